@@ -1,0 +1,1 @@
+"""Photo reader: pixels to a Reading (see DESIGN.md)."""
