@@ -1,0 +1,67 @@
+"""Every tuning number of the photo reader, in one place.
+
+Each pipeline stage takes a :class:`ReaderConfig` as its first argument. Lengths are in
+pixels of the *detection* image (the downscaled copy) unless the name says ``_frac`` (a
+fraction of a tile side) or ``_full`` (pixels of the original image).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ReaderConfig:
+    """Tuning numbers of the photo reader (defaults are the shipped choice)."""
+
+    # --- load ------------------------------------------------------------------------
+    #: refuse images with more pixels than this (decompression bombs), checked on the header
+    max_pixels: int = 120_000_000
+    #: longest side of the copy used to find tiles (crops are cut from the full image)
+    detect_max_side: int = 1400
+
+    # --- detect ----------------------------------------------------------------------
+    #: tile side limits in detection pixels
+    min_side: float = 12.0
+    max_side_frac: float = 0.6  # of the shorter image side
+    #: edge thickenings tried (radius in px): thicker closes gaps in a face's outline,
+    #: thinner keeps a 1-px seam between joined tiles
+    dilations: tuple[int, ...] = (1, 2, 3)
+    #: a contour is a tile face when its area fills this much of its enclosing triangle
+    min_fill: float = 0.82
+    #: largest ratio between the longest and shortest side of a candidate triangle
+    #: (perspective up to ~50 degrees tilt stretches sides)
+    max_side_ratio: float = 2.2
+    #: two detections are the same tile when their centroids are this close (x side)
+    dedupe_frac: float = 0.3
+    #: sides of accepted tiles may differ from the median by this factor
+    size_tolerance: float = 1.6
+
+    # --- lattice ---------------------------------------------------------------------
+    #: two tiles are joined when both ends of an edge lie this close (x side)
+    join_frac: float = 0.12
+    #: and the edge lengths agree within this fraction
+    join_len_frac: float = 0.3
+    #: an empty cell next to the board is proposed as a missed tile when edges run along
+    #: at least this fraction of each of its three sides
+    fill_edge_support: float = 0.6
+    #: rounds of proposing cells next to the board
+    fill_rounds: int = 8
+
+    # --- read ------------------------------------------------------------------------
+    #: a corner counts as visible when it lies this far inside the image (x side)
+    visible_margin_frac: float = 0.05
+    #: a digit whose top probability is below this is flagged ``low confidence``
+    low_confidence: float = 0.80
+    #: a tile is present if its corners are not "none" with at least this mean probability
+    none_threshold: float = 0.5
+
+    # --- reconstruct ------------------------------------------------------------------
+    #: a corner reading is "confident" above this probability; a confident disagreement at a
+    #: vertex is left as a violation, never repaired
+    confident: float = 0.90
+    #: log-probability penalty for choosing a duplicate or a tile outside the set
+    set_penalty: float = 4.0
+
+
+DEFAULT = ReaderConfig()

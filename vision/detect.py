@@ -1,0 +1,136 @@
+"""Find tile faces in the detection image.
+
+Tiles are found as closed regions bounded by edges: an edge map (gradient-based, so it
+follows local contrast and survives glare, shadows and any tile/background colours) is
+thickened a little at a few strengths, the regions it encloses are traced, and a region
+whose convex hull fills its smallest enclosing triangle is a candidate top face. The seams
+between joined tiles are edges too, so each tile of a board is its own region. Digits and
+the pin are holes inside the region and do not matter.
+
+Candidates of implausible size are dropped by agreement with the median size (all tiles are
+equal on the table); the lattice stage decides which candidates form the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .config import ReaderConfig
+
+
+@dataclass
+class Triangle:
+    """A candidate tile face: ``pts`` (3, 2) float corners in detection pixels, clockwise on
+    screen; ``fill`` how well the region fills its triangle (0-1)."""
+
+    pts: np.ndarray
+    fill: float
+
+    @property
+    def centroid(self) -> np.ndarray:
+        """Mean of the corners, (2,)."""
+        return self.pts.mean(axis=0)
+
+    @property
+    def side(self) -> float:
+        """Mean side length in pixels."""
+        return float(np.linalg.norm(self.pts - np.roll(self.pts, 1, axis=0), axis=1).mean())
+
+
+def clockwise(pts: np.ndarray) -> np.ndarray:
+    """The same triangle with its corners in clockwise-on-screen order (image y down)."""
+    a, b, c = pts
+    area = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return pts if area > 0 else pts[[0, 2, 1]]
+
+
+def _expand(pts: np.ndarray, d: float) -> np.ndarray:
+    """Move every side of a triangle outward by ``d`` pixels (undoes the edge thickening)."""
+    a, b, c = pts
+    la, lb, lc = (np.linalg.norm(b - c), np.linalg.norm(c - a), np.linalg.norm(a - b))
+    per = la + lb + lc
+    inc = (la * a + lb * b + lc * c) / per
+    area = abs((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) / 2
+    r = 2 * area / per
+    return inc + (pts - inc) * ((r + d) / r)
+
+
+def edge_map(cfg: ReaderConfig, gray: np.ndarray) -> np.ndarray:
+    """Binary edge map (uint8 0/255) with thresholds set from the image's own gradients."""
+    g = cv2.GaussianBlur(gray, (3, 3), 0)
+    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
+    mag = cv2.magnitude(gx, gy)
+    # thresholds relative to the strong gradients of this image (no fixed global level)
+    hi = float(np.percentile(mag, 90)) * 0.5
+    hi = min(max(hi, 40.0), 200.0)
+    return cv2.Canny(g, hi * 0.4, hi, L2gradient=True)
+
+
+def find_triangles(cfg: ReaderConfig, small: np.ndarray) -> list[Triangle]:
+    """Candidate tile faces in the detection image ``small`` (BGR or gray uint8).
+
+    Returns triangles in detection pixels, clockwise on screen, duplicates merged, sizes
+    consistent with the median candidate.
+    """
+    gray = small if small.ndim == 2 else cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    h, w = gray.shape
+    edges = edge_map(cfg, gray)
+    min_area = cfg.min_side ** 2 * 0.433 * 0.5
+    max_side = cfg.max_side_frac * min(h, w)
+    cands: list[Triangle] = []
+    for k in cfg.dilations:
+        ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
+        inv = cv2.bitwise_not(cv2.dilate(edges, ker))
+        n, lab, st, _ = cv2.connectedComponentsWithStats(inv, connectivity=4)
+        for i in range(1, n):
+            x, y, bw, bh, a = (int(v) for v in st[i])
+            if a < min_area or max(bw, bh) > max_side * 1.2 or a > 0.25 * h * w:
+                continue
+            if bw < cfg.min_side * 0.5 or bh < cfg.min_side * 0.4:
+                continue
+            m = (lab[y:y + bh, x:x + bw] == i).astype(np.uint8)
+            cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            c = max(cs, key=cv2.contourArea)
+            hull = cv2.convexHull(c).astype(np.float32) + np.float32([x, y])
+            ha = cv2.contourArea(hull)
+            if ha < min_area:
+                continue
+            ta, tri = cv2.minEnclosingTriangle(hull)
+            if tri is None or ta <= 0:
+                continue
+            fill = ha / ta
+            if fill < cfg.min_fill:
+                continue
+            pts = clockwise(tri.reshape(3, 2).astype(np.float64))
+            sides = np.linalg.norm(pts - np.roll(pts, 1, axis=0), axis=1)
+            if sides.min() < cfg.min_side or sides.max() > max_side:
+                continue
+            if sides.max() / sides.min() > cfg.max_side_ratio:
+                continue
+            # the region stops k px (+ half the edge line) short of the true boundary
+            cands.append(Triangle(_expand(pts, k + 0.5), float(fill)))
+    return _dedupe(cfg, cands)
+
+
+def _dedupe(cfg: ReaderConfig, cands: list[Triangle]) -> list[Triangle]:
+    """Merge detections of the same face (keep the best filled), then drop size outliers."""
+    if not cands:
+        return []
+    # all tiles are equal: keep the size mode (digits' holes and background shapes differ)
+    logs = np.log([t.side for t in cands])
+    width = np.log(cfg.size_tolerance)
+    counts = [(np.abs(logs - v) < width / 2).sum() + 0.001 * v for v in logs]
+    mode = logs[int(np.argmax(counts))]
+    cands = [t for t, v in zip(cands, logs, strict=True) if abs(v - mode) < width]
+    cands.sort(key=lambda t: -t.fill)
+    kept: list[Triangle] = []
+    for t in cands:
+        c, s = t.centroid, t.side
+        if any(np.linalg.norm(c - u.centroid) < cfg.dedupe_frac * min(s, u.side) for u in kept):
+            continue
+        kept.append(t)
+    return kept

@@ -1,0 +1,363 @@
+"""Fit the lattice: which detected faces form the board, and which cell each occupies.
+
+The assignment grows from tile to tile across shared edges (two corners in common), so a
+hand-placed board that drifts across the table never slips a cell: each tile is placed
+relative to its neighbour, not to a rigid grid. One homography table -> image, fitted by
+RANSAC over all shared vertices, then (a) joins faces that the edge graph missed, (b)
+proposes the empty cells around the board so that faces the detector merged or missed can
+be checked, and (c) fixes the lattice's orientation (table "up" toward the top of the
+photo). Every vertex's image position is the mean of the tile corners meeting there.
+
+Handedness: tile corners are taken clockwise on screen and mapped to a cell's corners in
+the lattice's clockwise order, so the map never mirrors the board (checked: the
+homography's Jacobian must have negative determinant, lattice y up vs image y down).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from engine.lattice import (
+    Cell,
+    Vertex,
+    cell_corners,
+    cell_from_vertices,
+    edge_neighbours,
+    rotate_vertex,
+    vertex_xy,
+)
+
+from .config import ReaderConfig
+from .detect import Triangle
+
+
+@dataclass
+class LatticeFit:
+    """The board's geometry in detection pixels.
+
+    ``cells`` maps a cell to the index of its triangle in ``triangles`` (or -1 for a cell
+    proposed from the lattice, not detected); ``vertex_px`` maps a lattice vertex to its
+    image position; ``homography`` (3, 3) maps lattice ``(x, y, 1)`` (DESIGN.md units) to
+    image pixels; ``loose`` indexes triangles not joined to the board.
+    """
+
+    triangles: list[Triangle]
+    cells: dict[Cell, int] = field(default_factory=dict)
+    vertex_px: dict[Vertex, np.ndarray] = field(default_factory=dict)
+    homography: np.ndarray | None = None
+    loose: list[int] = field(default_factory=list)
+    side: float = 0.0
+
+    def corner_px(self, cell: Cell) -> np.ndarray:
+        """(3, 2) image corners of ``cell`` in its corner order (refined vertices if known)."""
+        out = []
+        for v in cell_corners(cell):
+            p = self.vertex_px.get(v)
+            out.append(p if p is not None else self.project(vertex_xy(v)))
+        return np.array(out, dtype=np.float64)
+
+    def project(self, xy: tuple[float, float]) -> np.ndarray:
+        """Image position of a lattice point (table units)."""
+        assert self.homography is not None
+        p = self.homography @ np.array([xy[0], xy[1], 1.0])
+        return p[:2] / p[2]
+
+
+def _shared(a: np.ndarray, b: np.ndarray, tol: float) -> list[tuple[int, int]]:
+    """Pairs (corner of a, corner of b) closer than ``tol``, each corner used once."""
+    d = np.linalg.norm(a[:, None, :] - b[None, :, :], axis=2)
+    pairs: list[tuple[int, int]] = []
+    used_b: set[int] = set()
+    for i in np.argsort(d.min(axis=1)):
+        j = int(np.argmin(d[i]))
+        if d[i, j] < tol and j not in used_b:
+            pairs.append((int(i), j))
+            used_b.add(j)
+    return pairs
+
+
+def _is_rotation(seq: tuple[Vertex, ...], ref: tuple[Vertex, ...]) -> int:
+    """k such that ``seq`` == ``ref`` rotated to start at ``ref[k]``, else -1."""
+    for k in range(3):
+        if seq == ref[k:] + ref[:k]:
+            return k
+    return -1
+
+
+def _join_graph(cfg: ReaderConfig, tris: list[Triangle], side: float
+                ) -> dict[int, list[tuple[int, list[tuple[int, int]]]]]:
+    """Edge-sharing neighbours: i -> [(j, [(corner_i, corner_j), (corner_i, corner_j)])]."""
+    graph: dict[int, list[tuple[int, list[tuple[int, int]]]]] = {i: [] for i in range(len(tris))}
+    cents = np.array([t.centroid for t in tris]) if tris else np.zeros((0, 2))
+    tol = cfg.join_frac * side
+    for i in range(len(tris)):
+        near = np.flatnonzero(np.linalg.norm(cents - cents[i], axis=1) < 1.3 * side)
+        for j in near:
+            j = int(j)
+            if j <= i:
+                continue
+            pairs = _shared(tris[i].pts, tris[j].pts, tol)
+            if len(pairs) != 2:
+                continue
+            (a1, b1), (a2, b2) = pairs
+            la = np.linalg.norm(tris[i].pts[a1] - tris[i].pts[a2])
+            lb = np.linalg.norm(tris[j].pts[b1] - tris[j].pts[b2])
+            if abs(la - lb) > cfg.join_len_frac * max(la, lb):
+                continue
+            graph[i].append((j, pairs))
+            graph[j].append((i, [(b, a) for a, b in pairs]))
+    return graph
+
+
+def _grow(tris: list[Triangle], graph: dict[int, list[tuple[int, list[tuple[int, int]]]]],
+          start: int) -> tuple[dict[Cell, int], dict[int, tuple[Vertex, Vertex, Vertex]]]:
+    """Breadth-first cell assignment from ``start`` (placed at U(0,0)) across shared edges."""
+    cell_of: dict[int, Cell] = {start: (0, 0, "U")}
+    verts: dict[int, tuple[Vertex, Vertex, Vertex]] = {start: cell_corners((0, 0, "U"))}
+    owner: dict[Cell, int] = {(0, 0, "U"): start}
+    queue = deque([start])
+    while queue:
+        i = queue.popleft()
+        vi = verts[i]
+        for j, pairs in graph[i]:
+            if j in cell_of:
+                continue
+            shared_i = {a for a, _ in pairs}
+            k = ({0, 1, 2} - shared_i).pop()
+            ncell = edge_neighbours(cell_of[i])[k]
+            if ncell in owner:
+                continue
+            ncorners = cell_corners(ncell)
+            vj: list[Vertex | None] = [None, None, None]
+            for a, b in pairs:
+                vj[b] = vi[a]
+            rest = [v for v in ncorners if v not in vj]
+            if len(rest) != 1:
+                continue
+            vj[vj.index(None)] = rest[0]
+            seq = tuple(vj)  # type: ignore[arg-type]
+            if _is_rotation(seq, ncorners) < 0:  # a mirrored join: not a real neighbour
+                continue
+            cell_of[j] = ncell
+            verts[j] = seq  # type: ignore[assignment]
+            owner[ncell] = j
+            queue.append(j)
+    return owner, verts
+
+
+def _fit_h(cfg: ReaderConfig, vertex_px: dict[Vertex, np.ndarray], side: float
+           ) -> np.ndarray | None:
+    """Homography lattice -> image from vertex correspondences (RANSAC when enough)."""
+    vs = sorted(vertex_px)
+    src = np.array([vertex_xy(v) for v in vs], dtype=np.float64)
+    dst = np.array([vertex_px[v] for v in vs], dtype=np.float64)
+    if len(vs) < 3:
+        return None
+    if len(vs) < 5:
+        a, _ = cv2.estimateAffine2D(src, dst)
+        if a is None:
+            return None
+        return np.vstack([a, [0, 0, 1]])
+    h, _ = cv2.findHomography(src, dst, cv2.RANSAC, 0.12 * side)
+    return h
+
+
+def _jac_det(h: np.ndarray, xy: tuple[float, float]) -> float:
+    """Determinant of the homography's Jacobian at lattice point ``xy``."""
+    eps = 1e-3
+    def f(x: float, y: float) -> np.ndarray:
+        p = h @ np.array([x, y, 1.0])
+        return p[:2] / p[2]
+    dx = (f(xy[0] + eps, xy[1]) - f(xy[0] - eps, xy[1])) / (2 * eps)
+    dy = (f(xy[0], xy[1] + eps) - f(xy[0], xy[1] - eps)) / (2 * eps)
+    return float(dx[0] * dy[1] - dx[1] * dy[0])
+
+
+def fit_lattice(cfg: ReaderConfig, tris: list[Triangle],
+                edges: np.ndarray | None = None) -> LatticeFit:
+    """Assign the largest edge-joined group of faces to lattice cells.
+
+    ``edges`` (the detection edge map, uint8 0/255) lets empty cells next to the board be
+    proposed as tiles the detector missed when edges outline them. Returns a
+    :class:`LatticeFit`; with no triangles its ``cells`` is empty. Faces that are not
+    joined to the board are listed in ``loose``.
+    """
+    fit = LatticeFit(triangles=tris)
+    if not tris:
+        return fit
+    side = float(np.median([t.side for t in tris]))
+    fit.side = side
+    graph = _join_graph(cfg, tris, side)
+    # components of the join graph; the board is the largest
+    comp_of = [-1] * len(tris)
+    comps: list[list[int]] = []
+    for s in range(len(tris)):
+        if comp_of[s] >= 0:
+            continue
+        stack, part = [s], [s]
+        comp_of[s] = len(comps)
+        while stack:
+            for j, _ in graph[stack.pop()]:
+                if comp_of[j] < 0:
+                    comp_of[j] = len(comps)
+                    part.append(j)
+                    stack.append(j)
+        comps.append(part)
+    comps.sort(key=lambda p: (-len(p), -sum(tris[i].fill for i in p)))
+    board = comps[0]
+    if len(board) < 2:
+        # no two faces share an edge: a lone tile is still a board of one
+        best = max(range(len(tris)), key=lambda i: tris[i].fill)
+        board = [best]
+    start = max(board, key=lambda i: (len(graph[i]), tris[i].fill))
+    owner, verts = _grow(tris, graph, start)
+    fit.cells = dict(owner)
+    _update_vertices(fit, verts)
+    fit.homography = _fit_h(cfg, fit.vertex_px, side)
+    if fit.homography is not None:
+        _join_aligned(cfg, fit, verts)
+        h2 = _fit_h(cfg, fit.vertex_px, side)
+        fit.homography = h2 if h2 is not None else fit.homography
+        _normalise(cfg, fit, verts)
+        if edges is not None and fit.homography is not None:
+            _propose(cfg, fit, verts, edges)
+    fit.loose = [i for i in range(len(tris)) if i not in set(fit.cells.values())]
+    return fit
+
+
+def _update_vertices(fit: LatticeFit, verts: dict[int, tuple[Vertex, Vertex, Vertex]]) -> None:
+    acc: dict[Vertex, list[np.ndarray]] = {}
+    for i in fit.cells.values():
+        if i < 0:
+            continue
+        for v, p in zip(verts[i], fit.triangles[i].pts, strict=True):
+            acc.setdefault(v, []).append(p)
+    fit.vertex_px = {v: np.mean(ps, axis=0) for v, ps in acc.items()}
+
+
+def _join_aligned(cfg: ReaderConfig, fit: LatticeFit,
+                  verts: dict[int, tuple[Vertex, Vertex, Vertex]]) -> None:
+    """Add faces whose corners sit on lattice vertices of an empty cell next to the board."""
+    h = fit.homography
+    assert h is not None
+    try:
+        hinv = np.linalg.inv(h)
+    except np.linalg.LinAlgError:
+        return
+    changed = True
+    while changed:
+        changed = False
+        placed = set(fit.cells.values())
+        for i, t in enumerate(fit.triangles):
+            if i in placed:
+                continue
+            p = np.hstack([t.pts, np.ones((3, 1))]) @ hinv.T
+            xy = p[:, :2] / p[:, 2:3]
+            # lattice coordinates: y = j*sqrt3/2, x = i + j/2
+            jj = xy[:, 1] / (np.sqrt(3) / 2)
+            ii = xy[:, 0] - jj / 2
+            rv = np.round(np.stack([ii, jj], axis=1))
+            back = np.array([vertex_xy((int(a), int(b))) for a, b in rv])
+            err = np.linalg.norm(back - xy, axis=1).max()
+            if err > cfg.join_frac:
+                continue
+            vs = tuple((int(a), int(b)) for a, b in rv)
+            try:
+                cell = cell_from_vertices(vs)
+            except ValueError:
+                continue
+            if cell in fit.cells or _is_rotation(vs, cell_corners(cell)) < 0:
+                continue
+            if not any(n in fit.cells for n in edge_neighbours(cell)):
+                continue
+            fit.cells[cell] = i
+            verts[i] = vs  # type: ignore[assignment]
+            changed = True
+        if changed:
+            _update_vertices(fit, verts)
+
+
+def _normalise(cfg: ReaderConfig, fit: LatticeFit,
+               verts: dict[int, tuple[Vertex, Vertex, Vertex]]) -> None:
+    """Turn and shift the lattice so table "up" points up the photo and the board sits near
+    the origin; refit the homography in the new coordinates."""
+    h = fit.homography
+    assert h is not None
+    c0 = np.mean([vertex_xy(v) for v in fit.vertex_px], axis=0)
+    best, best_turn = -2.0, 0
+    for turn in range(6):
+        ang = np.pi / 2 - turn * np.pi / 3  # lattice direction that becomes "up" after turning
+        d = np.array([np.cos(ang), np.sin(ang)])
+        a = fit.project(tuple(c0))
+        b = fit.project(tuple(c0 + 0.5 * d))
+        v = b - a
+        up = -v[1] / (np.linalg.norm(v) + 1e-9)  # image up is -y
+        if up > best:
+            best, best_turn = up, turn
+    rot = {v: rotate_vertex(v, best_turn) for vs in verts.values() for v in vs}
+    cx = np.mean([vertex_xy(v) for v in rot.values()], axis=0)
+    jc = int(round(cx[1] / (np.sqrt(3) / 2)))
+    ic = int(round(cx[0] - jc / 2))
+    new_verts = {i: tuple((rot[v][0] - ic, rot[v][1] - jc) for v in vs)
+                 for i, vs in verts.items()}
+    fit.cells = {cell_from_vertices(new_verts[i]): i for i in fit.cells.values()}
+    verts.clear()
+    verts.update(new_verts)  # type: ignore[arg-type]
+    _update_vertices(fit, verts)
+    fit.homography = _fit_h(cfg, fit.vertex_px, fit.side)
+
+
+def edge_support(edges_thick: np.ndarray, pts: np.ndarray, n: int = 12) -> np.ndarray:
+    """Fraction of points along each side of triangle ``pts`` (3, 2) lying on an edge."""
+    h, w = edges_thick.shape
+    t = np.linspace(0.15, 0.85, n)
+    out = np.zeros(3)
+    for k in range(3):
+        a, b = pts[k], pts[(k + 1) % 3]
+        q = a[None, :] + t[:, None] * (b - a)[None, :]
+        xi = np.clip(np.round(q[:, 0]).astype(int), 0, w - 1)
+        yi = np.clip(np.round(q[:, 1]).astype(int), 0, h - 1)
+        inside = (q[:, 0] >= 0) & (q[:, 0] < w) & (q[:, 1] >= 0) & (q[:, 1] < h)
+        out[k] = float((edges_thick[yi, xi] > 0)[inside].mean()) if inside.any() else 0.0
+    return out
+
+
+def _propose(cfg: ReaderConfig, fit: LatticeFit,
+             verts: dict[int, tuple[Vertex, Vertex, Vertex]], edges: np.ndarray) -> None:
+    """Add empty cells next to the board that are outlined by edges (missed faces)."""
+    r = max(1, int(round(0.04 * fit.side)))
+    thick = cv2.dilate(edges, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
+    h, w = edges.shape
+    for _ in range(cfg.fill_rounds):
+        added = False
+        frontier = {n for c in fit.cells for n in edge_neighbours(c) if n not in fit.cells}
+        placed = set(fit.cells.values())
+        for cell in sorted(frontier):
+            pts = fit.corner_px(cell)
+            if (pts[:, 0].min() < 0 or pts[:, 1].min() < 0 or pts[:, 0].max() >= w
+                    or pts[:, 1].max() >= h):
+                continue
+            # a loose detection in this place is the same tile, placed imprecisely
+            cen = pts.mean(axis=0)
+            same = [i for i, t in enumerate(fit.triangles) if i not in placed
+                    and np.linalg.norm(t.centroid - cen) < 0.3 * fit.side]
+            if same:
+                i = same[0]
+                k = int(np.argmin(np.linalg.norm(fit.triangles[i].pts - pts[0], axis=1)))
+                ref = cell_corners(cell)
+                verts[i] = ref[-k:] + ref[:-k] if k else ref
+                fit.cells[cell] = i
+                placed.add(i)
+                added = True
+                continue
+            sup = edge_support(thick, pts)
+            if sup.min() >= cfg.fill_edge_support:
+                fit.cells[cell] = -1
+                added = True
+        if not added:
+            break
+        _update_vertices(fit, verts)

@@ -1,0 +1,139 @@
+"""Load a photo: any common format, EXIF orientation applied, bombs and broken files refused.
+
+Coordinates: images are numpy arrays indexed ``[row, col]``; geometry is ``(x, y)`` pixels.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from engine.errors import TriominosError
+
+from .config import ReaderConfig
+
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff")
+
+
+class PhotoError(TriominosError):
+    """A photo that cannot be read, or in which no board can be found (one-line message)."""
+
+
+@dataclass
+class Photo:
+    """A decoded photo: ``image`` is the full-resolution BGR uint8 array (H, W, 3) after EXIF
+    orientation; ``small`` is the copy used for detection, ``scale`` = small / full."""
+
+    path: str
+    image: np.ndarray
+    small: np.ndarray
+    scale: float
+
+    @property
+    def width(self) -> int:
+        """Width of the original image in pixels."""
+        return int(self.image.shape[1])
+
+    @property
+    def height(self) -> int:
+        """Height of the original image in pixels."""
+        return int(self.image.shape[0])
+
+
+def _header_size(data: bytes, name: str) -> tuple[int, int, str, bool]:
+    """(width, height, format, has_alpha) from the header only (no pixel decoding)."""
+    import io as _io
+
+    from PIL import Image  # lazy: Pillow only reads the header here
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            Image.MAX_IMAGE_PIXELS = None  # we apply our own, clearer limit
+            with Image.open(_io.BytesIO(data)) as im:
+                alpha = im.mode in ("RGBA", "LA", "PA") or (
+                    im.mode == "P" and "transparency" in im.info)
+                return im.size[0], im.size[1], (im.format or "?"), alpha
+    except Exception:  # Pillow raises many types for garbage; all mean "not an image"
+        raise PhotoError(f"{name}: not an image (unknown or damaged format)") from None
+
+
+def _looks_truncated(data: bytes, fmt: str) -> bool:
+    """Cheap end-of-file checks: decoders often return half an image without complaint."""
+    if fmt == "JPEG":
+        return b"\xff\xd9" not in data[-4096:]
+    if fmt == "PNG":
+        return b"IEND" not in data[-64:]
+    if fmt == "WEBP" and len(data) >= 8:
+        return int.from_bytes(data[4:8], "little") + 8 > len(data)
+    if fmt == "BMP" and len(data) >= 6:
+        return int.from_bytes(data[2:6], "little") > len(data)
+    return False
+
+
+def decode(cfg: ReaderConfig, data: bytes, name: str = "image") -> np.ndarray:
+    """Decode image bytes to BGR uint8 (H, W, 3) with EXIF orientation applied.
+
+    Grayscale becomes three equal channels; alpha is composited over white. Raises
+    :class:`PhotoError` (one line) for empty, unknown, truncated or oversized images.
+    """
+    if not data:
+        raise PhotoError(f"{name}: empty file")
+    w, h, fmt, alpha = _header_size(data, name)
+    if w <= 0 or h <= 0:
+        raise PhotoError(f"{name}: image has no pixels ({w}x{h})")
+    if w * h > cfg.max_pixels:
+        raise PhotoError(f"{name}: image too large ({w}x{h} = {w * h / 1e6:.0f} MP, limit "
+                         f"{cfg.max_pixels / 1e6:.0f} MP); refusing to decode")
+    if _looks_truncated(data, fmt):
+        raise PhotoError(f"{name}: truncated {fmt} file")
+    buf = np.frombuffer(data, np.uint8)
+    if alpha:
+        raw = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED)
+        if raw is not None and raw.ndim == 3 and raw.shape[2] == 4:
+            if raw.dtype != np.uint8:
+                raw = (raw / 257).astype(np.uint8)
+            a = raw[:, :, 3:4].astype(np.float32) / 255.0
+            img = (raw[:, :, :3].astype(np.float32) * a + 255.0 * (1 - a)).astype(np.uint8)
+            return np.ascontiguousarray(img)
+    # IMREAD_COLOR applies the EXIF orientation and turns grayscale into 3 channels
+    img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    if img is None or img.size == 0:
+        raise PhotoError(f"{name}: cannot decode {fmt} image")
+    return img
+
+
+def downscale(cfg: ReaderConfig, image: np.ndarray) -> tuple[np.ndarray, float]:
+    """The detection copy (longest side <= ``cfg.detect_max_side``) and its scale factor."""
+    h, w = image.shape[:2]
+    s = min(1.0, cfg.detect_max_side / max(h, w))
+    if s >= 1.0:
+        return image, 1.0
+    small = cv2.resize(image, (max(1, round(w * s)), max(1, round(h * s))),
+                       interpolation=cv2.INTER_AREA)
+    return small, s
+
+
+def load(cfg: ReaderConfig, path: str | Path) -> Photo:
+    """Read a photo file. Raises :class:`PhotoError` with a one-line message on any problem."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except IsADirectoryError:
+        raise PhotoError(f"{p}: is a directory, not a photo") from None
+    except OSError as e:
+        raise PhotoError(f"{p}: cannot read: {e.strerror or e}") from None
+    img = decode(cfg, data, str(p))
+    small, s = downscale(cfg, img)
+    return Photo(str(p), img, small, s)
+
+
+def from_array(cfg: ReaderConfig, image: np.ndarray, name: str = "array") -> Photo:
+    """Wrap an already decoded BGR (or gray) uint8 image as a :class:`Photo`."""
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    small, s = downscale(cfg, image)
+    return Photo(name, image, small, s)

@@ -1,0 +1,216 @@
+"""The photo reader, stage by stage: decode -> detect -> classify -> reconstruct.
+
+Each stage is one function taking the :class:`~vision.config.ReaderConfig` first;
+:func:`read_photo` runs them all and times each one. Errors a user can cause (not an
+image, no tiles) are :class:`~vision.io.PhotoError` with a one-line message.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from engine.lattice import Cell
+from engine.tiles import Tile
+
+from .config import DEFAULT, ReaderConfig
+from .crops import corner_crops
+from .detect import Triangle, edge_map, find_triangles
+from .fit import LatticeFit, fit_lattice
+from .io import Photo, PhotoError, from_array, load
+from .reading import Reading, TileReading
+from .reconstruct import choose_digits
+
+
+@lru_cache(maxsize=1)
+def default_classifier():  # type: ignore[no-untyped-def]
+    """The shipped digit classifier, loaded once per process."""
+    from .classifier import DigitClassifier
+    return DigitClassifier.load()
+
+
+@dataclass
+class Found:
+    """Output of the detect stage: the lattice fit (detection pixels) and the triangles."""
+
+    fit: LatticeFit
+    scale: float
+
+
+@dataclass
+class Seen:
+    """One tile to classify: its cell (None off the board), corners in original pixels,
+    whether it came from a detected face (False: a cell proposed by the lattice)."""
+
+    cell: Cell | None
+    px: np.ndarray
+    detected: bool
+
+
+def detect(cfg: ReaderConfig, photo: Photo) -> Found:
+    """Find tile faces on the detection copy and fit the lattice to them."""
+    gray = cv2.cvtColor(photo.small, cv2.COLOR_BGR2GRAY)
+    tris: list[Triangle] = find_triangles(cfg, gray)
+    fit = fit_lattice(cfg, tris, edge_map(cfg, gray))
+    return Found(fit, photo.scale)
+
+
+def _why_empty(photo: Photo) -> str:
+    """A hint for a photo where nothing was found (dark or blurred)."""
+    gray = cv2.cvtColor(photo.small, cv2.COLOR_BGR2GRAY)
+    if float(gray.mean()) < 35:
+        return " (the photo is very dark)"
+    if float(cv2.Laplacian(gray, cv2.CV_64F).var()) < 15:
+        return " (the photo is blurred or featureless)"
+    return ""
+
+
+def _visible(cfg: ReaderConfig, px: np.ndarray, side: float, w: int, h: int) -> np.ndarray:
+    m = cfg.visible_margin_frac * side
+    return ((px[:, 0] >= -m) & (px[:, 1] >= -m) & (px[:, 0] <= w - 1 + m)
+            & (px[:, 1] <= h - 1 + m))
+
+
+def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
+             ) -> tuple[list[Seen], np.ndarray, str]:
+    """Cut every corner crop from the full-resolution image and classify them in one call.
+
+    Returns the tiles, their probabilities (N, 3, 7) (digits 0-5, none) under the print
+    convention decided for the whole board, and that convention (``inward``/``outward``).
+    """
+    fit, s = found.fit, found.scale
+    seen = [Seen(c, fit.corner_px(c) / s, i >= 0) for c, i in sorted(fit.cells.items())]
+    seen += [Seen(None, fit.triangles[i].pts / s, True) for i in fit.loose]
+    if not seen:
+        return seen, np.zeros((0, 3, 7)), "inward"
+    px = np.stack([t.px for t in seen])
+    crops = corner_crops(photo.image, px)
+    raw = classifier.predict_raw(crops)  # type: ignore[attr-defined]
+    inw, outw, none = raw[:, 0:6], raw[:, 6:12], raw[:, 12:13]
+    din, dout = inw.sum(axis=1), outw.sum(axis=1)
+    digit = (din + dout) > 0.5
+    # one convention per board: the likelier one over all crops that show a digit
+    score = float(np.sum(np.log(din[digit] + 1e-6) - np.log(dout[digit] + 1e-6)))
+    conv = "inward" if score >= 0 else "outward"
+    block = inw if conv == "inward" else outw
+    probs = np.concatenate([block, none], axis=1)
+    probs = probs / np.maximum(probs.sum(axis=1, keepdims=True), 1e-12)
+    return seen, probs.reshape(len(seen), 3, 7), conv
+
+
+def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
+                probs: np.ndarray, set_name: str = "standard") -> tuple[list[TileReading],
+                                                                       list[TileReading]]:
+    """Decide which tiles are on the board and their digits. Returns (board, off_board)."""
+    side_full = found.fit.side / found.scale
+    board_idx: list[int] = []
+    off: list[TileReading] = []
+    for n, t in enumerate(seen):
+        vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
+        p = probs[n]
+        none_mean = float(p[vis, 6].mean()) if vis.any() else 1.0
+        if none_mean > cfg.none_threshold:
+            if t.detected and vis.all():
+                off.append(_tile_reading(cfg, None, t.px, p, None, ["face-down or blank"]))
+            continue  # a proposed empty cell, or a shape that is not a tile
+        if not vis.all():
+            digits = [int(np.argmax(p[k, :6])) if vis[k] else None for k in range(3)]
+            off.append(_tile_reading(cfg, t.cell, t.px, p, digits,
+                                     ["partial: cut by the photo's edge"]))
+            continue
+        if t.cell is None:
+            off.append(_tile_reading(cfg, None, t.px, p, None, []))
+            continue
+        board_idx.append(n)
+    cells = [seen[n].cell for n in board_idx]
+    dp = probs[board_idx, :, :6] if board_idx else np.zeros((0, 3, 6))
+    dp = dp / np.maximum(dp.sum(axis=2, keepdims=True), 1e-12)
+    choice = choose_digits(cfg, cells, dp, set_name)  # type: ignore[arg-type]
+    board: list[TileReading] = []
+    seen_tiles: dict[Tile, Cell] = {}
+    for n, c in zip(board_idx, cells, strict=True):
+        assert c is not None
+        tr = _tile_reading(cfg, c, seen[n].px, probs[n], choice.digits[c], [])
+        t = tr.tile
+        if t is not None and not t.in_set(set_name):
+            tr.flags.append(f"tile {t} is not in the {set_name} set")
+        if t is not None and t in seen_tiles:
+            tr.flags.append(f"tile {t} also at {','.join(map(str, seen_tiles[t]))}")
+        if t is not None:
+            seen_tiles.setdefault(t, c)
+        if not seen[n].detected:
+            tr.flags.append("outline inferred from the lattice")
+        board.append(tr)
+    return board, off
+
+
+def _tile_reading(cfg: ReaderConfig, cell: Cell | None, px: np.ndarray, p: np.ndarray,
+                  digits: list[int] | list[int | None] | None, flags: list[str]
+                  ) -> TileReading:
+    """A TileReading with per-corner flags (choice against the pixels, low confidence)."""
+    if digits is None:
+        digits = [int(np.argmax(p[k, :6])) for k in range(3)]
+    conf: list[float] = []
+    out_flags = list(flags)
+    for k, d in enumerate(digits):
+        if d is None:
+            conf.append(0.0)
+            continue
+        own = int(np.argmax(p[k]))
+        pd = float(p[k, d])
+        conf.append(pd)
+        if own != d:
+            what = "no digit" if own == 6 else f"{own}"
+            out_flags.append(f"corner {k}: pixels say {what} ({float(p[k, own]):.2f}), "
+                             f"read as {d} ({pd:.2f}) to agree with the board")
+        elif pd < cfg.low_confidence:
+            out_flags.append(f"corner {k}: low confidence {pd:.2f} for {d}")
+    return TileReading(cell, list(digits), px.astype(np.float64), conf, p.astype(np.float32),
+                       out_flags)
+
+
+def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = None,
+               set_name: str = "standard", decode_ms: float = 0.0) -> Reading:
+    """Run detect, classify and reconstruct on a loaded photo.
+
+    Raises :class:`PhotoError` ("no tiles found") when the photo shows no tile.
+    """
+    clf = classifier if classifier is not None else default_classifier()
+    t0 = time.perf_counter()
+    found = detect(cfg, photo)
+    t1 = time.perf_counter()
+    seen, probs, conv = classify(cfg, photo, found, clf)
+    t2 = time.perf_counter()
+    board, off = reconstruct(cfg, photo, found, seen, probs, set_name)
+    t3 = time.perf_counter()
+    if not board and not off:
+        raise PhotoError(f"{photo.path}: no tiles found{_why_empty(photo)}")
+    timing = {"decode": decode_ms, "detect": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3,
+              "reconstruct": (t3 - t2) * 1e3}
+    timing["total"] = sum(timing.values())
+    return Reading(Path(photo.path).name, photo.width, photo.height, set_name, board, off,
+                   timing, conv)
+
+
+def read_photo(path: str | Path, cfg: ReaderConfig = DEFAULT, *,
+               classifier: object | None = None, set_name: str = "standard") -> Reading:
+    """Read a photo file into a :class:`Reading` (all stages, timed).
+
+    Raises :class:`PhotoError` for unreadable files and photos with no tiles, and
+    :class:`~vision.classifier.ModelError` if the shipped model is missing or damaged.
+    """
+    t0 = time.perf_counter()
+    photo = load(cfg, path)
+    ms = (time.perf_counter() - t0) * 1e3
+    return read_image(cfg, photo, classifier=classifier, set_name=set_name, decode_ms=ms)
+
+
+def read_array(image: np.ndarray, cfg: ReaderConfig = DEFAULT, *,
+               classifier: object | None = None, name: str = "array") -> Reading:
+    """Read an already decoded BGR image (e.g. a synthetic render)."""
+    return read_image(cfg, from_array(cfg, image, name), classifier=classifier)

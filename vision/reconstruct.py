@@ -1,0 +1,120 @@
+"""Reconstruct the board's digits from corner probabilities and the rules of the set.
+
+Each lattice vertex carries one digit: the corners meeting there are read together (sum of
+log-probabilities). Where the pixels are ambiguous, the set breaks the tie: a tile that
+would be a mirror tile (not in the standard set) or a second copy of a tile already on the
+board makes a reading less likely by ``cfg.set_penalty`` (in log-probability). Every digit
+chosen against its corner's own first choice is flagged with both readings. A *confident*
+disagreement between corners at one vertex is never merged: each corner keeps its own
+reading, so the board shows the mismatch and ``Board.violations()`` reports it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.lattice import Cell, Vertex, cell_corners
+from engine.tiles import Tile
+
+from .config import ReaderConfig
+
+_EPS = 1e-4
+
+
+@dataclass
+class CornerChoice:
+    """Digits chosen for the board: ``digits[cell]`` in corner order; ``joint[cell][k]`` is
+    True where corner ``k`` was read together with others at its vertex."""
+
+    digits: dict[Cell, list[int]]
+    joint: dict[Cell, list[bool]]
+
+
+def _vertex_groups(cells: list[Cell]) -> dict[Vertex, list[tuple[int, int]]]:
+    groups: dict[Vertex, list[tuple[int, int]]] = {}
+    for n, c in enumerate(cells):
+        for k, v in enumerate(cell_corners(c)):
+            groups.setdefault(v, []).append((n, k))
+    return groups
+
+
+def choose_digits(cfg: ReaderConfig, cells: list[Cell], probs: np.ndarray,
+                  set_name: str = "standard") -> CornerChoice:
+    """Most probable consistent digits for the board.
+
+    Parameters
+    ----------
+    cells : the N board cells.
+    probs : (N, 3, 6) probabilities of digits 0-5 per corner (the ``none`` class removed
+        and rows renormalised), corners in each cell's corner order.
+
+    Returns a :class:`CornerChoice`.
+    """
+    n = len(cells)
+    logp = np.log(np.maximum(probs, _EPS))
+    digits = np.argmax(probs, axis=2)  # (N, 3) each corner's own reading
+    joint = np.zeros((n, 3), bool)
+    # per-vertex score tables for the set-constraint search: vertex -> (members, scores)
+    free: list[tuple[list[tuple[int, int]], np.ndarray]] = []
+    for members in _vertex_groups(cells).values():
+        conf = {int(digits[a, k]) for a, k in members if probs[a, k].max() >= cfg.confident}
+        if len(conf) > 1:
+            continue  # the table shows a mismatch: keep every corner's own reading
+        score = sum(logp[a, k] for a, k in members)
+        d = int(np.argmax(score))
+        for a, k in members:
+            digits[a, k] = d
+            joint[a, k] = len(members) > 1
+        free.append((members, score))
+    digits = _apply_set(cfg, cells, digits, free, set_name)
+    return CornerChoice({c: [int(x) for x in digits[i]] for i, c in enumerate(cells)},
+                        {c: [bool(x) for x in joint[i]] for i, c in enumerate(cells)})
+
+
+def _problems(digits: np.ndarray, set_name: str) -> int:
+    """How many tiles are outside the set or repeated."""
+    seen: set[Tile] = set()
+    bad = 0
+    for row in digits:
+        t = Tile.from_digits([int(x) for x in row])
+        if not t.in_set(set_name) or t in seen:
+            bad += 1
+        seen.add(t)
+    return bad
+
+
+def _apply_set(cfg: ReaderConfig, cells: list[Cell], digits: np.ndarray,
+               free: list[tuple[list[tuple[int, int]], np.ndarray]], set_name: str
+               ) -> np.ndarray:
+    """Greedy: while a change of one vertex's digit removes set problems for less than
+    ``cfg.set_penalty`` per problem in log-probability, make the cheapest such change."""
+    cur = _problems(digits, set_name)
+    for _ in range(len(cells) + 2):
+        if cur == 0:
+            break
+        best: tuple[float, int, int] | None = None
+        for vi, (members, score) in enumerate(free):
+            d0 = int(digits[members[0][0], members[0][1]])
+            for d in range(6):
+                if d == d0:
+                    continue
+                cost = float(score[d0] - score[d])
+                if cost >= cfg.set_penalty:
+                    continue
+                trial = digits.copy()
+                for a, k in members:
+                    trial[a, k] = d
+                gain = cur - _problems(trial, set_name)
+                if gain <= 0 or cost >= cfg.set_penalty * gain:
+                    continue
+                if best is None or cost / gain < best[0]:
+                    best = (cost / gain, vi, d)
+        if best is None:
+            break
+        members, _ = free[best[1]]
+        for a, k in members:
+            digits[a, k] = best[2]
+        cur = _problems(digits, set_name)
+    return digits
