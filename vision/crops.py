@@ -1,0 +1,182 @@
+"""Corner-digit crops: the one place where the crop geometry is defined.
+
+Training and inference both cut their crops here, so a model always sees at run time
+exactly the geometry it was trained on; :data:`CROP_VERSION` is stored in the model's
+metadata and checked by :mod:`vision.classifier`.
+
+Geometry, in tile-relative units (tile side = 1, so it is the same from 20 px to 200 px
+tiles). For each corner ``k`` of a tile:
+
+* the crop is centred on the digit: :data:`DIGIT_IN` (0.36) of the tile's height in from
+  the corner, along the line from the corner to the tile centre;
+* it is a square of side :data:`CROP_SIDE` (0.30) tile sides, so a digit of height about a
+  fifth of the side fills about two thirds of it, leaving room for a few % of corner error;
+* it is turned so that "up" in the crop points from the corner to the tile centre: a digit
+  printed with its top toward the tile centre (the common editions) is upright in the crop,
+  one printed the other way round is upside down.
+
+The three corners ``corner_px`` of a tile fix an affine map from the canonical
+(equilateral) tile to the image, so an oblique view is rectified too: each crop is cut
+with one affine warp from the full-resolution image. All crops are sampled in a single
+``cv2.remap`` call at twice the output resolution and box-filtered down (anti-aliasing
+for large tiles). Coordinates are ``(x, y)`` image pixels throughout; corners are in the
+cell's corner order (clockwise seen from above, apex first), as in Reading JSON.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from engine.errors import TriominosError
+
+#: Bump whenever anything below changes what a crop contains; models record it.
+CROP_VERSION = 1
+#: Output crop side in pixels (the model's input size).
+CROP_SIZE = 32
+#: Digit centre: this fraction of the tile height in from its corner.
+DIGIT_IN = 0.36
+#: Crop side in tile sides.
+CROP_SIDE = 0.30
+#: Supersampling factor before the box filter.
+_SUPER = 2
+
+_SQRT3 = float(np.sqrt(3.0))
+#: Canonical tile, side 1, centroid at the origin, seen from above with y pointing *down*
+#: (image convention): apex at the top, then clockwise (bottom right, bottom left).
+_CANON = np.array([[0.0, -1.0 / _SQRT3], [0.5, 0.5 / _SQRT3], [-0.5, 0.5 / _SQRT3]])
+
+
+class CropError(TriominosError):
+    """Corner coordinates that cannot be cropped (wrong shape, degenerate or mirrored tile)."""
+
+
+def _tile_affines(corner_px: np.ndarray) -> np.ndarray:
+    """(N, 2, 3) affine maps canonical tile coordinates -> image pixels, one per tile."""
+    n = corner_px.shape[0]
+    src = np.concatenate([_CANON, np.ones((3, 1))], axis=1)  # (3, 3)
+    # Solve src @ M.T = dst for every tile at once: M.T = inv(src) @ dst.
+    inv = np.linalg.inv(src)
+    mt = np.einsum("ij,njk->nik", inv, corner_px)  # (N, 3, 2)
+    return np.transpose(mt, (0, 2, 1)).reshape(n, 2, 3)
+
+
+def crop_affines(corner_px: np.ndarray, size: int = CROP_SIZE,
+                 supersample: int = 1) -> np.ndarray:
+    """Affine maps from crop pixels to image pixels, one per tile corner.
+
+    Parameters
+    ----------
+    corner_px : (N, 3, 2) array
+        Top-face corners of N tiles in image pixels ``(x, y)``, in the cell's corner order.
+    size : int
+        Crop side in pixels.
+    supersample : int
+        The map is for a crop ``size * supersample`` pixels wide.
+
+    Returns
+    -------
+    (N*3, 2, 3) float64 array ``A`` with ``image_xy = A @ [u + 0.5, v + 0.5, 1]`` for crop
+    pixel ``(u, v)`` (column, row); crop ``3*n + k`` is corner ``k`` of tile ``n``.
+    """
+    pts = _check_corners(corner_px)
+    n = pts.shape[0]
+    tile = _tile_affines(pts)  # (N, 2, 3)
+    r = 1.0 / _SQRT3  # corner-to-centroid distance
+    up = -_CANON / r  # (3, 2): from each corner toward the centre, unit length
+    right = np.stack([-up[:, 1], up[:, 0]], axis=1)  # up turned 90 deg clockwise on screen
+    centre = _CANON + DIGIT_IN * (_SQRT3 / 2) * up  # digit centres, (3, 2)
+    s = size * supersample
+    step = CROP_SIDE / s  # tile units per crop pixel
+    # Crop pixel (u, v) -> canonical point: centre + (u - s/2)*step*right - (v - s/2)*step*up
+    # (pixel centres are at u + 0.5, hence the -s/2 on coordinates that already include it).
+    lin = np.stack([right * step, -up * step], axis=2)  # (3, 2, 2): columns for u and v
+    off = centre - (s / 2) * step * (right - up)  # (3, 2)
+    crop_to_canon = np.concatenate([lin, off[:, :, None]], axis=2)  # (3, 2, 3)
+    # Compose: image = tile_lin @ canon + tile_off.
+    tl, to = tile[:, :, :2], tile[:, :, 2]
+    a_lin = np.einsum("nij,kjl->nkil", tl, crop_to_canon[:, :, :2])
+    a_off = np.einsum("nij,kj->nki", tl, crop_to_canon[:, :, 2]) + to[:, None, :]
+    out = np.concatenate([a_lin, a_off[..., None]], axis=3)  # (N, 3, 2, 3)
+    return out.reshape(n * 3, 2, 3)
+
+
+def _check_corners(corner_px: np.ndarray) -> np.ndarray:
+    pts = np.asarray(corner_px, dtype=np.float64)
+    if pts.ndim != 3 or pts.shape[1:] != (3, 2):
+        raise CropError(f"corner_px must have shape (N, 3, 2), got {pts.shape}")
+    if not np.all(np.isfinite(pts)):
+        raise CropError("corner_px contains NaN or infinite coordinates")
+    if len(pts):
+        a, b, c = pts[:, 0], pts[:, 1], pts[:, 2]
+        # Signed area in image coordinates (y down): clockwise on screen is positive.
+        area = 0.5 * ((b[:, 0] - a[:, 0]) * (c[:, 1] - a[:, 1])
+                      - (b[:, 1] - a[:, 1]) * (c[:, 0] - a[:, 0]))
+        bad = np.flatnonzero(area <= 0.5)
+        if len(bad):
+            raise CropError(
+                f"tile {int(bad[0])}: corners are degenerate or not clockwise on screen "
+                f"(signed area {area[bad[0]]:.2f} px^2); a mirrored view would mirror digits")
+    return pts
+
+
+def corner_crops(image: np.ndarray, corner_px: np.ndarray, size: int = CROP_SIZE) -> np.ndarray:
+    """Cut one digit crop per tile corner, turned so inward-topped digits are upright.
+
+    Parameters
+    ----------
+    image : (H, W) or (H, W, 3) uint8 array
+        The full-resolution photo (grey or BGR). Never pass a downscaled copy: at small
+        tile sizes every pixel counts.
+    corner_px : (N, 3, 2) array
+        Top-face corners of N tiles in image pixels ``(x, y)``, in the cell's corner order
+        (clockwise as seen on screen, apex first). Any start corner works as long as the
+        order is clockwise: crop ``k`` always belongs to the corner given ``k``-th.
+    size : int
+        Output side in pixels (the classifier expects :data:`CROP_SIZE`).
+
+    Returns
+    -------
+    (N*3, size, size) uint8 array of grey crops; crop ``3*n + k`` is corner ``k`` of tile
+    ``n``. Pixels outside the image are filled by edge replication.
+
+    Raises
+    ------
+    CropError
+        ``corner_px`` has the wrong shape, non-finite values, or a degenerate or
+        anticlockwise (mirrored) tile.
+    """
+    img = np.asarray(image)
+    if img.ndim not in (2, 3) or (img.ndim == 3 and img.shape[2] not in (1, 3)):
+        raise CropError(f"image must be (H, W) grey or (H, W, 3) BGR, got shape {img.shape}")
+    if img.dtype != np.uint8:
+        raise CropError(f"image must be uint8, got {img.dtype}")
+    aff = crop_affines(corner_px, size, _SUPER)
+    m = aff.shape[0]
+    if m == 0:
+        return np.zeros((0, size, size), np.uint8)
+    s = size * _SUPER
+    g = np.arange(s, dtype=np.float64) + 0.5
+    uu, vv = np.meshgrid(g, g)  # (s, s): column u, row v
+    # (M, s, s) sample positions; -0.5 because OpenCV puts pixel centres at integers.
+    mx = (aff[:, 0, 0, None, None] * uu + aff[:, 0, 1, None, None] * vv
+          + aff[:, 0, 2, None, None] - 0.5)
+    my = (aff[:, 1, 0, None, None] * uu + aff[:, 1, 1, None, None] * vv
+          + aff[:, 1, 2, None, None] - 0.5)
+    # One remap for every crop: stack the crops vertically into one tall map.
+    big = cv2.remap(img, mx.reshape(m * s, s).astype(np.float32),
+                    my.reshape(m * s, s).astype(np.float32),
+                    interpolation=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    if big.ndim == 3:
+        big = cv2.cvtColor(big, cv2.COLOR_BGR2GRAY) if big.shape[2] == 3 else big[:, :, 0]
+    crops = big.reshape(m, size, _SUPER, size, _SUPER).astype(np.float32).mean(axis=(2, 4))
+    return np.clip(crops + 0.5, 0, 255).astype(np.uint8)
+
+
+def crop_centres(corner_px: np.ndarray) -> np.ndarray:
+    """Image position ``(x, y)`` of each crop's centre (the expected digit centre).
+
+    Returns (N*3, 2) float64, same order as :func:`corner_crops`. Useful for overlays.
+    """
+    aff = crop_affines(corner_px, 1, 1)
+    return aff[:, :, 0] * 0.5 + aff[:, :, 1] * 0.5 + aff[:, :, 2]
