@@ -4,10 +4,26 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Annotated, NoReturn, TypeVar
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
+from engine import (
+    Board,
+    Check,
+    Move,
+    Rules,
+    Tile,
+    cell_name,
+    check_change,
+    check_text,
+    find_openings,
+    get_rules,
+    legal_placements,
+    moves_by_cell,
+    parse_rack,
+    unplayed_placements,
+)
 from engine.errors import TriominosError
 
 __version__ = "0.1.0"
@@ -50,9 +66,282 @@ def _root(version: Annotated[bool, typer.Option("--version", callback=_version,
 
 # --- engine commands (moves, openings, check) ---------------------------------------
 
+RulesOpt = Annotated[str, typer.Option("--rules", help="Rule edition: goliath (default), "
+                                       "pressman, pressman-classic, kids (or an alias).")]
+SetRuleOpt = Annotated[list[str] | None, typer.Option(
+    "--set-rule", metavar="KEY=VALUE", help="Override one rule value, e.g. bridge_bonus=50 "
+    "(repeatable).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
+DrawsOpt = Annotated[int, typer.Option("--draws", min=0, help="Tiles drawn this turn before "
+                                       "playing (their penalty is part of the score).")]
+
+
+def _load_board(path: str, *, strict: bool = True) -> Board:
+    """The board in ``path`` (Board JSON). The photo reader will plug in here.
+
+    ``strict=False`` lets a board with a duplicate or foreign tile load (the referee's
+    AFTER board, whose new tile may be exactly that mistake).
+    """
+    from vision.commands import is_photo, photo_board  # photo branch (vision/)
+    if is_photo(path):
+        return photo_board(path)
+    return Board.load(path, strict=strict)
+
+
+def _rules(name: str, overrides: list[str] | None) -> Rules:
+    return get_rules(name, overrides or [])
+
+
+def _echo_json(data: object) -> None:
+    import json
+    typer.echo(json.dumps(data, indent=2))
+
+
+def _table(title: str, *columns: str) -> Any:
+    from rich.table import Table
+    t = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
+    for c in columns:
+        t.add_column(c, overflow="fold")
+    return t
+
+
+def _print(lines: list[str], *tables: object) -> None:
+    """Plain lines first (never wrapped, so scripts can grep them), then rich tables."""
+    typer.echo("\n".join(lines))
+    if tables:
+        from rich.console import Console
+        con = Console(highlight=False)
+        for t in tables:
+            con.print(t)
+
+
+def _board_lines(board: Board) -> list[str]:
+    lines = [f"board: {len(board)} tiles, {board.set_name} set"]
+    problems = board.violations()
+    if problems:
+        lines.append(f"warning: the board breaks the rules in {len(problems)} place(s):")
+        lines += [f"  - {v.message}" for v in problems]
+    return lines
+
+
+def _check_rack(board: Board, rack: list[Tile]) -> None:
+    seen: set[Tile] = set()
+    for t in rack:
+        if not t.in_set(board.set_name):
+            fail(f"tile {t} in the rack is not in the {board.set_name} set")
+        if t in seen:
+            fail(f"tile {t} is given twice in the rack")
+        seen.add(t)
+        where = [c for c, d in board.cells.items() if Tile.from_digits(d) == t]
+        if where:
+            fail(f"tile {t} in the rack is already on the board at {cell_name(min(where))}")
+
+
+def _short(m: Move) -> str:
+    fig = f", {m.score.figure}" if m.score.figure else ""
+    return f"{m.tile} ({m.score.total}{fig})"
+
+
+@app.command()
+def moves(board: Annotated[str, typer.Argument(help="Board JSON file.")],
+          rack: Annotated[str | None, typer.Option(
+              "--rack", help='Your tiles, e.g. "0-1-2 3-4-5". Without it: every unplayed '
+              "tile that fits, by cell.")] = None,
+          rules: RulesOpt = "goliath", set_rule: SetRuleOpt = None, draws: DrawsOpt = 0,
+          json_out: JsonOpt = False) -> None:
+    """Every legal placement of your tiles, best first, with score breakdown."""
+    def run() -> None:
+        r = _rules(rules, set_rule)
+        b = _load_board(board)
+        tiles = parse_rack(rack) if rack is not None else None
+        if tiles is not None:
+            _check_rack(b, tiles)
+        found = (legal_placements(b, tiles, r, draws=draws) if tiles is not None
+                 else unplayed_placements(b, r, draws=draws))
+        if json_out:
+            _echo_json({"rules": r.name, "set": b.set_name, "tiles_on_board": len(b),
+                        "violations": [v.to_json() for v in b.violations()],
+                        "rack": [t.name() for t in tiles] if tiles is not None else None,
+                        "moves": [m.to_json() for m in found]})
+            return
+        lines = [r.describe(), *_board_lines(b)]
+        if tiles is not None:
+            lines.append(f"rack: {' '.join(t.name() for t in tiles)}: "
+                         f"{len(found)} legal placement{'s' if len(found) != 1 else ''}")
+            t = _table("", "#", "tile", "placement", "score", "figure", "breakdown")
+            for n, m in enumerate(found, 1):
+                t.add_row(str(n), m.tile.name(), m.placement.notation(), str(m.score.total),
+                          m.score.figure or "", m.score.breakdown)
+        else:
+            groups = moves_by_cell(found)
+            lines.append(f"no rack: {len(found)} placements of unplayed tiles in "
+                         f"{len(groups)} cells")
+            t = _table("", "cell", "tiles that fit (score)")
+            for cell, ms in sorted(groups.items(), key=lambda kv: kv[1][0].sort_key()):
+                t.add_row(cell_name(cell), ", ".join(_short(m) for m in ms))
+        _print(lines, *([t] if found else []))
+    guarded(run)
+
+
+@app.command()
+def openings(board: Annotated[str, typer.Argument(help="Board JSON file.")],
+             rules: RulesOpt = "goliath", set_rule: SetRuleOpt = None,
+             json_out: JsonOpt = False) -> None:
+    """Pending hexagons (the one tile that closes each ring) and near-openings."""
+    def run() -> None:
+        r = _rules(rules, set_rule)
+        b = _load_board(board)
+        found = find_openings(b, r)
+        if json_out:
+            _echo_json({"rules": r.name, "set": b.set_name, "tiles_on_board": len(b),
+                        **found.to_json()})
+            return
+        lines = [r.describe(), *_board_lines(b),
+                 f"pending hexagons: {len(found.pending)} "
+                 f"({sum(o.status == 'open' for o in found.pending)} open); "
+                 f"near-openings (two tiles short): {len(found.near)}"]
+        items: list[object] = []
+        if found.pending:
+            t = _table("pending hexagons", "cell", "needs", "tile", "figure", "bonus", "status")
+            for o in found.pending:
+                needs = ",".join("?" if d is None else str(d) for d in o.needs)
+                t.add_row(cell_name(o.cell), needs, o.tile.name() if o.tile else "-", o.figure,
+                          f"+{o.bonus}", o.describe())
+            items.append(t)
+        if found.near:
+            t = _table("near-openings", "vertex", "digit", "gaps", "tiles that fit each gap",
+                       "completable")
+            for n in found.near:
+                t.add_row(f"({n.vertex[0]},{n.vertex[1]})", str(n.digit),
+                          " ".join(cell_name(c) for c in n.cells),
+                          f"{n.candidates[0]} / {n.candidates[1]}",
+                          "yes" if n.completable else "no")
+            items.append(t)
+        _print(lines, *items)
+    guarded(run)
+
+
+@app.command()
+def check(board: Annotated[str, typer.Argument(help="Board JSON file (the board BEFORE).")],
+          after: Annotated[str | None, typer.Argument(
+              help="Board JSON after the turn: the one new tile is found and checked.")] = None,
+          place: Annotated[str | None, typer.Option(
+              "--place", help="The placement: CELL:a-b-c (tile) or CELL=a,b,c (corner "
+              "digits), e.g. 0,0,D:2-5-5.")] = None,
+          claimed: Annotated[int | None, typer.Option(
+              "--claimed", help="The score the player claims.")] = None,
+          rules: RulesOpt = "goliath", set_rule: SetRuleOpt = None, draws: DrawsOpt = 0,
+          json_out: JsonOpt = False) -> None:
+    """Is a placement legal, what does it score, does the claim hold (exit 1 if not)."""
+    def run() -> Check:
+        if (place is None) == (after is None):
+            fail("give either --place CELL:a-b-c or a second board (AFTER), not "
+                 + ("both" if place else "neither"))
+        r = _rules(rules, set_rule)
+        b = _load_board(board)
+        if place is not None:
+            res = check_text(b, place, r, claimed=claimed, draws=draws)
+        else:
+            res = check_change(b, _load_board(after, strict=False), r, claimed=claimed,  # type: ignore[arg-type]
+                               draws=draws)
+        if json_out:
+            _echo_json(res.to_json())
+            return res
+        lines = [r.describe()]
+        if res.placement is not None:
+            lines.append(f"placement: {res.placement.notation()} (tile {res.placement.tile})")
+        if res.problems:
+            lines.append("problems:")
+            lines += [f"  - {p}" for p in res.problems]
+        if res.score is not None:
+            lines.append(f"score: {res.score.breakdown}"
+                         + ("" if res.legal else " (if it were legal)"))
+        lines.append(f"verdict: {res.verdict()}")
+        _print(lines)
+        return res
+    if not guarded(run).ok:
+        raise typer.Exit(1)
+
+
 # --- synthetic photos (synth) ----------------------------------------------------------
 
 # --- photo commands (read, batch, eval) ------------------------------------------------
+
+def _progress() -> Any:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    return Progress("[progress.description]{task.description}", BarColumn(),
+                    MofNCompleteColumn(), TimeRemainingColumn(), transient=True)
+
+
+@app.command()
+def read(photo: Annotated[str, typer.Argument(help="Photo of the table (JPEG/PNG/WebP/BMP).")],
+         overlay: Annotated[str | None, typer.Option(
+             "--overlay", help="Write the photo with the reading drawn on it (e.g. out.png).")]
+         = None,
+         json_out: JsonOpt = False) -> None:
+    """Read a photo: the board, its tiles, violations and flags (--json: Reading JSON)."""
+    def run() -> None:
+        from vision import commands
+        reading = commands.read(photo)
+        if overlay:
+            commands.write_overlay(photo, overlay)
+        if json_out:
+            _echo_json(reading.to_json())
+        else:
+            _print("\n".join(commands.report_lines(reading)))
+    guarded(run)
+
+
+@app.command()
+def batch(folder: Annotated[str, typer.Argument(help="Folder of photos (searched recursively).")],
+          out: Annotated[str, typer.Option("--out", help="JSON-lines results file (appended; "
+                                           "photos already in it are skipped).")]
+          = "results.jsonl",
+          workers: Annotated[int, typer.Option("--workers", min=0,
+                                               help="Processes (0 = all cores).")] = 0) -> None:
+    """Read every photo in a folder: one JSON line each, resumable; bad files become error
+    lines."""
+    def run() -> None:
+        from vision.batch import run_batch
+        with _progress() as bar:
+            task = bar.add_task("reading", total=None)
+            s = run_batch(folder, out, workers=workers or None,
+                          progress=lambda n, t: bar.update(task, completed=n, total=t))
+        typer.echo(f"{s.total} photos: {s.read} read, {s.errors} errors, {s.skipped} already "
+                   f"done; {s.tiles} tiles; {s.seconds:.1f} s -> {out}")
+        for e in s.error_examples:
+            typer.echo(f"  error: {e}")
+    guarded(run)
+
+
+@app.command("eval")
+def eval_(folder: Annotated[str, typer.Argument(help="Folder of labelled photos (image + "
+                                                "JSON label beside it).")],
+          csv_out: Annotated[str, typer.Option("--csv", help="Per-photo CSV.")] = "eval.csv",
+          limit: Annotated[int, typer.Option("--limit", min=0, help="At most this many photos "
+                                             "(0 = all).")] = 0,
+          workers: Annotated[int, typer.Option("--workers", min=0,
+                                               help="Processes (0 = all cores).")] = 0,
+          json_out: JsonOpt = False) -> None:
+    """Measure the reader on labelled photos: tile precision/recall, digit accuracy, share of
+    photos read with no mistake, time per stage."""
+    def run() -> None:
+        from vision.batch import run_eval
+        with _progress() as bar:
+            task = bar.add_task("evaluating", total=None)
+            s, _ = run_eval(folder, csv_out, workers=workers or None, limit=limit or None,
+                            progress=lambda n, t: bar.update(task, completed=n, total=t))
+        if json_out:
+            _echo_json(s.to_json())
+            return
+        typer.echo(f"{s.photos} photos ({s.errors} unreadable): tile precision "
+                   f"{s.precision:.2%}, recall {s.recall:.2%}, corner digits "
+                   f"{s.digit_accuracy:.2%}, photos with no mistake {s.perfect_share:.1%}")
+        typer.echo("mean time per photo: " + ", ".join(f"{k} {v:.0f} ms"
+                                                       for k, v in s.mean_ms.items()))
+        typer.echo(f"per photo: {csv_out}")
+    guarded(run)
+
 
 # --- games (play, audit) ---------------------------------------------------------------
 

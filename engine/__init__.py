@@ -6,9 +6,17 @@ Pure standard library. It is the referee: it never guesses.
 from .board import BOARD_FORMAT, Board, Status, Violation
 from .errors import AmbiguousPlacementError, IllegalPlacementError, ParseError, TriominosError
 from .lattice import Cell, Vertex, cell_corners, cell_name, parse_cell
-from .moves import Move, Placement, is_legal, legal_placements, placement_problems
+from .moves import (
+    Move,
+    Placement,
+    is_legal,
+    legal_placements,
+    moves_by_cell,
+    placement_problems,
+    unplayed_placements,
+)
 from .openings import NearOpening, Opening, Openings, find_openings
-from .referee import Check, check_change, check_placement
+from .referee import Check, check_change, check_placement, check_text
 from .rules import EDITIONS, Rules, get_rules
 from .scoring import Score, score_pass, score_placement
 from .tiles import Tile, parse_rack, tile_set
@@ -19,8 +27,9 @@ __all__ = [
     "Cell", "Vertex", "cell_corners", "cell_name", "parse_cell",
     "EDITIONS", "Rules", "get_rules",
     "Tile", "parse_rack", "tile_set",
-    "Move", "Placement", "is_legal", "legal_placements", "placement_problems",
+    "Move", "Placement", "is_legal", "legal_placements", "moves_by_cell", "placement_problems",
+    "unplayed_placements",
     "NearOpening", "Opening", "Openings", "find_openings",
-    "Check", "check_change", "check_placement",
+    "Check", "check_change", "check_placement", "check_text",
     "Score", "score_pass", "score_placement",
 ]

@@ -188,10 +188,14 @@ def placement_problems(board: Board, placement: Placement, rules: Rules) -> list
                       " (it does not touch the board)"))
     for k, v in enumerate(cell_corners(cell)):
         d = placement.corners[k]
-        bad = [(c, e) for c in cells_around(v) if c != cell
-               for e in [_digit_of(board, c, v)] if e is not None and e != d]
+        bad: dict[int, list[Cell]] = {}
+        for c in cells_around(v):
+            e = _digit_of(board, c, v) if c != cell else None
+            if e is not None and e != d:
+                bad.setdefault(e, []).append(c)
         if bad:
-            desc = ", ".join(f"{e} from {cell_name(c)}" for c, e in sorted(bad))
+            desc = "; ".join(f"{e} (from {', '.join(cell_name(c) for c in sorted(cs))})"
+                             for e, cs in sorted(bad.items()))
             out.append(f"corner {k} of {name} at vertex {vertex_name(v)} is {d}, but the "
                        f"board shows {desc} there")
     return out

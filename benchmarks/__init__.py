@@ -1,0 +1,1 @@
+"""Benchmark scripts: ``python -m benchmarks.<name>`` writes ``benchmarks/results/<name>.json``."""
