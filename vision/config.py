@@ -39,7 +39,7 @@ class ReaderConfig:
 
     # --- lattice ---------------------------------------------------------------------
     #: two tiles are joined when both ends of an edge lie this close (x side)
-    join_frac: float = 0.12
+    join_frac: float = 0.15
     #: and the edge lengths agree within this fraction
     join_len_frac: float = 0.3
     #: an empty cell next to the board is proposed as a missed tile when edges run along

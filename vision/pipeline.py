@@ -180,10 +180,12 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
 
     Raises :class:`PhotoError` ("no tiles found") when the photo shows no tile.
     """
-    clf = classifier if classifier is not None else default_classifier()
     t0 = time.perf_counter()
     found = detect(cfg, photo)
     t1 = time.perf_counter()
+    if not found.fit.cells and not found.fit.loose:
+        raise PhotoError(f"{photo.path}: no tiles found{_why_empty(photo)}")
+    clf = classifier if classifier is not None else default_classifier()
     seen, probs, conv = classify(cfg, photo, found, clf)
     t2 = time.perf_counter()
     board, off = reconstruct(cfg, photo, found, seen, probs, set_name)
@@ -193,8 +195,10 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     timing = {"decode": decode_ms, "detect": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3,
               "reconstruct": (t3 - t2) * 1e3}
     timing["total"] = sum(timing.values())
+    h = found.fit.homography
+    h_full = None if h is None else np.diag([1 / photo.scale, 1 / photo.scale, 1.0]) @ h
     return Reading(Path(photo.path).name, photo.width, photo.height, set_name, board, off,
-                   timing, conv)
+                   timing, conv, h_full)
 
 
 def read_photo(path: str | Path, cfg: ReaderConfig = DEFAULT, *,

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from engine.board import Board
-from engine.lattice import Cell
+from engine.lattice import Cell, Vertex, cell_corners, vertex_xy
 from engine.tiles import Tile
 
 READING_FORMAT = "triominos-reading/1"
@@ -83,6 +83,27 @@ class Reading:
     off_board: list[TileReading] = field(default_factory=list)
     timing_ms: dict[str, float] = field(default_factory=dict)
     convention: str = "inward"
+    #: (3, 3) map from lattice (x, y, 1) in table units to original image pixels, or None
+    homography: np.ndarray | None = None
+
+    def cell_px(self, cell: Cell) -> np.ndarray:
+        """(3, 2) image corners of any lattice cell, in its corner order: a vertex shared
+        with a board tile is taken from that tile, the others from the homography."""
+        known: dict[Vertex, np.ndarray] = {}
+        for t in self.tiles:
+            if t.cell is not None:
+                for v, p in zip(cell_corners(t.cell), t.corner_px, strict=True):
+                    known.setdefault(v, p)
+        out = []
+        for v in cell_corners(cell):
+            if v in known:
+                out.append(known[v])
+            elif self.homography is not None:
+                q = self.homography @ np.array([*vertex_xy(v), 1.0])
+                out.append(q[:2] / q[2])
+            else:
+                raise ValueError("no lattice fitted: cannot place a cell in the photo")
+        return np.array(out, dtype=np.float64)
 
     @property
     def board(self) -> Board:

@@ -1,0 +1,238 @@
+"""Photo-reader stages on small generated images: load, detect, lattice fit, reconstruct,
+terminal drawing. (End-to-end reading with the shipped model: test_vision_read.py.)"""
+
+from __future__ import annotations
+
+import io as _io
+import struct
+import zlib
+
+import cv2
+import numpy as np
+import pytest
+from PIL import Image
+
+from engine.board import Board
+from engine.lattice import Cell, cell_corners, transform_cell, vertex_xy
+from vision import io as vio
+from vision.config import DEFAULT
+from vision.detect import edge_map, find_triangles
+from vision.fit import fit_lattice
+from vision.reconstruct import choose_digits
+from vision.render import board_text
+
+FACE = (225, 235, 240)
+
+
+def draw_board(cells: list[Cell], *, side: float = 60.0, angle: float = 20.0,
+               tilt: float = 0.0, size: tuple[int, int] = (640, 480),
+               bg: tuple[int, int, int] = (60, 110, 60),
+               loose: tuple[tuple[float, float, float], ...] = (), seam: float = 2.0,
+               jitter: float = 0.0, seed: int = 0) -> tuple[np.ndarray, dict[Cell, np.ndarray]]:
+    """A plain drawn table: tiles of ``cells`` (light faces, dark seams, a pin each) under a
+    rotation and a mild perspective, plus loose tiles ``(x, y, degrees)``. ``jitter`` moves
+    each tile by up to that many pixels (hand placement). Returns the BGR image and each
+    cell's true corners (image px, corner order)."""
+    rng = np.random.default_rng(seed)
+    w, h = size
+    a = np.deg2rad(angle)
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    img = np.clip(np.full((h, w, 3), bg, np.float32) + rng.normal(0, 6, (h, w, 3)), 0, 255)
+    img = img.astype(np.uint8)
+
+    def to_px(xy: tuple[float, float]) -> np.ndarray:
+        p = rot @ np.array(xy) * side
+        x, y = p[0] + w / 2, h / 2 - p[1]
+        return np.array([x, h / 2 + (y - h / 2) * (1 - tilt * (h - y) / h)])
+
+    truth: dict[Cell, np.ndarray] = {}
+    for c in cells:
+        pts = np.array([to_px(vertex_xy(v)) for v in cell_corners(c)])
+        pts = pts + rng.uniform(-jitter, jitter, 2)
+        cen = pts.mean(0)
+        ins = cen + (pts - cen) * (1 - seam / side * 1.7)
+        cv2.fillConvexPoly(img, np.round(ins * 16).astype(np.int32), FACE, cv2.LINE_AA, 4)
+        cv2.circle(img, tuple(int(v) for v in np.round(cen)), max(2, int(side * 0.05)),
+                   (40, 150, 200), -1)
+        truth[c] = pts
+    for cx, cy, deg in loose:
+        b = np.deg2rad(deg)
+        r = side / np.sqrt(3)
+        pts = np.array([[cx + r * np.cos(b + k * 2 * np.pi / 3),
+                         cy + r * np.sin(b + k * 2 * np.pi / 3)] for k in range(3)])
+        cv2.fillConvexPoly(img, np.round(pts * 16).astype(np.int32), FACE, cv2.LINE_AA, 4)
+    return img, truth
+
+
+BOARD: list[Cell] = [(0, 0, "U"), (0, 0, "D"), (1, 0, "U"), (1, 0, "D"), (0, -1, "D"),
+                     (-1, 0, "D"), (0, 1, "U"), (2, 0, "U"), (3, 0, "U"), (2, 0, "D")]
+
+
+def _same_shape(found: set[Cell], truth: set[Cell]) -> bool:
+    """Equal up to a lattice rotation and translation (never a reflection)."""
+    t0 = min(truth)
+    for turn in range(6):
+        rot = {transform_cell(c, (0, 0, 0), turn)[0] for c in found}
+        for anchor in rot:
+            if anchor[2] != t0[2]:
+                continue
+            shift = (t0[0] - anchor[0], t0[1] - anchor[1])
+            moved = {transform_cell(c, (0, 0, 0), 0, shift)[0] for c in rot}
+            if moved == truth:
+                return True
+    return False
+
+
+def _fit(img: np.ndarray):  # type: ignore[no-untyped-def]
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    return fit_lattice(DEFAULT, find_triangles(DEFAULT, gray), edge_map(DEFAULT, gray))
+
+
+# --- load ------------------------------------------------------------------------------
+
+def _encode(img: Image.Image, fmt: str, **kw: object) -> bytes:
+    b = _io.BytesIO()
+    img.save(b, fmt, **kw)
+    return b.getvalue()
+
+
+@pytest.mark.parametrize("fmt", ["JPEG", "PNG", "WEBP", "BMP"])
+def test_decode_formats(fmt: str) -> None:
+    im = Image.new("RGB", (40, 20), (200, 30, 10))
+    out = vio.decode(DEFAULT, _encode(im, fmt))
+    assert out.shape == (20, 40, 3) and out.dtype == np.uint8
+    assert abs(int(out[10, 20, 2]) - 200) < 12  # red channel is last in BGR
+
+
+def test_exif_orientation_applied() -> None:
+    im = Image.new("RGB", (40, 20), (255, 0, 0))
+    ex = Image.Exif()
+    ex[0x0112] = 6  # rotate 90 degrees
+    assert vio.decode(DEFAULT, _encode(im, "JPEG", exif=ex.tobytes())).shape == (40, 20, 3)
+
+
+def test_gray_and_alpha() -> None:
+    g = vio.decode(DEFAULT, _encode(Image.new("L", (8, 6), 90), "PNG"))
+    assert g.shape == (6, 8, 3) and int(g[0, 0, 0]) == 90
+    rgba = Image.new("RGBA", (8, 6), (0, 0, 0, 0))  # fully transparent: white, not black
+    assert int(vio.decode(DEFAULT, _encode(rgba, "PNG")).min()) == 255
+
+
+def _png_header_only(w: int, h: int) -> bytes:
+    ihdr = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
+    chunk = b"IHDR" + ihdr
+    return (b"\x89PNG\r\n\x1a\n" + struct.pack(">I", len(ihdr)) + chunk
+            + struct.pack(">I", zlib.crc32(chunk)) + b"\x00\x00\x00\x00IEND\xaeB`\x82")
+
+
+@pytest.mark.parametrize("data,msg", [
+    (b"", "empty file"),
+    (b"hello, I am a text file\n" * 5, "not an image"),
+    (_png_header_only(60000, 60000), "too large"),
+])
+def test_bad_bytes(data: bytes, msg: str) -> None:
+    with pytest.raises(vio.PhotoError, match=msg):
+        vio.decode(DEFAULT, data, "x")
+
+
+def test_truncated_jpeg() -> None:
+    noise = np.random.default_rng(0).integers(0, 255, (200, 200, 3), dtype=np.uint8)
+    data = _encode(Image.fromarray(noise), "JPEG")
+    with pytest.raises(vio.PhotoError, match="truncated"):
+        vio.decode(DEFAULT, data[: len(data) // 2], "x")
+
+
+def test_downscale_reports_scale(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    p = tmp_path / "big.png"
+    cv2.imwrite(str(p), np.zeros((300, 3000, 3), np.uint8))
+    photo = vio.load(DEFAULT, p)
+    assert photo.width == 3000 and photo.small.shape[1] == DEFAULT.detect_max_side
+    assert photo.scale == pytest.approx(DEFAULT.detect_max_side / 3000)
+
+
+# --- detect and fit ----------------------------------------------------------------------
+
+def test_detects_board_and_loose_tiles() -> None:
+    img, truth = draw_board(BOARD, angle=17, tilt=0.3, loose=((80, 80, 10), (560, 400, 47)))
+    fit = _fit(img)
+    assert len(fit.cells) == len(BOARD)
+    assert len(fit.loose) == 2
+    assert _same_shape(set(fit.cells), set(BOARD))
+
+
+def test_corners_located_precisely() -> None:
+    img, truth = draw_board(BOARD, angle=-35, side=70)
+    fit = _fit(img)
+    pts = np.array([fit.corner_px(c) for c in fit.cells]).reshape(-1, 2)
+    true = np.concatenate(list(truth.values()))
+    d = np.linalg.norm(pts[:, None] - true[None], axis=2).min(axis=1)
+    assert np.percentile(d, 90) < 0.04 * 70  # corners within a few % of a side
+
+
+@pytest.mark.parametrize("angle", [0.0, 30.0, 77.0, 150.0, 260.0])
+def test_any_rotation_never_mirrors(angle: float) -> None:
+    img, _ = draw_board(BOARD, angle=angle)
+    fit = _fit(img)
+    assert _same_shape(set(fit.cells), set(BOARD))
+    for c in fit.cells:  # corner order is clockwise on screen (not mirrored)
+        a, b, cc = fit.corner_px(c)
+        assert (b[0] - a[0]) * (cc[1] - a[1]) - (b[1] - a[1]) * (cc[0] - a[0]) > 0
+
+
+def test_hand_placed_row_does_not_slip() -> None:
+    row = [(i, 0, k) for i in range(-4, 5) for k in ("U", "D")][:-1]
+    img, _ = draw_board(row, side=40, angle=8, jitter=1.2, seam=3, size=(760, 320), seed=3)
+    fit = _fit(img)
+    assert _same_shape(set(fit.cells), set(row))
+
+
+def test_no_tiles_on_plain_or_noisy_image() -> None:
+    rng = np.random.default_rng(1)
+    noise = rng.integers(0, 255, (240, 320), dtype=np.uint8)
+    assert not _fit(np.dstack([noise] * 3)).cells
+    assert not _fit(np.full((240, 320, 3), 128, np.uint8)).cells
+
+
+# --- reconstruct -------------------------------------------------------------------------
+
+def _onehot(d: int, p: float = 0.98) -> np.ndarray:
+    v = np.full(6, (1 - p) / 5)
+    v[d] = p
+    return v
+
+
+def test_vertex_agreement_resolves_an_unsure_corner() -> None:
+    cells: list[Cell] = [(0, 0, "U"), (0, 0, "D")]
+    # D(0,0) corner 0 is vertex (1,0), shared with U(0,0) corner 1
+    probs = np.array([[_onehot(1), _onehot(2), _onehot(0)],
+                      [0.45 * _onehot(4, 1) + 0.55 * _onehot(2, 1), _onehot(1), _onehot(5)]])
+    ch = choose_digits(DEFAULT, cells, probs)
+    assert ch.digits[(0, 0, "D")][0] == 2 and ch.joint[(0, 0, "D")][0]
+
+
+def test_confident_mismatch_is_kept() -> None:
+    cells: list[Cell] = [(0, 0, "U"), (0, 0, "D")]
+    probs = np.array([[_onehot(1), _onehot(2), _onehot(0)],
+                      [_onehot(4), _onehot(1), _onehot(5)]])
+    ch = choose_digits(DEFAULT, cells, probs)
+    b = Board({c: tuple(d) for c, d in ch.digits.items()}, "standard")  # type: ignore[misc]
+    assert ch.digits[(0, 0, "D")][0] == 4
+    assert any(v.kind.name == "CORNER_MISMATCH" for v in b.violations())
+
+
+def test_set_breaks_a_near_tie_against_a_mirror_tile() -> None:
+    # a lone tile read 0,2,1 clockwise is a mirror tile; the third corner was nearly a 3
+    p3 = 0.55 * _onehot(1, 1) + 0.45 * _onehot(3, 1)
+    ch = choose_digits(DEFAULT, [(0, 0, "U")], np.array([[_onehot(0), _onehot(2), p3]]))
+    assert ch.digits[(0, 0, "U")] == [0, 2, 3]
+    # but a confident mirror reading stays (the table may really hold a second set)
+    ch = choose_digits(DEFAULT, [(0, 0, "U")],
+                       np.array([[_onehot(0), _onehot(2), _onehot(1, 0.999)]]))
+    assert ch.digits[(0, 0, "U")] == [0, 2, 1]
+
+
+def test_board_text_marks_mismatch() -> None:
+    b = Board({(0, 0, "U"): (5, 5, 5), (0, 0, "D"): (4, 5, 2)}, "standard")
+    lines = board_text(b)
+    assert "*" in "".join(lines) and "2" in "".join(lines)
+    assert len(lines) == 3

@@ -1,0 +1,259 @@
+"""Many photos: ``batch`` (one JSON line per photo, resumable, parallel) and ``eval``
+(the reader measured against labelled photos, matched by image position)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from engine.errors import TriominosError
+
+from .config import DEFAULT
+from .io import IMAGE_SUFFIXES
+
+STAGE_KEYS = ("decode", "detect", "classify", "reconstruct", "total")
+
+
+def find_photos(root: str | Path) -> list[Path]:
+    """Every image file under ``root`` (recursively), sorted."""
+    r = Path(root)
+    if r.is_file():
+        return [r]
+    if not r.is_dir():
+        raise TriominosError(f"{r}: no such folder")
+    return sorted(p for p in r.rglob("*") if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES)
+
+
+def read_one(path: str) -> dict[str, Any]:
+    """Read one photo; a JSON-able dict with ``path`` and either the Reading or ``error``."""
+    from .pipeline import read_photo
+    try:
+        r = read_photo(path, DEFAULT)
+        return {"path": path, **r.to_json()}
+    except TriominosError as e:
+        return {"path": path, "error": str(e)}
+    except Exception as e:  # noqa: BLE001 - a batch must carry on whatever one file does
+        return {"path": path, "error": f"{type(e).__name__}: {e}".splitlines()[0]}
+
+
+def done_paths(out: Path) -> set[str]:
+    """Paths already recorded in an existing results file (for resuming)."""
+    if not out.exists():
+        return set()
+    seen: set[str] = set()
+    with out.open(encoding="utf-8") as f:
+        for line in f:
+            try:
+                seen.add(json.loads(line)["path"])
+            except (ValueError, KeyError, TypeError):
+                continue  # a line cut by an interrupted run: that photo is read again
+    return seen
+
+
+@dataclass
+class BatchSummary:
+    """What a batch run did."""
+
+    total: int = 0
+    skipped: int = 0
+    read: int = 0
+    errors: int = 0
+    tiles: int = 0
+    seconds: float = 0.0
+    error_examples: list[str] = field(default_factory=list)
+
+
+def run_batch(root: str | Path, out: str | Path, *, workers: int | None = None,
+              progress: Callable[[int, int], None] | None = None) -> BatchSummary:
+    """Read every photo under ``root`` into ``out`` (JSON lines), skipping photos already in
+    ``out``. Uses a process pool over ``workers`` cores (default: all). ``progress(done,
+    todo)`` is called after each photo."""
+    t0 = time.perf_counter()
+    outp = Path(out)
+    photos = [str(p) for p in find_photos(root)]
+    done = done_paths(outp)
+    todo = [p for p in photos if p not in done]
+    summary = BatchSummary(total=len(photos), skipped=len(photos) - len(todo))
+    workers = workers or os.cpu_count() or 1
+    # a line cut short by an interrupted run must not glue onto the next record
+    if outp.exists() and outp.stat().st_size and not outp.read_bytes().endswith(b"\n"):
+        with outp.open("a", encoding="utf-8") as f:
+            f.write("\n")
+    with outp.open("a", encoding="utf-8") as f:
+        for n, rec in enumerate(_map(read_one, todo, workers), 1):
+            f.write(json.dumps(rec) + "\n")
+            f.flush()
+            if "error" in rec:
+                summary.errors += 1
+                if len(summary.error_examples) < 5:
+                    summary.error_examples.append(rec["error"])
+            else:
+                summary.read += 1
+                summary.tiles += len(rec["tiles"])
+            if progress:
+                progress(n, len(todo))
+    summary.seconds = time.perf_counter() - t0
+    return summary
+
+
+def _map(fn: Callable[[str], dict[str, Any]], items: list[str], workers: int
+         ) -> Iterator[dict[str, Any]]:
+    if workers <= 1 or len(items) <= 1:
+        yield from (fn(x) for x in items)
+        return
+    import multiprocessing as mp
+    ctx = mp.get_context("spawn" if os.name == "nt" else "fork")
+    with ctx.Pool(workers) as pool:
+        yield from pool.imap(fn, items, chunksize=1)
+
+
+# --- eval ------------------------------------------------------------------------------
+
+@dataclass
+class PhotoScore:
+    """One labelled photo compared with its reading."""
+
+    path: str
+    label_tiles: int = 0
+    found_tiles: int = 0
+    matched: int = 0
+    digits: int = 0
+    digits_right: int = 0
+    error: str = ""
+    timing_ms: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def perfect(self) -> bool:
+        """Every tile found, nothing extra, every digit right."""
+        return (not self.error and self.matched == self.label_tiles == self.found_tiles
+                and self.digits_right == self.digits)
+
+
+def _label_tiles(label: dict[str, Any]) -> list[tuple[np.ndarray, list[int]]]:
+    return [(np.asarray(t["corner_px"], float), list(t["corners"])) for t in label["tiles"]]
+
+
+def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> PhotoScore:
+    """Match reading tiles to label tiles by image position (centroids closer than a third
+    of a side), align corners by position, and count right digits."""
+    sc = PhotoScore(path)
+    lab = _label_tiles(label)
+    got = [(np.asarray(t["corner_px"], float), list(t["corners"])) for t in reading["tiles"]]
+    sc.label_tiles, sc.found_tiles = len(lab), len(got)
+    sc.timing_ms = dict(reading.get("timing_ms", {}))
+    used: set[int] = set()
+    for lpx, ld in lab:
+        side = float(np.linalg.norm(lpx[0] - lpx[1]))
+        best, bd = -1, side / 3
+        for j, (gpx, _) in enumerate(got):
+            d = float(np.linalg.norm(gpx.mean(0) - lpx.mean(0)))
+            if j not in used and d < bd:
+                best, bd = j, d
+        sc.digits += 3
+        if best < 0:
+            continue
+        used.add(best)
+        sc.matched += 1
+        gpx, gd = got[best]
+        for k in range(3):
+            m = int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1)))
+            sc.digits_right += int(gd[m] == ld[k])
+    return sc
+
+
+def label_for(photo: Path) -> dict[str, Any] | None:
+    """The synthesiser's label beside a photo (``name.json``), or None."""
+    p = photo.with_suffix(".json")
+    if not p.exists():
+        return None
+    return json.loads(p.read_text(encoding="utf-8"))
+
+
+def _eval_one(path: str) -> PhotoScore:
+    label = label_for(Path(path))
+    rec = read_one(path)
+    if "error" in rec:
+        sc = PhotoScore(path, error=rec["error"])
+        sc.label_tiles = len(label["tiles"]) if label else 0
+        sc.digits = 3 * sc.label_tiles
+        return sc
+    return score_reading(path, label or {"tiles": []}, rec)
+
+
+@dataclass
+class EvalSummary:
+    """Totals over a labelled folder."""
+
+    photos: int
+    precision: float
+    recall: float
+    digit_accuracy: float
+    perfect_share: float
+    errors: int
+    mean_ms: dict[str, float]
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain dict for a results file."""
+        return {"photos": self.photos, "tile_precision": round(self.precision, 5),
+                "tile_recall": round(self.recall, 5),
+                "corner_digit_accuracy": round(self.digit_accuracy, 5),
+                "perfect_photos": round(self.perfect_share, 5), "errors": self.errors,
+                "mean_ms": {k: round(v, 1) for k, v in self.mean_ms.items()}}
+
+
+def run_eval(root: str | Path, csv_out: str | Path | None = None, *,
+             workers: int | None = None, limit: int | None = None,
+             progress: Callable[[int, int], None] | None = None
+             ) -> tuple[EvalSummary, list[PhotoScore]]:
+    """Read every labelled photo under ``root``; per-photo rows to ``csv_out`` and totals."""
+    photos = [str(p) for p in find_photos(root) if label_for(p) is not None]
+    if limit:
+        photos = photos[:limit]
+    if not photos:
+        raise TriominosError(f"{root}: no labelled photos (an image with a .json label beside "
+                             "it)")
+    scores: list[PhotoScore] = []
+    for n, sc in enumerate(_map(_eval_one, photos, workers or os.cpu_count() or 1), 1):
+        scores.append(sc)  # type: ignore[arg-type]
+        if progress:
+            progress(n, len(photos))
+    summary = summarise(scores)
+    if csv_out:
+        write_csv(csv_out, scores)
+    return summary, scores
+
+
+def summarise(scores: list[PhotoScore]) -> EvalSummary:
+    """Totals over per-photo scores."""
+    lab = sum(s.label_tiles for s in scores)
+    found = sum(s.found_tiles for s in scores)
+    matched = sum(s.matched for s in scores)
+    digits = sum(s.digits for s in scores)
+    right = sum(s.digits_right for s in scores)
+    ok = [s for s in scores if not s.error]
+    mean = {k: float(np.mean([s.timing_ms.get(k, 0.0) for s in ok])) if ok else 0.0
+            for k in STAGE_KEYS}
+    return EvalSummary(len(scores), matched / found if found else 1.0,
+                       matched / lab if lab else 1.0, right / digits if digits else 1.0,
+                       sum(s.perfect for s in scores) / len(scores) if scores else 0.0,
+                       sum(bool(s.error) for s in scores), mean)
+
+
+def write_csv(path: str | Path, scores: list[PhotoScore]) -> None:
+    """One row per photo."""
+    with Path(path).open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["path", "label_tiles", "found_tiles", "matched", "digits", "digits_right",
+                    "perfect", "error", *[f"{k}_ms" for k in STAGE_KEYS]])
+        for s in scores:
+            w.writerow([s.path, s.label_tiles, s.found_tiles, s.matched, s.digits,
+                        s.digits_right, int(s.perfect), s.error,
+                        *[round(s.timing_ms.get(k, 0.0), 1) for k in STAGE_KEYS]])

@@ -1,0 +1,105 @@
+"""What the photo commands of ``cli.py`` call: read a photo once, describe it, draw it.
+
+Readings are kept per path for the life of the process, so a command that loads a board
+from a photo (``moves``, ``openings``, ``check``) can draw its answer on that photo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import cv2
+
+from engine.board import Board
+from engine.lattice import Cell, cell_name
+
+from .config import DEFAULT
+from .io import IMAGE_SUFFIXES, PhotoError, load
+from .reading import Reading
+from .render import board_text, draw_overlay
+
+_READINGS: dict[str, Reading] = {}
+
+
+def is_photo(path: str | Path) -> bool:
+    """True when ``path`` names an image file (by suffix, or by content for odd names)."""
+    p = Path(path)
+    if p.suffix.lower() in IMAGE_SUFFIXES:
+        return True
+    if p.suffix.lower() == ".json" or not p.is_file():
+        return False
+    try:
+        head = p.open("rb").read(16)
+    except OSError:
+        return False
+    return (head.startswith((b"\xff\xd8", b"\x89PNG", b"BM"))
+            or (head[:4] == b"RIFF" and head[8:12] == b"WEBP"))
+
+
+def read(path: str | Path, set_name: str = "standard") -> Reading:
+    """Read a photo (once per process). Raises PhotoError / ModelError with one line."""
+    key = str(path)
+    if key not in _READINGS:
+        from .pipeline import read_photo
+        _READINGS[key] = read_photo(path, DEFAULT, set_name=set_name)
+    return _READINGS[key]
+
+
+def photo_board(path: str | Path) -> Board:
+    """The engine board read from a photo (what ``_load_board`` returns for a photo)."""
+    return read(path).board
+
+
+def reading_of(path: str | Path) -> Reading | None:
+    """The reading of a photo already read in this process, or None."""
+    return _READINGS.get(str(path))
+
+
+def write_overlay(path: str | Path, out: str | Path,
+                  ghosts: Sequence[tuple[Cell, Sequence[int | None], str]] = ()) -> Path:
+    """Draw the reading of photo ``path`` (plus ghost tiles) into the image file ``out``."""
+    reading = read(path)
+    photo = load(DEFAULT, path)
+    img = draw_overlay(photo.image, reading, ghosts)
+    o = Path(out)
+    ok = cv2.imwrite(str(o), img)
+    if not ok:
+        raise PhotoError(f"{o}: cannot write the overlay (use a .png or .jpg name in an "
+                         "existing folder)")
+    return o
+
+
+def report_lines(reading: Reading) -> list[str]:
+    """The human-readable answer of ``triominos read``: picture, tiles, violations, flags."""
+    b = reading.board
+    lines = [f"{reading.image}: {reading.width}x{reading.height}, {len(b)} tiles on the board, "
+             f"{len(reading.off_board)} off it; digits printed "
+             f"{'top toward the centre' if reading.convention == 'inward' else 'top outward'}",
+             ""]
+    lines += ["  " + s for s in board_text(b)]
+    lines.append("")
+    lines.append("tiles (cell: corner digits = tile):")
+    for t in sorted(reading.tiles, key=lambda t: t.cell or ()):
+        assert t.cell is not None
+        conf = min(t.confidence)
+        lines.append(f"  {cell_name(t.cell):>8}: {','.join(map(str, t.corners))} = {t.tile}"
+                     f"   (min confidence {conf:.2f})")
+    if reading.off_board:
+        lines.append("off the board:")
+        for n, t in enumerate(reading.off_board):
+            ds = ",".join("?" if d is None else str(d) for d in t.corners)
+            what = str(t.tile) if t.tile else ds
+            x, y = t.centroid_px
+            note = f" [{'; '.join(t.flags)}]" if t.flags else ""
+            lines.append(f"  #{n}: {what} at ({x:.0f}, {y:.0f}){note}")
+    viol = b.violations()
+    lines.append(f"violations: {len(viol)}" if viol else "violations: none")
+    lines += [f"  - {v.message}" for v in viol]
+    flags = [(w, f) for w, f in reading.flags() if not w.startswith("off-board")]
+    lines.append(f"flags: {len(flags)}" if flags else "flags: none")
+    lines += [f"  - {w}: {f}" for w, f in flags]
+    ms = reading.timing_ms
+    lines.append("time: " + ", ".join(f"{k} {ms.get(k, 0):.0f} ms" for k in
+                                      ("decode", "detect", "classify", "reconstruct", "total")))
+    return lines

@@ -1,0 +1,130 @@
+"""Pictures of a Reading: the board as text for the terminal, and overlays on the photo."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import cv2
+import numpy as np
+
+from engine.board import Board
+from engine.lattice import Cell, Vertex, cell_corners
+
+from .crops import crop_centres
+from .reading import Reading
+
+
+def board_text(board: Board) -> list[str]:
+    """The board as lines of text: digits at lattice vertices, tile edges as ``-`` ``/``
+    ``\\``; a vertex where corners disagree is shown as ``*``.
+
+    Table "up" is up; each lattice row takes two lines.
+    """
+    if not len(board):
+        return ["(empty board)"]
+    verts = board.vertices()
+    mi = min(2 * v[0] + v[1] for v in verts)
+    jmax = max(v[1] for v in verts)
+
+    def pos(v: Vertex) -> tuple[int, int]:
+        return 2 * (jmax - v[1]), 2 * (2 * v[0] + v[1] - mi)
+
+    rows = 2 * (jmax - min(v[1] for v in verts)) + 1
+    cols = max(pos(v)[1] for v in verts) + 1
+    grid = [[" "] * cols for _ in range(rows)]
+    for cell, _ in board:
+        a, b, c = cell_corners(cell)
+        for p, q in ((a, b), (b, c), (c, a)):
+            (r1, c1), (r2, c2) = pos(p), pos(q)
+            if r1 == r2:
+                for x in range(min(c1, c2) + 1, max(c1, c2)):
+                    grid[r1][x] = "-"
+            else:
+                r, x = (r1 + r2) // 2, (c1 + c2) // 2
+                up_right = (c2 - c1) * (r1 - r2) > 0
+                grid[r][x] = "/" if up_right else "\\"
+    for v in verts:
+        ds = set(board.digits_at(v).values())
+        r, c = pos(v)
+        grid[r][c] = str(ds.pop()) if len(ds) == 1 else "*"
+    return ["".join(row).rstrip() for row in grid]
+
+
+def _cells_of_violations(reading: Reading) -> set[Cell]:
+    bad: set[Cell] = set()
+    for v in reading.board.violations():
+        bad.update(v.cells)
+    return bad
+
+
+def _put_digit(img: np.ndarray, text: str, at: np.ndarray, scale: float,
+               colour: tuple[int, int, int]) -> None:
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    th = max(1, int(round(scale * 2)))
+    (tw, tht), _ = cv2.getTextSize(text, font, scale, th)
+    org = (int(at[0] - tw / 2), int(at[1] + tht / 2))
+    cv2.putText(img, text, org, font, scale, (0, 0, 0), th + 2, cv2.LINE_AA)
+    cv2.putText(img, text, org, font, scale, colour, th, cv2.LINE_AA)
+
+
+def draw_overlay(image: np.ndarray, reading: Reading,
+                 ghosts: Sequence[tuple[Cell, Sequence[int | None], str]] = (),
+                 max_side: int = 1600) -> np.ndarray:
+    """The photo with the reading drawn on it (downscaled to ``max_side``).
+
+    Board tiles in green, tiles in a violation in red, flagged tiles in yellow, off-board
+    tiles in blue; each digit is written where it was read. ``ghosts`` are suggested
+    placements (cell, digits in corner order or None, label) drawn as translucent tiles.
+    """
+    h, w = image.shape[:2]
+    s = min(1.0, max_side / max(h, w))
+    out = cv2.resize(image, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA) \
+        if s < 1 else image.copy()
+    bad = _cells_of_violations(reading)
+    side = _median_side(reading)
+    fs = max(0.35, side * s / 110)
+    for tr, colour in _coloured(reading, bad):
+        pts = tr.corner_px * s
+        cv2.polylines(out, [np.round(pts * 4).astype(np.int32)], True, colour,
+                      max(1, int(side * s / 60)), cv2.LINE_AA, 2)
+        cen = crop_centres(tr.corner_px[None])
+        for k, d in enumerate(tr.corners):
+            _put_digit(out, "?" if d is None else str(d), cen[k] * s, fs, colour)
+    if ghosts and reading.homography is not None:
+        layer = out.copy()
+        for cell, _, _ in ghosts:
+            pts = reading.cell_px(cell) * s
+            cv2.fillConvexPoly(layer, np.round(pts).astype(np.int32), (255, 0, 255), cv2.LINE_AA)
+        out = cv2.addWeighted(layer, 0.35, out, 0.65, 0)
+        for cell, digits, label in ghosts:
+            px = reading.cell_px(cell)
+            pts = px * s
+            cv2.polylines(out, [np.round(pts).astype(np.int32)], True, (255, 0, 255), 1,
+                          cv2.LINE_AA)
+            cen = crop_centres(px[None])
+            for k, d in enumerate(digits):
+                if d is not None:
+                    _put_digit(out, str(d), cen[k] * s, fs, (255, 0, 255))
+            if label:
+                _put_digit(out, label, pts.mean(axis=0), fs * 0.8, (255, 255, 255))
+    return out
+
+
+def _median_side(reading: Reading) -> float:
+    ts = reading.tiles + reading.off_board
+    if not ts:
+        return 60.0
+    return float(np.median([np.linalg.norm(t.corner_px[0] - t.corner_px[1]) for t in ts]))
+
+
+def _coloured(reading: Reading, bad: set[Cell]) -> Iterable[tuple[object, tuple[int, int, int]]]:
+    for t in reading.tiles:
+        if t.cell in bad:
+            yield t, (40, 40, 255)
+        elif t.flags:
+            yield t, (0, 220, 255)
+        else:
+            yield t, (60, 220, 60)
+    for t in reading.off_board:
+        yield t, (255, 160, 40)
+
