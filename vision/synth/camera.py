@@ -1,0 +1,183 @@
+"""The camera: a pinhole looking at the table, and the photo's degradations.
+
+Table frame: x right, y up (the lattice of DESIGN.md, tile side = 1 unit), z up out of the
+table. Image frame: OpenCV pixels, x right, y down, the centre of pixel (0, 0) at (0, 0).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+
+def _rot_x(a: float) -> np.ndarray:
+    c, s = math.cos(a), math.sin(a)
+    return np.array([[1, 0, 0], [0, c, -s], [0, s, c]])
+
+
+def _rot_z(a: float) -> np.ndarray:
+    c, s = math.cos(a), math.sin(a)
+    return np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]])
+
+
+@dataclass
+class Camera:
+    """Pinhole camera: image = K (R X + t) for table points X (3-vectors, table units)."""
+
+    K: np.ndarray
+    R: np.ndarray
+    t: np.ndarray
+    width: int
+    height: int
+
+    @property
+    def P(self) -> np.ndarray:
+        """The 3x4 projection matrix."""
+        return self.K @ np.hstack([self.R, self.t[:, None]])
+
+    @property
+    def centre(self) -> np.ndarray:
+        """The camera centre in table units."""
+        return -self.R.T @ self.t
+
+    def project(self, pts: np.ndarray) -> np.ndarray:
+        """(N, 3) table points -> (N, 2) image pixels."""
+        p = np.asarray(pts, float).reshape(-1, 3)
+        q = (self.P @ np.hstack([p, np.ones((len(p), 1))]).T).T
+        return q[:, :2] / q[:, 2:3]
+
+    def depth(self, pts: np.ndarray) -> np.ndarray:
+        """(N, 3) table points -> (N,) distance along the optical axis."""
+        p = np.asarray(pts, float).reshape(-1, 3)
+        return (self.R @ p.T).T[:, 2] + self.t[2]
+
+    def plane_homography(self, origin: np.ndarray, ex: np.ndarray, ey: np.ndarray
+                         ) -> np.ndarray:
+        """3x3 H mapping plane coords (u, v, 1) of X = origin + u ex + v ey to the image."""
+        m = np.column_stack([ex, ey, origin])
+        return self.P[:, :3] @ m + np.outer(self.P[:, 3], [0, 0, 1])
+
+    def ground_homography(self, z: float = 0.0) -> np.ndarray:
+        """3x3 H mapping table (x, y, 1) at height ``z`` to the image."""
+        return self.plane_homography(np.array([0, 0, z]), np.array([1.0, 0, 0]),
+                                     np.array([0, 1.0, 0]))
+
+
+def make_camera(width: int, height: int, target: np.ndarray, tilt_deg: float,
+                rotation_deg: float, roll_deg: float, fov_deg: float, tile_px: float
+                ) -> Camera:
+    """A camera centred on table point ``target`` seeing tiles about ``tile_px`` px a side.
+
+    ``tilt_deg`` is the angle between the optical axis and the table's normal (0 = straight
+    down), ``rotation_deg`` turns the table under the camera, ``roll_deg`` turns the camera
+    about its axis, ``fov_deg`` is the horizontal field of view of the longer side.
+    """
+    f = 0.5 * max(width, height) / math.tan(math.radians(fov_deg) / 2)
+    K = np.array([[f, 0, (width - 1) / 2], [0, f, (height - 1) / 2], [0, 0, 1]])
+    dist = f / tile_px
+    # straight down: table x -> image x, table y -> image -y, table z -> toward the camera
+    r0 = np.diag([1.0, -1.0, -1.0])
+    R = _rot_z(math.radians(roll_deg)) @ _rot_x(math.radians(tilt_deg)) @ r0 @ _rot_z(
+        math.radians(rotation_deg))
+    t = np.array([0, 0, dist]) - R @ np.asarray(target, float)
+    return Camera(K, R, t, width, height)
+
+
+# --------------------------------------------------------------------------------------
+# photometric degradations (float32 BGR images, 0..255)
+
+
+_LIGHT_TINT: dict[str, tuple[float, float, float]] = {
+    # BGR gains of the illuminant before white balance does its (imperfect) job
+    "daylight": (1.0, 1.0, 1.0), "warm_lamp": (0.78, 0.93, 1.08),
+    "fluorescent": (1.02, 1.04, 0.93), "overcast": (1.05, 1.0, 0.95), "flash": (1.0, 1.0, 1.0),
+}
+
+
+def _field(rng: np.random.Generator, shape: tuple[int, int], cells: int) -> np.ndarray:
+    """Smooth random field in 0..1 of ``shape`` (rows, cols)."""
+    g = rng.random((cells, cells)).astype(np.float32)
+    return cv2.resize(g, (shape[1], shape[0]), interpolation=cv2.INTER_CUBIC)
+
+
+def light_and_lens(img: np.ndarray, style: dict[str, Any], rng: np.random.Generator) -> None:
+    """In place: uneven light, a soft big shadow, glare, colour cast, vignetting."""
+    h, w = img.shape[:2]
+    sh, sw = max(8, h // 8), max(8, w // 8)
+    gain = np.ones((sh, sw), np.float32)
+    un = float(style["uneven_light"])
+    if un > 0:
+        gain *= 1.0 - un * _field(rng, (sh, sw), 3) + un * 0.3
+    if style["big_shadow"]:
+        # the photographer's / a lamp's shadow: a soft dark blob across part of the frame
+        mask = np.zeros((sh, sw), np.float32)
+        c = (int(rng.uniform(0, sw)), int(rng.uniform(0, sh)))
+        ax = (int(rng.uniform(0.2, 0.5) * sw), int(rng.uniform(0.2, 0.5) * sh))
+        cv2.ellipse(mask, c, ax, float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
+        mask = cv2.GaussianBlur(mask, (0, 0), 0.08 * max(sw, sh))
+        gain *= 1.0 - 0.45 * mask
+    v = float(style["vignette"])
+    if v > 0:
+        yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
+        r2 = ((xx - sw / 2) / (sw / 2)) ** 2 + ((yy - sh / 2) / (sh / 2)) ** 2
+        gain *= 1.0 - v * np.clip(r2 / 2, 0, 1) ** 1.5
+    add = np.zeros((sh, sw), np.float32)
+    gl = float(style["glare"])
+    if gl > 0:
+        for _ in range(int(rng.integers(1, 3))):
+            c = np.array([rng.uniform(0.1, 0.9) * sw, rng.uniform(0.1, 0.9) * sh])
+            s = rng.uniform(0.04, 0.15) * max(sw, sh)
+            yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
+            add += gl * 150 * np.exp(-((xx - c[0]) ** 2 + (yy - c[1]) ** 2) / (2 * s * s))
+    gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
+    tint = np.array(_LIGHT_TINT[style["light"]], np.float32)
+    cc = float(style["colour_cast"])
+    tint = tint * (1 + rng.uniform(-cc, cc, 3).astype(np.float32))
+    tint /= tint.mean()
+    img *= gain[:, :, None]
+    img *= tint[None, None, :]
+    if gl > 0:
+        img += cv2.resize(add, (w, h), interpolation=cv2.INTER_LINEAR)[:, :, None]
+
+
+def optics_and_sensor(img: np.ndarray, style: dict[str, Any], rng: np.random.Generator
+                      ) -> np.ndarray:
+    """Blur (defocus or motion), sensor noise; returns uint8 BGR."""
+    b = style["blur"]
+    px = float(style["blur_px"])
+    if b == "defocus" and px > 0.2:
+        img = cv2.GaussianBlur(img, (0, 0), px)
+    elif b == "motion" and px > 0.2:
+        n = int(math.ceil(px * 3)) | 1
+        k = np.zeros((n, n), np.float32)
+        a = math.radians(float(style["blur_angle_deg"]))
+        c = n // 2
+        dx, dy = math.cos(a) * px * 1.5, math.sin(a) * px * 1.5
+        cv2.line(k, (int(round(c - dx)), int(round(c - dy))),
+                 (int(round(c + dx)), int(round(c + dy))), 1.0, 1, cv2.LINE_AA)
+        k /= k.sum()
+        img = cv2.filter2D(img, -1, k)
+    else:
+        img = cv2.GaussianBlur(img, (0, 0), 0.5)  # no lens is perfectly sharp
+    sigma = float(style["noise"])
+    if sigma > 0:
+        h, w = img.shape[:2]
+        # luminance noise at full resolution plus coarser chroma noise, as phones leave it
+        n = rng.standard_normal((h, w), dtype=np.float32) * sigma
+        img += n[:, :, None]
+        ch = rng.standard_normal((h // 2 + 1, w // 2 + 1, 3), dtype=np.float32) * (sigma * 0.5)
+        img += cv2.resize(ch, (w, h), interpolation=cv2.INTER_LINEAR)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def jpeg_roundtrip(img: np.ndarray, quality: int) -> tuple[np.ndarray, bytes]:
+    """Encode as JPEG at ``quality`` and decode again: (decoded BGR uint8, JPEG bytes)."""
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(quality)])
+    if not ok:  # pragma: no cover - OpenCV always encodes uint8 BGR
+        raise RuntimeError("JPEG encoding failed")
+    data = buf.tobytes()
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR), data

@@ -1,0 +1,503 @@
+"""Compose one synthetic photo: board, table, props, camera, light; and its exact label.
+
+Order of drawing (back to front): the table texture (z = 0, with flat props), shadows and
+contact shadows, the tiles' side faces (far to near), the tiles' top faces (all at the
+top of the tiles, so nothing but a hand or object above the table can hide them), then
+hands/objects at the edge, then light, optics, sensor noise and JPEG.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from engine.board import Board
+from engine.lattice import Cell, cell_centroid
+from engine.tiles import Tile
+
+from . import camera as cam_mod
+from . import table as table_mod
+from .camera import Camera, make_camera
+from .growth import add_faults, grow_board
+from .objects import draw_occluders
+from .styles import EDITIONS, sample_style
+from .tiles import SQRT3, FaceSpec, edition_colours, render_face, sprite_geom
+
+#: Local top-face corners of a tile of side 1 (apex, bottom right, bottom left), centroid 0.
+LOCAL = np.array([[0.0, 1 / SQRT3], [0.5, -0.5 / SQRT3], [-0.5, -0.5 / SQRT3]])
+
+
+@dataclass
+class Piece:
+    """One physical tile in the scene, its top face's pose in table units."""
+
+    digits: tuple[int, int, int] | None   # corner order (apex first, clockwise); None: face down
+    kind: str                             # "board" | "loose"
+    origin: np.ndarray                    # centroid of the top face (3,)
+    ex: np.ndarray                        # local x axis (3,), unit
+    ey: np.ndarray                        # local y axis (3,), toward the apex, unit
+    side: float                           # edge length (table units)
+    thickness: float
+    cell: Cell | None = None
+    face: np.ndarray = field(default_factory=lambda: np.zeros(3, np.float32))
+    inks: list[np.ndarray] = field(default_factory=list)
+    pin: np.ndarray | None = None
+    seed: int = 0
+
+    @property
+    def normal(self) -> np.ndarray:
+        """Unit normal of the top face (toward the viewer of the face)."""
+        return np.cross(self.ex, self.ey)
+
+    def top_corners(self) -> np.ndarray:
+        """(3, 3) table points of the top face's corners in corner order."""
+        return self.origin + np.outer(LOCAL[:, 0] * self.side, self.ex) + np.outer(
+            LOCAL[:, 1] * self.side, self.ey)
+
+    def outline(self, radius: float, z_drop: float = 0.0, n_arc: int = 4) -> np.ndarray:
+        """(3*n_arc, 3) points of the rounded outline, lowered by ``z_drop`` along -normal."""
+        r_in = 1 / (2 * SQRT3)
+        rc = min(radius, 0.8 * r_in)
+        pts = []
+        for k in range(3):
+            c = LOCAL[k] * (r_in - rc) / r_in
+            a_mid = math.atan2(LOCAL[k][1], LOCAL[k][0])
+            for t in np.linspace(-math.pi / 3, math.pi / 3, n_arc):
+                p = c + rc * np.array([math.cos(a_mid + t), math.sin(a_mid + t)])
+                pts.append(p)
+        loc = np.array(pts) * self.side
+        return (self.origin - self.normal * z_drop + np.outer(loc[:, 0], self.ex)
+                + np.outer(loc[:, 1], self.ey))
+
+
+def _flat_piece(centre: tuple[float, float], angle: float, side: float, thick: float,
+                digits: tuple[int, int, int] | None, kind: str, cell: Cell | None = None
+                ) -> Piece:
+    ex = np.array([math.cos(angle), math.sin(angle), 0.0])
+    ey = np.array([-math.sin(angle), math.cos(angle), 0.0])
+    return Piece(digits, kind, np.array([centre[0], centre[1], thick]), ex, ey, side, thick,
+                 cell)
+
+
+@dataclass
+class Scene:
+    """Everything placed on the table, before the camera sees it."""
+
+    board: Board
+    faults: list[dict[str, Any]]
+    pieces: list[Piece]
+    camera: Camera
+    light: np.ndarray
+    props: list[tuple[str, np.ndarray]]
+
+
+def _visible_rect(cam: Camera) -> np.ndarray:
+    """(4, 2) table points (z = 0) seen at the image corners."""
+    hinv = np.linalg.inv(cam.ground_homography(0.0))
+    w, h = cam.width, cam.height
+    c = np.array([[0, 0, 1], [w - 1, 0, 1], [w - 1, h - 1, 1], [0, h - 1, 1]], float)
+    q = (hinv @ c.T).T
+    return q[:, :2] / q[:, 2:3]
+
+
+def build_scene(style: dict[str, Any], rngs: dict[str, np.random.Generator]) -> Scene:
+    """Grow the board, lay out the tiles and props, place the camera (see :func:`render`)."""
+    rb, rs = rngs["board"], rngs["scene"]
+    board = grow_board(rb, int(style["n_tiles"]))
+    faults = add_faults(rb, board) if style["faults"] else []
+    w, h = int(style["width"]), int(style["height"])
+    thick = float(style["thickness"])
+    gap = float(style["gap"])
+    side = 1.0 - gap
+    # hand placement: an offset and a turn, kept inside the gap so tiles never overlap
+    slack = gap / 2
+    pieces: list[Piece] = []
+    for cell, digits in board:
+        cx, cy = cell_centroid(cell)
+        jit = float(style["jitter"]) * slack
+        turn = rs.normal(0, 1) * jit * 0.6 / (1 / SQRT3)
+        off = rs.normal(0, 1, 2) * jit * 0.3
+        base = 0.0 if cell[2] == "U" else math.pi
+        p = _flat_piece((cx + off[0], cy + off[1]), base + turn, side, thick, digits, "board",
+                        cell)
+        pieces.append(p)
+    cents = np.array([p.origin[:2] for p in pieces])
+    centre = cents.mean(axis=0)
+    radius = float(np.max(np.linalg.norm(cents - centre, axis=1))) + 0.6
+    # --- camera -----------------------------------------------------------------------
+    tile_px = float(style["tile_px"])
+    view = min(w, h) / tile_px  # table units across the shorter side of the photo
+    if style["off_frame"]:
+        span = max(0.5 * view, radius * 0.9)
+    else:
+        span = max(0.0, 0.5 * view - radius) * 0.8
+    a = math.radians(float(style["rotation_deg"]))
+    off = np.array([style["board_dx"], style["board_dy"]], float) * 2 * span
+    target = np.array([centre[0] + off[0] * math.cos(a) - off[1] * math.sin(a),
+                       centre[1] + off[0] * math.sin(a) + off[1] * math.cos(a), 0.0])
+    tilt = float(style["tilt_deg"])
+    fov = float(style["fov_deg"])
+    # keep the horizon out of the photo: the corner rays must hit the table well before it
+    half_diag = math.degrees(math.atan(math.hypot(w, h) / max(w, h)
+                                       * math.tan(math.radians(fov / 2))))
+    if tilt + half_diag > 78.0:
+        t = math.tan(math.radians(max(5.0, 78.0 - tilt))) * max(w, h) / math.hypot(w, h)
+        fov = 2 * math.degrees(math.atan(t))
+        style["fov_deg"] = round(fov, 2)
+    cam = make_camera(w, h, target, tilt, float(style["rotation_deg"]),
+                      float(style["roll_deg"]), fov, tile_px)
+    el, az = math.radians(float(style["light_elevation_deg"])), math.radians(
+        float(style["light_azimuth_deg"]))
+    light = np.array([math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), math.sin(el)])
+    # --- loose tiles and props around the board, inside the photo ----------------------
+    rect = _visible_rect(cam)
+    lo, hi = rect.min(axis=0), rect.max(axis=0)
+    lo = np.maximum(lo, centre - radius - 8)
+    hi = np.minimum(hi, centre + radius + 8)
+    used = {Tile.from_digits(d) for d in board.cells.values()}
+    spare = sorted(t for t in _set_tiles(board) if t not in used)
+    order = rs.permutation(len(spare))
+    taken: list[np.ndarray] = [c for c in cents]
+    path = _InPhoto(cam)
+
+    def free_spot(clear: float, tries: int = 40) -> np.ndarray | None:
+        for _ in range(tries):
+            p = rs.uniform(lo, hi)
+            if not path.inside(p):
+                continue
+            if taken and np.min(np.linalg.norm(np.array(taken) - p, axis=1)) < clear:
+                continue
+            return p
+        return None
+
+    k = 0
+    for face_up, count in ((True, int(style["n_loose_up"])), (False, int(style["n_loose_down"]))):
+        for _ in range(count):
+            if k >= len(spare):
+                break
+            t = spare[int(order[k])]
+            k += 1
+            p = free_spot(1.25)
+            if p is None:
+                continue
+            taken.append(p)
+            rot = t.rotations()[int(rs.integers(len(t.rotations())))]
+            pieces.append(_flat_piece((float(p[0]), float(p[1])), rs.uniform(0, 2 * math.pi),
+                                      side, thick, rot if face_up else None, "loose"))
+    props: list[tuple[str, np.ndarray]] = []
+    wanted = (["score_pad"] if style["score_pad"] else []) + [
+        ["pencil", "coins"][int(rs.integers(2))] for _ in range(int(style["objects"]))]
+    for name in wanted:
+        p = free_spot(2.6 if name == "score_pad" else 1.8)
+        if p is not None:
+            taken.append(p)
+            props.append((name, p))
+    # per-piece colours and seeds (tiles of a set differ slightly)
+    rt = rngs["tiles"]
+    for p in pieces:
+        p.face, p.inks, p.pin = edition_colours(style["edition"], rt, p.digits)
+        if not style["pin"]:
+            p.pin = None
+        p.seed = int(rt.integers(2**31))
+    return Scene(board, faults, pieces, cam, light, props)
+
+
+def _set_tiles(board: Board) -> list[Tile]:
+    from engine.tiles import tile_set
+    return sorted(tile_set(board.set_name))
+
+
+class _InPhoto:
+    """Whether a table point (z = 0) lands inside the photo."""
+
+    def __init__(self, cam: Camera) -> None:
+        self.h = cam.ground_homography(0.0)
+        self.w, self.hh = cam.width, cam.height
+
+    def inside(self, p: np.ndarray, margin: float = 0.0) -> bool:
+        q = self.h @ np.array([p[0], p[1], 1.0])
+        if q[2] <= 0:
+            return False
+        x, y = q[0] / q[2], q[1] / q[2]
+        return -margin <= x <= self.w - 1 + margin and -margin <= y <= self.hh - 1 + margin
+
+
+# ----------------------------------------------------------------------------------------
+# drawing
+
+
+def _draw_table(style: dict[str, Any], scene: Scene, rng: np.random.Generator) -> np.ndarray:
+    cam = scene.camera
+    w, h = cam.width, cam.height
+    rect = _visible_rect(cam)
+    centre = rect.mean(axis=0)
+    # clamp the far side: beyond ~60 units the texture is a blur anyway (reflected border)
+    rect = centre + np.clip(rect - centre, -60, 60)
+    lo, hi = rect.min(axis=0) - 0.5, rect.max(axis=0) + 0.5
+    ext = hi - lo
+    hg = cam.ground_homography(0.0)
+    # texels per unit: as fine as the nearest part of the photo needs, within a budget
+    scales = []
+    for c in rect:
+        q0, q1 = _apply(hg, c), _apply(hg, c + np.array([1.0, 0]))
+        scales.append(float(np.hypot(*(q1 - q0))))
+    cap = min(3000.0, 1.1 * max(w, h))
+    ppu = max(4.0, min(max(scales) * 1.0, cap / float(max(ext))))
+    tw, th = int(math.ceil(ext[0] * ppu)) + 1, int(math.ceil(ext[1] * ppu)) + 1
+    tex = table_mod.table_texture(rng, style["table"], th, tw, ppu)
+    for name, p in scene.props:
+        pc = np.array([(p[0] - lo[0]) * ppu, (hi[1] - p[1]) * ppu])
+        if name == "score_pad":
+            table_mod.draw_score_pad(tex, rng, pc, ppu)
+        else:
+            table_mod.PROPS[name](tex, rng, pc, ppu)
+    tex8 = np.clip(tex, 0, 255).astype(np.uint8)
+    t = np.array([[1 / ppu, 0, lo[0]], [0, -1 / ppu, hi[1]], [0, 0, 1]])
+    return cv2.warpPerspective(tex8, hg @ t, (w, h), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REFLECT)
+
+
+def _apply(hm: np.ndarray, p: np.ndarray) -> np.ndarray:
+    q = hm @ np.array([p[0], p[1], 1.0])
+    return q[:2] / q[2]
+
+
+def _draw_shadows(img: np.ndarray, style: dict[str, Any], scene: Scene) -> None:
+    cam = scene.camera
+    h, w = img.shape[:2]
+    sc = 0.5
+    sh = np.zeros((int(h * sc) + 1, int(w * sc) + 1), np.float32)
+    ao = np.zeros_like(sh)
+    L = scene.light
+    drop = L / max(L[2], 0.15)
+    for p in scene.pieces:
+        top = p.outline(float(style["corner_radius"]))
+        bottom = top - p.normal * p.thickness
+        cast = top - np.outer(top[:, 2], drop)
+        pts = cam.project(np.vstack([bottom, cast])) * sc
+        hull = cv2.convexHull(pts.astype(np.float32))
+        cv2.fillConvexPoly(sh, (hull * 16).astype(np.int32), 1.0, cv2.LINE_AA, 4)
+        fp = cam.project(bottom) * sc
+        cv2.fillConvexPoly(ao, (cv2.convexHull(fp.astype(np.float32)) * 16).astype(np.int32),
+                           1.0, cv2.LINE_AA, 4)
+    tpx = float(style["tile_px"]) * sc
+    sh = cv2.GaussianBlur(sh, (0, 0), max(0.6, 0.06 * tpx))
+    ao = cv2.GaussianBlur(ao, (0, 0), max(0.6, 0.04 * tpx))
+    dark = 1.0 - float(style["shadow"]) * np.clip(sh, 0, 1) - 0.3 * np.clip(ao, 0, 1)
+    dark = cv2.resize(dark, (w, h), interpolation=cv2.INTER_LINEAR)
+    np.multiply(img, dark[:, :, None], out=img, casting="unsafe")
+
+
+def _draw_sides(img: np.ndarray, style: dict[str, Any], scene: Scene) -> None:
+    cam = scene.camera
+    eye = cam.centre
+    L = scene.light
+    amb, dif = 0.55, 0.45
+    radius = float(style["corner_radius"])
+    order = sorted(scene.pieces, key=lambda p: -float(cam.depth(p.origin[None])[0]))
+    for p in order:
+        n = p.normal
+        flat = amb + dif * max(float(n @ L), 0.0)
+        top_r = p.outline(radius)
+        bot_r = top_r - n * p.thickness
+        pts = cam.project(np.vstack([top_r, bot_r]))
+        hull = cv2.convexHull(pts.astype(np.float32))
+        base = p.face * 0.62
+        cv2.fillConvexPoly(img, (hull * 16).astype(np.int32),
+                           tuple(float(c) for c in base), cv2.LINE_AA, 4)
+        tc = p.top_corners()
+        rc = min(radius, 0.8 / (2 * SQRT3)) * p.side * SQRT3  # where the rounding starts
+        for k in range(3):
+            a, b = tc[k], tc[(k + 1) % 3]
+            e = b - a
+            eh = e / np.linalg.norm(e)
+            out = np.cross(n, eh)
+            mid = (a + b) / 2 - n * p.thickness / 2
+            if float(out @ (eye - mid)) <= 0:
+                continue
+            a2, b2 = a + eh * rc, b - eh * rc
+            quad = np.array([a2, b2, b2 - n * p.thickness, a2 - n * p.thickness])
+            q = cam.project(quad)
+            shade = (amb + dif * max(float(out @ L), 0.0)) / flat
+            col = np.clip(p.face * shade * 0.86, 0, 255)
+            cv2.fillConvexPoly(img, (q * 16).astype(np.int32), tuple(float(c) for c in col),
+                               cv2.LINE_AA, 4)
+
+
+def _sprite_side(cam: Camera, p: Piece) -> int:
+    c = cam.project(p.top_corners())
+    longest = max(float(np.hypot(*(c[k] - c[(k + 1) % 3]))) for k in range(3))
+    return int(min(480, max(16, 4 * math.ceil(longest * 1.3 / 4))))
+
+
+def _draw_tops(img: np.ndarray, style: dict[str, Any], scene: Scene) -> None:
+    cam = scene.camera
+    h, w = img.shape[:2]
+    ed = EDITIONS[style["edition"]]
+    for p in scene.pieces:
+        corners_img = cam.project(p.top_corners())
+        if (corners_img[:, 0].max() < -4 or corners_img[:, 1].max() < -4
+                or corners_img[:, 0].min() > w + 4 or corners_img[:, 1].min() > h + 4):
+            continue
+        s = _sprite_side(cam, p)
+        g = sprite_geom(s)
+        L = scene.light
+        light_s = np.array([float(L @ p.ex), -float(L @ p.ey), float(L @ p.normal)])
+        spec = FaceSpec(p.digits, p.face, p.inks or [p.face] * 3,
+                        p.pin if p.digits is not None else None, style["font"],
+                        float(style["digit_height"]), float(style["digit_in"]),
+                        float(style["digit_aspect"]), style["digit_up"],
+                        float(style["corner_radius"]), float(style["bevel"]),
+                        float(style["wear"]) if ed else 0.0, light_s, p.seed)
+        face, alpha = render_face(s, spec)
+        u = p.side / s
+        origin = p.origin - p.ex * g.cx * u + p.ey * g.cy * u
+        hm = cam.plane_homography(origin, p.ex * u, -p.ey * u)
+        quad = np.array([[0, 0], [g.width, 0], [g.width, g.height], [0, g.height]], float)
+        q = (hm @ np.hstack([quad, np.ones((4, 1))]).T).T
+        q = q[:, :2] / q[:, 2:3]
+        x0 = max(0, int(math.floor(q[:, 0].min())) - 1)
+        y0 = max(0, int(math.floor(q[:, 1].min())) - 1)
+        x1 = min(w, int(math.ceil(q[:, 0].max())) + 2)
+        y1 = min(h, int(math.ceil(q[:, 1].max())) + 2)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], float)
+        rgba = np.dstack([face, alpha])
+        warped = cv2.warpPerspective(rgba, shift @ hm, (x1 - x0, y1 - y0),
+                                     flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                                     borderValue=0)
+        a = warped[:, :, 3:4]
+        roi = img[y0:y1, x0:x1].astype(np.float32)
+        img[y0:y1, x0:x1] = np.clip(roi * (1 - a) + warped[:, :, :3] * a + 0.5, 0, 255
+                                    ).astype(np.uint8)
+
+
+# ----------------------------------------------------------------------------------------
+# labels
+
+
+def _polygon_in_frame(pts: np.ndarray, w: int, h: int) -> tuple[float, float]:
+    """(area inside the photo, total area) of a convex polygon in pixels."""
+    poly = pts.astype(np.float32)
+    total = abs(float(cv2.contourArea(poly)))
+    frame = np.array([[-0.5, -0.5], [w - 0.5, -0.5], [w - 0.5, h - 0.5], [-0.5, h - 0.5]],
+                     np.float32)
+    inter, _ = cv2.intersectConvexConvex(poly, frame)
+    return float(inter), total
+
+
+def _covered(mask: np.ndarray | None, pts: np.ndarray) -> float:
+    """Fraction of the polygon's pixels that an occluder covers."""
+    if mask is None:
+        return 0.0
+    h, w = mask.shape
+    x0, y0 = max(0, int(pts[:, 0].min())), max(0, int(pts[:, 1].min()))
+    x1, y1 = min(w, int(pts[:, 0].max()) + 2), min(h, int(pts[:, 1].max()) + 2)
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    poly = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(poly, np.round(pts - [x0, y0]).astype(np.int32), 1)
+    n = int(poly.sum())
+    if n == 0:
+        return 0.0
+    return float((mask[y0:y1, x0:x1] > 127)[poly > 0].mean())
+
+
+def _r(v: float) -> float:
+    return round(float(v), 2)
+
+
+def make_label(style: dict[str, Any], scene: Scene, occ: np.ndarray | None) -> dict[str, Any]:
+    """The Reading JSON (``triominos-reading/1``) of a rendered scene."""
+    cam = scene.camera
+    w, h = cam.width, cam.height
+    tiles: list[dict[str, Any]] = []
+    loose: list[dict[str, Any]] = []
+    seen = Board(set_name=scene.board.set_name)
+    sides: list[float] = []
+    hidden = 0
+    for p in scene.pieces:
+        cpx = cam.project(p.top_corners())
+        cen = cam.project(p.origin[None])[0]
+        inside, total = _polygon_in_frame(cpx, w, h)
+        if inside <= 0.5:
+            hidden += p.kind == "board"
+            continue
+        flags = [] if inside >= total - 0.5 else ["partial"]
+        if _covered(occ, cpx) > 0.02:
+            flags.append("occluded")
+        entry: dict[str, Any] = {}
+        if p.kind == "board":
+            assert p.cell is not None and p.digits is not None
+            entry = {"cell": list(p.cell), "corners": list(p.digits),
+                     "tile": Tile.from_digits(p.digits).name()}
+            seen.cells[p.cell] = p.digits
+            sides.extend(float(np.hypot(*(cpx[k] - cpx[(k + 1) % 3]))) for k in range(3))
+        else:
+            entry = {"tile": Tile.from_digits(p.digits).name() if p.digits else None,
+                     "corners": list(p.digits) if p.digits else None,
+                     "face_down": p.digits is None}
+        entry.update({"corner_px": [[_r(x), _r(y)] for x, y in cpx],
+                      "centroid_px": [_r(cen[0]), _r(cen[1])],
+                      "confidence": [1.0, 1.0, 1.0] if p.digits else [],
+                      "flags": flags})
+        (tiles if p.kind == "board" else loose).append(entry)
+    tiles.sort(key=lambda e: (e["cell"][1], e["cell"][0], e["cell"][2]))
+    side_px = float(np.median(sides)) if sides else float(style["tile_px"])
+    style["tile_side_px_measured"] = round(side_px, 2)
+    style["tiles_out_of_frame"] = int(hidden)
+    style["faults_made"] = scene.faults
+    style["n_tiles_board"] = len(scene.board)
+    return {"format": "triominos-reading/1", "image": "", "width": w, "height": h,
+            "set": scene.board.set_name, "tiles": tiles,
+            "violations": [v.to_json() for v in seen.violations()],
+            "off_board": loose, "tile_side_px": round(side_px, 2),
+            "style": style}
+
+
+# ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Sample:
+    """One synthetic photo: ``image`` (H x W x 3 uint8 BGR, after JPEG), its Reading
+    ``label``, and the JPEG ``jpeg`` bytes the image was decoded from."""
+
+    image: np.ndarray
+    label: dict[str, Any]
+    jpeg: bytes = b""
+
+
+def render(seed: int, *, size: tuple[int, int] | None = None,
+           style: dict[str, Any] | None = None, faults: bool = False) -> Sample:
+    """Render the synthetic photo number ``seed`` (deterministic) with its exact label.
+
+    ``size`` is (width, height) in px (default: drawn from typical phone sizes);
+    ``style`` pins (``{"font": "aileron"}``) or restricts (``{"table": ["cloth", "paper"]}``)
+    any key of the style record, see :mod:`vision.synth.styles`; ``faults`` adds one or two
+    deliberate rule faults to the board (reported under ``violations``).
+    Raises StyleError (a TriominosError) for an unknown style key, name or bad value.
+    """
+    ss = np.random.SeedSequence(int(seed))
+    names = ("style", "board", "scene", "tiles", "table", "objects", "photo")
+    rngs = {n: np.random.default_rng(s) for n, s in zip(names, ss.spawn(len(names)),
+                                                        strict=True)}
+    st = sample_style(rngs["style"], style, size, faults)
+    st["seed"] = int(seed)
+    scene = build_scene(st, rngs)
+    img = _draw_table(st, scene, rngs["table"])
+    _draw_shadows(img, st, scene)
+    _draw_sides(img, st, scene)
+    _draw_tops(img, st, scene)
+    occ = draw_occluders(img, st, scene.camera, scene.light, rngs["objects"])
+    f = img.astype(np.float32)
+    cam_mod.light_and_lens(f, st, rngs["photo"])
+    out = cam_mod.optics_and_sensor(f, st, rngs["photo"])
+    image, data = cam_mod.jpeg_roundtrip(out, int(st["jpeg_quality"]))
+    label = make_label(st, scene, occ)
+    return Sample(image, label, data)

@@ -1,0 +1,220 @@
+"""One tile's top face as a sprite: the canonical apex-up triangle with digits and pin.
+
+Sprite frame: pixels, y down. The tile's top face is the equilateral triangle of side ``S``
+px with its apex at the top; corner ``k`` (apex, bottom right, bottom left) is corner ``k``
+of the tile in Reading JSON order (clockwise seen from above). The renderer maps this frame
+onto the photo with one homography, so the label corners are exactly the sprite corners
+:func:`sprite_corners` pushed through that same matrix.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from .glyphs import glyph
+from .styles import EDITIONS
+
+SQRT3 = math.sqrt(3.0)
+MARGIN = 3.0  # px of empty border around the triangle in a sprite
+
+
+@dataclass(frozen=True)
+class SpriteGeom:
+    """Where the triangle lies in a sprite of side ``side`` px (see module doc)."""
+
+    side: int
+    width: int
+    height: int
+    cx: float
+    cy: float
+
+    def corners(self) -> np.ndarray:
+        """(3, 2) sprite px of corners apex, bottom right, bottom left."""
+        s, h = self.side, self.side * SQRT3 / 2
+        return np.array([[self.cx, self.cy - 2 * h / 3], [self.cx + s / 2, self.cy + h / 3],
+                         [self.cx - s / 2, self.cy + h / 3]])
+
+
+def sprite_geom(side: int) -> SpriteGeom:
+    """Geometry of the sprite for a triangle of ``side`` px."""
+    h = side * SQRT3 / 2
+    return SpriteGeom(side, int(math.ceil(side + 2 * MARGIN)), int(math.ceil(h + 2 * MARGIN)),
+                      MARGIN + side / 2, MARGIN + 2 * h / 3)
+
+
+def sprite_corners(side: int) -> np.ndarray:
+    """(3, 2) sprite px of the three corners (apex, bottom right, bottom left)."""
+    return sprite_geom(side).corners()
+
+
+def _sdf_convex(px: np.ndarray, py: np.ndarray, poly: np.ndarray) -> np.ndarray:
+    """Signed distance (px, positive outside) to a convex clockwise-on-screen polygon."""
+    n = len(poly)
+    inside = np.full(px.shape, -np.inf, np.float32)
+    outside = np.full(px.shape, np.inf, np.float32)
+    centre = poly.mean(axis=0)
+    for k in range(n):
+        a, b = poly[k], poly[(k + 1) % n]
+        e = b - a
+        ln = float(np.hypot(*e))
+        nrm = np.array([e[1], -e[0]]) / ln
+        if np.dot(centre - a, nrm) > 0:  # make the normal point outwards
+            nrm = -nrm
+        inside = np.maximum(inside, (px - a[0]) * nrm[0] + (py - a[1]) * nrm[1])
+        t = np.clip(((px - a[0]) * e[0] + (py - a[1]) * e[1]) / (ln * ln), 0, 1)
+        outside = np.minimum(outside, np.hypot(px - a[0] - t * e[0], py - a[1] - t * e[1]))
+    return np.where(inside <= 0, inside, outside).astype(np.float32)
+
+
+@lru_cache(maxsize=64)
+def _base(side: int, radius: float, bevel: float) -> tuple[np.ndarray, ...]:
+    """Cached per-size fields: alpha, bevel depth t (0 rim..1 flat), outward normal x/y."""
+    g = sprite_geom(side)
+    py, px = np.mgrid[0:g.height, 0:g.width].astype(np.float32)
+    c = g.corners()
+    cen = c.mean(axis=0)
+    r_in = side / (2 * SQRT3)
+    rc = min(radius * side, 0.8 * r_in)
+    inset = cen + (c - cen) * (r_in - rc) / r_in
+    sdf = _sdf_convex(px, py, inset) - rc
+    alpha = np.clip(0.5 - sdf, 0, 1).astype(np.float32)
+    bw = max(1.0, bevel * side)
+    t = np.clip(-sdf / bw, 0, 1).astype(np.float32)
+    gy, gx = np.gradient(sdf)
+    nn = np.hypot(gx, gy) + 1e-6
+    return alpha, t, (gx / nn).astype(np.float32), (gy / nn).astype(np.float32)
+
+
+@dataclass
+class FaceSpec:
+    """Everything one tile face needs (digits in corner order, or None for a blank back)."""
+
+    digits: tuple[int, int, int] | None
+    face: np.ndarray            # BGR float (3,)
+    ink: list[np.ndarray]       # BGR float (3,) per corner
+    pin: np.ndarray | None      # BGR float (3,) or None
+    font: str
+    digit_height: float         # fraction of the side
+    digit_in: float             # fraction of the tile height, from the corner
+    digit_aspect: float
+    digit_up: str               # "centre" or "corner"
+    radius: float
+    bevel: float
+    wear: float
+    light: np.ndarray           # unit 3-vector toward the light, in sprite axes (x, y down, z up)
+    seed: int
+
+
+# Digit turn (degrees anticlockwise as displayed) per corner, so its top points at the centre.
+_TURN_CENTRE = (180.0, 60.0, -60.0)
+
+
+def render_face(side: int, spec: FaceSpec) -> tuple[np.ndarray, np.ndarray]:
+    """Draw one face. Returns (BGR float32 H x W x 3 in 0..255, alpha float32 H x W)."""
+    g = sprite_geom(side)
+    alpha, t, nx, ny = _base(side, round(spec.radius, 3), round(spec.bevel, 3))
+    rng = np.random.default_rng(spec.seed)
+    lx, ly, lz = (float(v) for v in spec.light)
+    amb, dif = 0.55, 0.45
+    flat = amb + dif * max(lz, 0.0)
+    theta = (1.0 - t) * (math.pi / 2 * 0.85)
+    st = np.sin(theta)
+    ndotl = st * (nx * lx + ny * ly) + np.cos(theta) * lz
+    rel = (amb + dif * np.clip(ndotl, 0, 1)) / flat
+    # a slight gloss gradient across the face (plastic is never perfectly flat-lit)
+    py, px = np.mgrid[0:g.height, 0:g.width].astype(np.float32)
+    grad = 1.0 + 0.04 * ((px - g.cx) * lx + (py - g.cy) * ly) / side
+    img = spec.face[None, None, :] * (rel * grad)[:, :, None]
+    img = img.astype(np.float32)
+    corners = g.corners()
+    cen = np.array([g.cx, g.cy])
+    if spec.wear > 0.05:
+        _scuff(img, rng, side, corners, spec.wear, spec.face)
+    if spec.digits is not None:
+        hpx = max(3, round(spec.digit_height * side))
+        for k, d in enumerate(spec.digits):
+            pos = corners[k] + (cen - corners[k]) * (spec.digit_in * 1.5)  # 1.5: height->median
+            turn = _TURN_CENTRE[k] + (180.0 if spec.digit_up == "corner" else 0.0)
+            m = glyph(spec.font, int(d), hpx, round(spec.digit_aspect, 2), turn)
+            _paste(img, m, pos, spec.ink[k], 0.96)
+        if spec.pin is not None:
+            _pin(img, cen, side, spec.pin, lx, ly)
+    return img, alpha
+
+
+def _paste(img: np.ndarray, mask: np.ndarray, centre: np.ndarray, colour: np.ndarray,
+           opacity: float) -> None:
+    """Alpha-blend ``colour`` through ``mask`` centred at ``centre`` (clipped to the image)."""
+    h, w = mask.shape
+    x0 = int(round(centre[0] - w / 2))
+    y0 = int(round(centre[1] - h / 2))
+    xa, ya = max(0, x0), max(0, y0)
+    xb, yb = min(img.shape[1], x0 + w), min(img.shape[0], y0 + h)
+    if xb <= xa or yb <= ya:
+        return
+    a = mask[ya - y0:yb - y0, xa - x0:xb - x0, None] * opacity
+    roi = img[ya:yb, xa:xb]
+    roi *= 1 - a
+    roi += a * colour[None, None, :]
+
+
+def _pin(img: np.ndarray, cen: np.ndarray, side: int, colour: np.ndarray, lx: float,
+         ly: float) -> None:
+    r = 0.04 * side
+    if r < 0.6:
+        return
+    n = int(math.ceil(r + 2))
+    x0, y0 = int(cen[0]) - n, int(cen[1]) - n
+    yy, xx = np.mgrid[y0:y0 + 2 * n + 1, x0:x0 + 2 * n + 1].astype(np.float32)
+    d = np.hypot(xx - cen[0], yy - cen[1])
+    a = np.clip(r + 0.5 - d, 0, 1)
+    hl = np.exp(-(((xx - cen[0] + 0.45 * r * lx) ** 2 + (yy - cen[1] + 0.45 * r * ly) ** 2)
+                  / (0.3 * r * r + 0.3)))
+    rim = np.clip(1 - np.abs(d - r * 0.85) / max(0.25 * r, 0.6), 0, 1)
+    shade = (0.75 + 0.6 * hl - 0.25 * rim)[:, :, None]
+    col = np.clip(colour[None, None, :] * shade + 60 * hl[:, :, None], 0, 255)
+    ys, xs = slice(max(0, y0), y0 + 2 * n + 1), slice(max(0, x0), x0 + 2 * n + 1)
+    sub = img[ys, xs]
+    aa = a[:sub.shape[0], :sub.shape[1], None]
+    sub *= 1 - aa
+    sub += aa * col[:sub.shape[0], :sub.shape[1]]
+
+
+def _scuff(img: np.ndarray, rng: np.random.Generator, side: int, corners: np.ndarray,
+           wear: float, face: np.ndarray) -> None:
+    """Wear: faint scratches and grime, more with ``wear``."""
+    n = int(rng.integers(0, 2 + int(6 * wear)))
+    dark = face * 0.75
+    for _ in range(n):
+        w = rng.dirichlet([1, 1, 1])
+        p = w @ corners
+        ang = rng.uniform(0, math.pi)
+        ln = rng.uniform(0.05, 0.35) * side
+        q = p + ln * np.array([math.cos(ang), math.sin(ang)])
+        cv2.line(img, (int(p[0] * 16), int(p[1] * 16)), (int(q[0] * 16), int(q[1] * 16)),
+                 tuple(float(c) for c in dark), max(1, side // 120), cv2.LINE_AA, 4)
+    if wear > 0.3:
+        # grime toward the rim: darken by a low-frequency random field
+        h, w_ = img.shape[:2]
+        f = cv2.resize(rng.random((4, 4)).astype(np.float32), (w_, h),
+                       interpolation=cv2.INTER_CUBIC)
+        img *= (1.0 - 0.08 * wear * f)[:, :, None]
+
+
+def edition_colours(edition: str, rng: np.random.Generator, digits: tuple[int, int, int] | None,
+                    ) -> tuple[np.ndarray, list[np.ndarray], np.ndarray | None]:
+    """Per-tile face colour (with the edition's jitter), ink per corner, pin colour."""
+    ed = EDITIONS[edition]
+    face = np.clip(np.array(ed.face, np.float32) + rng.normal(0, ed.face_jitter, 3)
+                   + rng.normal(0, ed.face_jitter), 0, 255).astype(np.float32)
+    if ed.ink is None:
+        inks = [np.array(ed.value_inks[d], np.float32) for d in (digits or (0, 0, 0))]
+    else:
+        inks = [np.array(ed.ink, np.float32)] * 3
+    pin = None if ed.pin is None else np.array(ed.pin, np.float32)
+    return face, inks, pin
