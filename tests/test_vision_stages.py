@@ -16,7 +16,7 @@ from engine.board import Board
 from engine.lattice import Cell, cell_corners, transform_cell, vertex_xy
 from vision import io as vio
 from vision.config import DEFAULT
-from vision.detect import edge_map, find_triangles
+from vision.detect import find_triangles
 from vision.fit import fit_lattice
 from vision.reconstruct import choose_digits
 from vision.render import board_text
@@ -85,7 +85,7 @@ def _same_shape(found: set[Cell], truth: set[Cell]) -> bool:
 
 def _fit(img: np.ndarray):  # type: ignore[no-untyped-def]
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    return fit_lattice(DEFAULT, find_triangles(DEFAULT, gray), edge_map(DEFAULT, gray))
+    return fit_lattice(DEFAULT, find_triangles(DEFAULT, gray), gray)
 
 
 # --- load ------------------------------------------------------------------------------

@@ -24,6 +24,12 @@ class ReaderConfig:
     #: tile side limits in detection pixels
     min_side: float = 12.0
     max_side_frac: float = 0.6  # of the shorter image side
+    #: edge map: Gaussian blur sigma = edge_blur + edge_blur_per_noise * noise sigma
+    edge_blur: float = 0.8
+    edge_blur_per_noise: float = 0.15
+    #: Canny high threshold = this x the median gradient (at least edge_hi_min)
+    edge_hi_over_median: float = 4.0
+    edge_hi_min: float = 12.0
     #: edge thickenings tried (radius in px): thicker closes gaps in a face's outline,
     #: thinner keeps a 1-px seam between joined tiles
     dilations: tuple[int, ...] = (1, 2, 3)

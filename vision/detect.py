@@ -59,15 +59,28 @@ def _expand(pts: np.ndarray, d: float) -> np.ndarray:
 
 
 def edge_map(cfg: ReaderConfig, gray: np.ndarray) -> np.ndarray:
-    """Binary edge map (uint8 0/255) with thresholds set from the image's own gradients."""
-    g = cv2.GaussianBlur(gray, (3, 3), 0)
+    """Binary edge map (uint8 0/255) with thresholds set from the image's own noise.
+
+    Most pixels of a photo are flat, so the median gradient measures the noise; edges must
+    stand well above it (no fixed global level: dark, bright and noisy photos alike).
+    """
+    noise = _noise_sigma(gray)
+    sigma = cfg.edge_blur + cfg.edge_blur_per_noise * noise
+    g = cv2.GaussianBlur(gray, (0, 0), sigma)
     gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
     mag = cv2.magnitude(gx, gy)
-    # thresholds relative to the strong gradients of this image (no fixed global level)
-    hi = float(np.percentile(mag, 90)) * 0.5
-    hi = min(max(hi, 40.0), 200.0)
+    med = float(np.median(mag))
+    hi = min(max(cfg.edge_hi_over_median * med, cfg.edge_hi_min), 200.0)
     return cv2.Canny(g, hi * 0.4, hi, L2gradient=True)
+
+
+def _noise_sigma(gray: np.ndarray) -> float:
+    """Standard deviation of pixel noise (Immerkaer's fast estimate), grey levels."""
+    k = np.array([[1, -2, 1], [-2, 4, -2], [1, -2, 1]], np.float32)
+    r = cv2.filter2D(gray.astype(np.float32), -1, k)
+    h, w = gray.shape
+    return float(np.sqrt(np.pi / 2) * np.abs(r[1:-1, 1:-1]).sum() / (6 * (w - 2) * (h - 2)))
 
 
 def find_triangles(cfg: ReaderConfig, small: np.ndarray) -> list[Triangle]:
@@ -92,6 +105,8 @@ def find_triangles(cfg: ReaderConfig, small: np.ndarray) -> list[Triangle]:
                 continue
             if bw < cfg.min_side * 0.5 or bh < cfg.min_side * 0.4:
                 continue
+            if x <= 0 or y <= 0 or x + bw >= w or y + bh >= h:
+                continue  # cut by the photo's edge: its outline is not a triangle's
             m = (lab[y:y + bh, x:x + bw] == i).astype(np.uint8)
             cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             c = max(cs, key=cv2.contourArea)
@@ -117,20 +132,16 @@ def find_triangles(cfg: ReaderConfig, small: np.ndarray) -> list[Triangle]:
 
 
 def _dedupe(cfg: ReaderConfig, cands: list[Triangle]) -> list[Triangle]:
-    """Merge detections of the same face (keep the best filled), then drop size outliers."""
+    """Merge detections of the same face (keep the best filled). Sizes are judged later,
+    against the board (digits' holes and background shapes are triangles too)."""
     if not cands:
         return []
-    # all tiles are equal: keep the size mode (digits' holes and background shapes differ)
-    logs = np.log([t.side for t in cands])
-    width = np.log(cfg.size_tolerance)
-    counts = [(np.abs(logs - v) < width / 2).sum() + 0.001 * v for v in logs]
-    mode = logs[int(np.argmax(counts))]
-    cands = [t for t, v in zip(cands, logs, strict=True) if abs(v - mode) < width]
     cands.sort(key=lambda t: -t.fill)
     kept: list[Triangle] = []
     for t in cands:
         c, s = t.centroid, t.side
-        if any(np.linalg.norm(c - u.centroid) < cfg.dedupe_frac * min(s, u.side) for u in kept):
+        if any(np.linalg.norm(c - u.centroid) < cfg.dedupe_frac * min(s, u.side)
+               and 0.7 < s / u.side < 1.4 for u in kept):
             continue
         kept.append(t)
     return kept

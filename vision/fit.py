@@ -32,7 +32,7 @@ from engine.lattice import (
 )
 
 from .config import ReaderConfig
-from .detect import Triangle
+from .detect import Triangle, edge_map
 
 
 @dataclass
@@ -51,6 +51,8 @@ class LatticeFit:
     homography: np.ndarray | None = None
     loose: list[int] = field(default_factory=list)
     side: float = 0.0
+    #: empty-looking cells next to the board that edges outline: possible missed tiles
+    proposed: set[Cell] = field(default_factory=set)
 
     def corner_px(self, cell: Cell) -> np.ndarray:
         """(3, 2) image corners of ``cell`` in its corner order (refined vertices if known)."""
@@ -88,14 +90,17 @@ def _is_rotation(seq: tuple[Vertex, ...], ref: tuple[Vertex, ...]) -> int:
     return -1
 
 
-def _join_graph(cfg: ReaderConfig, tris: list[Triangle], side: float
+def _join_graph(cfg: ReaderConfig, tris: list[Triangle]
                 ) -> dict[int, list[tuple[int, list[tuple[int, int]]]]]:
     """Edge-sharing neighbours: i -> [(j, [(corner_i, corner_j), (corner_i, corner_j)])]."""
     graph: dict[int, list[tuple[int, list[tuple[int, int]]]]] = {i: [] for i in range(len(tris))}
     cents = np.array([t.centroid for t in tris]) if tris else np.zeros((0, 2))
-    tol = cfg.join_frac * side
+    sides = np.array([t.side for t in tris])
     for i in range(len(tris)):
-        near = np.flatnonzero(np.linalg.norm(cents - cents[i], axis=1) < 1.3 * side)
+        side = sides[i]
+        tol = cfg.join_frac * side
+        near = np.flatnonzero((np.linalg.norm(cents - cents[i], axis=1) < 1.3 * side)
+                              & (np.abs(sides / side - 1) < cfg.join_len_frac))
         for j in near:
             j = int(j)
             if j <= i:
@@ -177,54 +182,75 @@ def _jac_det(h: np.ndarray, xy: tuple[float, float]) -> float:
     return float(dx[0] * dy[1] - dx[1] * dy[0])
 
 
-def fit_lattice(cfg: ReaderConfig, tris: list[Triangle],
-                edges: np.ndarray | None = None) -> LatticeFit:
-    """Assign the largest edge-joined group of faces to lattice cells.
+def _components(graph: dict[int, list[tuple[int, list[tuple[int, int]]]]], n: int
+                ) -> list[int]:
+    comp_of = [-1] * n
+    c = 0
+    for s in range(n):
+        if comp_of[s] >= 0:
+            continue
+        stack = [s]
+        comp_of[s] = c
+        while stack:
+            for j, _ in graph[stack.pop()]:
+                if comp_of[j] < 0:
+                    comp_of[j] = c
+                    stack.append(j)
+        c += 1
+    return comp_of
 
-    ``edges`` (the detection edge map, uint8 0/255) lets empty cells next to the board be
-    proposed as tiles the detector missed when edges outline them. Returns a
-    :class:`LatticeFit`; with no triangles its ``cells`` is empty. Faces that are not
+
+def fit_lattice(cfg: ReaderConfig, tris: list[Triangle],
+                gray: np.ndarray | None = None) -> LatticeFit:
+    """Assign the board's faces to lattice cells.
+
+    Starts from the largest edge-joined group of faces, then repeatedly adds groups that
+    sit on the same lattice (a board split by a missed tile), single faces on lattice cells
+    next to the board, and (with ``gray``, the grey detection image) empty cells next to the
+    board that edges outline (faces the detector merged or missed, tiles cut by the photo's
+    edge), refitting the homography each round. Returns a :class:`LatticeFit`; faces not
     joined to the board are listed in ``loose``.
     """
     fit = LatticeFit(triangles=tris)
     if not tris:
         return fit
-    side = float(np.median([t.side for t in tris]))
+    graph = _join_graph(cfg, tris)
+    comp_of = _components(graph, len(tris))
+    sizes = np.bincount(comp_of)
+    area = np.bincount(comp_of, weights=[t.side ** 2 * t.fill for t in tris])
+    best = int(np.lexsort((area, sizes))[-1])
+    board = [i for i in range(len(tris)) if comp_of[i] == best]
+    # every tile has the board's size: other shapes (digit holes, background) are dropped
+    side = float(np.median([tris[i].side for i in board]))
     fit.side = side
-    graph = _join_graph(cfg, tris, side)
-    # components of the join graph; the board is the largest
-    comp_of = [-1] * len(tris)
-    comps: list[list[int]] = []
-    for s in range(len(tris)):
-        if comp_of[s] >= 0:
-            continue
-        stack, part = [s], [s]
-        comp_of[s] = len(comps)
-        while stack:
-            for j, _ in graph[stack.pop()]:
-                if comp_of[j] < 0:
-                    comp_of[j] = len(comps)
-                    part.append(j)
-                    stack.append(j)
-        comps.append(part)
-    comps.sort(key=lambda p: (-len(p), -sum(tris[i].fill for i in p)))
-    board = comps[0]
-    if len(board) < 2:
-        # no two faces share an edge: a lone tile is still a board of one
-        best = max(range(len(tris)), key=lambda i: tris[i].fill)
-        board = [best]
+    keep = [i for i, t in enumerate(tris)
+            if 1 / cfg.size_tolerance < t.side / side < cfg.size_tolerance]
+    if len(keep) < len(tris):
+        remap = {old: new for new, old in enumerate(keep)}
+        tris = [tris[i] for i in keep]
+        fit.triangles = tris
+        graph = {remap[i]: [(remap[j], p) for j, p in graph[i] if j in remap]
+                 for i in keep}
+        comp_of = [comp_of[i] for i in keep]
+        board = [remap[i] for i in board]
     start = max(board, key=lambda i: (len(graph[i]), tris[i].fill))
     owner, verts = _grow(tris, graph, start)
     fit.cells = dict(owner)
     _update_vertices(fit, verts)
     fit.homography = _fit_h(cfg, fit.vertex_px, side)
-    if fit.homography is not None:
-        _join_aligned(cfg, fit, verts)
+    if fit.homography is None:
+        fit.loose = [i for i in range(len(tris)) if i not in set(fit.cells.values())]
+        return fit
+    ef = EdgeField.of(gray, edge_map(cfg, gray)) if gray is not None else None
+    for _ in range(cfg.fill_rounds):
+        changed = _join_aligned(cfg, fit, verts, comp_of, graph)
+        if ef is not None:
+            changed = _propose(cfg, fit, verts, ef) or changed
         h2 = _fit_h(cfg, fit.vertex_px, side)
         fit.homography = h2 if h2 is not None else fit.homography
-        _normalise(cfg, fit, verts)
-        if edges is not None and fit.homography is not None:
-            _propose(cfg, fit, verts, edges)
+        if not changed:
+            break
+    _normalise(cfg, fit, verts)
     fit.loose = [i for i in range(len(tris)) if i not in set(fit.cells.values())]
     return fit
 
@@ -239,46 +265,68 @@ def _update_vertices(fit: LatticeFit, verts: dict[int, tuple[Vertex, Vertex, Ver
     fit.vertex_px = {v: np.mean(ps, axis=0) for v, ps in acc.items()}
 
 
+def _aligned_cell(fit: LatticeFit, hinv: np.ndarray, pts: np.ndarray
+                  ) -> tuple[Cell | None, tuple[Vertex, ...], float]:
+    """The cell whose vertices lie nearest a face's corners under the homography, the
+    corners' vertices (face corner order), and the worst distance (table units)."""
+    p = np.hstack([pts, np.ones((3, 1))]) @ hinv.T
+    xy = p[:, :2] / p[:, 2:3]
+    jj = xy[:, 1] / (np.sqrt(3) / 2)
+    ii = xy[:, 0] - jj / 2
+    rv = np.round(np.stack([ii, jj], axis=1))
+    back = np.array([vertex_xy((int(a), int(b))) for a, b in rv])
+    err = float(np.linalg.norm(back - xy, axis=1).max())
+    vs = tuple((int(a), int(b)) for a, b in rv)
+    try:
+        cell = cell_from_vertices(vs)
+    except ValueError:
+        return None, vs, err
+    if _is_rotation(vs, cell_corners(cell)) < 0:
+        return None, vs, err
+    return cell, vs, err
+
+
 def _join_aligned(cfg: ReaderConfig, fit: LatticeFit,
-                  verts: dict[int, tuple[Vertex, Vertex, Vertex]]) -> None:
-    """Add faces whose corners sit on lattice vertices of an empty cell next to the board."""
+                  verts: dict[int, tuple[Vertex, Vertex, Vertex]], comp_of: list[int],
+                  graph: dict[int, list[tuple[int, list[tuple[int, int]]]]]) -> bool:
+    """Add faces that sit on free lattice cells: next to the board, or in a group of joined
+    faces that sits on the lattice as a whole. Returns True if any face was added."""
     h = fit.homography
     assert h is not None
     try:
         hinv = np.linalg.inv(h)
     except np.linalg.LinAlgError:
-        return
+        return False
+    any_added = False
     changed = True
     while changed:
         changed = False
         placed = set(fit.cells.values())
+        occupied = set(fit.cells) | fit.proposed
+        cand: dict[int, tuple[Cell, tuple[Vertex, ...], float]] = {}
         for i, t in enumerate(fit.triangles):
             if i in placed:
                 continue
-            p = np.hstack([t.pts, np.ones((3, 1))]) @ hinv.T
-            xy = p[:, :2] / p[:, 2:3]
-            # lattice coordinates: y = j*sqrt3/2, x = i + j/2
-            jj = xy[:, 1] / (np.sqrt(3) / 2)
-            ii = xy[:, 0] - jj / 2
-            rv = np.round(np.stack([ii, jj], axis=1))
-            back = np.array([vertex_xy((int(a), int(b))) for a, b in rv])
-            err = np.linalg.norm(back - xy, axis=1).max()
-            if err > cfg.join_frac:
+            cell, vs, err = _aligned_cell(fit, hinv, t.pts)
+            if cell is not None and cell not in occupied and err <= 2 * cfg.join_frac:
+                cand[i] = (cell, vs, err)
+        per_comp: dict[int, int] = {}
+        for i, (_, _, err) in cand.items():
+            if err <= 1.5 * cfg.join_frac:
+                per_comp[comp_of[i]] = per_comp.get(comp_of[i], 0) + 1
+        for i, (cell, vs, err) in sorted(cand.items(), key=lambda kv: kv[1][2]):
+            if cell in fit.cells or cell in fit.proposed:
                 continue
-            vs = tuple((int(a), int(b)) for a, b in rv)
-            try:
-                cell = cell_from_vertices(vs)
-            except ValueError:
-                continue
-            if cell in fit.cells or _is_rotation(vs, cell_corners(cell)) < 0:
-                continue
-            if not any(n in fit.cells for n in edge_neighbours(cell)):
+            adjacent = any(n in fit.cells or n in fit.proposed for n in edge_neighbours(cell))
+            group = per_comp.get(comp_of[i], 0) >= 2 and err <= 1.5 * cfg.join_frac
+            if not ((adjacent and err <= cfg.join_frac) or group):
                 continue
             fit.cells[cell] = i
             verts[i] = vs  # type: ignore[assignment]
-            changed = True
+            changed = any_added = True
         if changed:
             _update_vertices(fit, verts)
+    return any_added
 
 
 def _normalise(cfg: ReaderConfig, fit: LatticeFit,
@@ -305,59 +353,95 @@ def _normalise(cfg: ReaderConfig, fit: LatticeFit,
     new_verts = {i: tuple((rot[v][0] - ic, rot[v][1] - jc) for v in vs)
                  for i, vs in verts.items()}
     fit.cells = {cell_from_vertices(new_verts[i]): i for i in fit.cells.values()}
+    fit.proposed = {cell_from_vertices([(rotate_vertex(v, best_turn)[0] - ic,
+                                         rotate_vertex(v, best_turn)[1] - jc)
+                                        for v in cell_corners(c)]) for c in fit.proposed}
     verts.clear()
     verts.update(new_verts)  # type: ignore[arg-type]
     _update_vertices(fit, verts)
     fit.homography = _fit_h(cfg, fit.vertex_px, fit.side)
 
 
-def edge_support(edges_thick: np.ndarray, pts: np.ndarray, n: int = 12) -> np.ndarray:
-    """Fraction of points along each side of triangle ``pts`` (3, 2) lying on an edge."""
-    h, w = edges_thick.shape
+@dataclass
+class EdgeField:
+    """Edge pixels (bool) and unit gradient directions of the detection image."""
+
+    edges: np.ndarray
+    nx: np.ndarray
+    ny: np.ndarray
+
+    @classmethod
+    def of(cls, gray: np.ndarray, edges: np.ndarray) -> EdgeField:
+        """From the grey detection image and its binary edge map."""
+        g = cv2.GaussianBlur(gray, (3, 3), 0)
+        gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
+        gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
+        mag = cv2.magnitude(gx, gy) + 1e-6
+        return cls(edges > 0, gx / mag, gy / mag)
+
+
+def edge_support(ef: EdgeField, pts: np.ndarray, reach: float, n: int = 12
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """Per side of triangle ``pts`` (3, 2): the fraction of its sample points (inside the
+    image) that have an edge pixel within ``reach`` px across the side whose gradient is
+    perpendicular to the side (within ~25 degrees); and the fraction of points inside."""
+    h, w = ef.edges.shape
     t = np.linspace(0.15, 0.85, n)
+    offs = np.arange(-int(np.ceil(reach)), int(np.ceil(reach)) + 1, dtype=np.float64)
     out = np.zeros(3)
+    vis = np.zeros(3)
     for k in range(3):
         a, b = pts[k], pts[(k + 1) % 3]
-        q = a[None, :] + t[:, None] * (b - a)[None, :]
-        xi = np.clip(np.round(q[:, 0]).astype(int), 0, w - 1)
-        yi = np.clip(np.round(q[:, 1]).astype(int), 0, h - 1)
+        d = b - a
+        nrm = np.array([-d[1], d[0]]) / (np.linalg.norm(d) + 1e-9)
+        q = a[None, :] + t[:, None] * d[None, :]
         inside = (q[:, 0] >= 0) & (q[:, 0] < w) & (q[:, 1] >= 0) & (q[:, 1] < h)
-        out[k] = float((edges_thick[yi, xi] > 0)[inside].mean()) if inside.any() else 0.0
-    return out
+        vis[k] = float(inside.mean())
+        if not inside.any():
+            continue
+        qq = q[inside][:, None, :] + offs[None, :, None] * nrm[None, None, :]
+        xi = np.clip(np.round(qq[..., 0]).astype(int), 0, w - 1)
+        yi = np.clip(np.round(qq[..., 1]).astype(int), 0, h - 1)
+        along = np.abs(ef.nx[yi, xi] * nrm[0] + ef.ny[yi, xi] * nrm[1]) > 0.9
+        hit = (ef.edges[yi, xi] & along).any(axis=1)
+        out[k] = float(hit.mean())
+    return out, vis
 
 
 def _propose(cfg: ReaderConfig, fit: LatticeFit,
-             verts: dict[int, tuple[Vertex, Vertex, Vertex]], edges: np.ndarray) -> None:
-    """Add empty cells next to the board that are outlined by edges (missed faces)."""
-    r = max(1, int(round(0.04 * fit.side)))
-    thick = cv2.dilate(edges, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
-    h, w = edges.shape
-    for _ in range(cfg.fill_rounds):
-        added = False
-        frontier = {n for c in fit.cells for n in edge_neighbours(c) if n not in fit.cells}
-        placed = set(fit.cells.values())
-        for cell in sorted(frontier):
-            pts = fit.corner_px(cell)
-            if (pts[:, 0].min() < 0 or pts[:, 1].min() < 0 or pts[:, 0].max() >= w
-                    or pts[:, 1].max() >= h):
-                continue
-            # a loose detection in this place is the same tile, placed imprecisely
-            cen = pts.mean(axis=0)
-            same = [i for i, t in enumerate(fit.triangles) if i not in placed
-                    and np.linalg.norm(t.centroid - cen) < 0.3 * fit.side]
-            if same:
-                i = same[0]
-                k = int(np.argmin(np.linalg.norm(fit.triangles[i].pts - pts[0], axis=1)))
-                ref = cell_corners(cell)
-                verts[i] = ref[-k:] + ref[:-k] if k else ref
-                fit.cells[cell] = i
-                placed.add(i)
-                added = True
-                continue
-            sup = edge_support(thick, pts)
-            if sup.min() >= cfg.fill_edge_support:
-                fit.cells[cell] = -1
-                added = True
-        if not added:
-            break
+             verts: dict[int, tuple[Vertex, Vertex, Vertex]], ef: EdgeField) -> bool:
+    """Add empty cells next to the board that are outlined by edges (faces the detector
+    merged or missed; tiles cut by the photo's edge). Returns True if any was added."""
+    h, w = ef.edges.shape
+    # only next to detected faces: a chain of guesses would wander over a busy table
+    frontier = {n for c in fit.cells for n in edge_neighbours(c)
+                if n not in fit.cells and n not in fit.proposed}
+    placed = set(fit.cells.values())
+    added = False
+    m = 0.1 * fit.side
+    for cell in sorted(frontier):
+        pts = fit.corner_px(cell)
+        inside = (pts[:, 0] >= m) & (pts[:, 1] >= m) & (pts[:, 0] < w - m) & (pts[:, 1] < h - m)
+        if not inside.any():
+            continue
+        # a loose detection in this place is the same tile, placed imprecisely
+        cen = pts.mean(axis=0)
+        same = [i for i, t in enumerate(fit.triangles) if i not in placed
+                and np.linalg.norm(t.centroid - cen) < 0.3 * fit.side]
+        if same and inside.all():
+            i = same[0]
+            k = int(np.argmin(np.linalg.norm(fit.triangles[i].pts - pts[0], axis=1)))
+            ref = cell_corners(cell)
+            verts[i] = ref[-k:] + ref[:-k] if k else ref
+            fit.cells[cell] = i
+            placed.add(i)
+            added = True
+            continue
+        sup, vis = edge_support(ef, pts, max(1.5, 0.04 * fit.side))
+        ok = vis >= 0.5
+        if ok.any() and sup[ok].min() >= cfg.fill_edge_support and (inside.all() or ok.sum() >= 1):
+            fit.proposed.add(cell)
+            added = True
+    if added:
         _update_vertices(fit, verts)
+    return added

@@ -20,7 +20,7 @@ from engine.tiles import Tile
 
 from .config import DEFAULT, ReaderConfig
 from .crops import corner_crops
-from .detect import Triangle, edge_map, find_triangles
+from .detect import Triangle, find_triangles
 from .fit import LatticeFit, fit_lattice
 from .io import Photo, PhotoError, from_array, load
 from .reading import Reading, TileReading
@@ -56,7 +56,7 @@ def detect(cfg: ReaderConfig, photo: Photo) -> Found:
     """Find tile faces on the detection copy and fit the lattice to them."""
     gray = cv2.cvtColor(photo.small, cv2.COLOR_BGR2GRAY)
     tris: list[Triangle] = find_triangles(cfg, gray)
-    fit = fit_lattice(cfg, tris, edge_map(cfg, gray))
+    fit = fit_lattice(cfg, tris, gray)
     return Found(fit, photo.scale)
 
 
@@ -84,7 +84,8 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     convention decided for the whole board, and that convention (``inward``/``outward``).
     """
     fit, s = found.fit, found.scale
-    seen = [Seen(c, fit.corner_px(c) / s, i >= 0) for c, i in sorted(fit.cells.items())]
+    seen = [Seen(c, fit.corner_px(c) / s, True) for c in sorted(fit.cells)]
+    seen += [Seen(c, fit.corner_px(c) / s, False) for c in sorted(fit.proposed)]
     seen += [Seen(None, fit.triangles[i].pts / s, True) for i in fit.loose]
     if not seen:
         return seen, np.zeros((0, 3, 7)), "inward"
@@ -183,7 +184,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     t0 = time.perf_counter()
     found = detect(cfg, photo)
     t1 = time.perf_counter()
-    if not found.fit.cells and not found.fit.loose:
+    if not found.fit.cells and not found.fit.loose and not found.fit.proposed:
         raise PhotoError(f"{photo.path}: no tiles found{_why_empty(photo)}")
     clf = classifier if classifier is not None else default_classifier()
     seen, probs, conv = classify(cfg, photo, found, clf)

@@ -1,0 +1,116 @@
+"""The photo commands on bad input (one line, non-zero exit, never a traceback), and batch
+resume / carry-on. Reading real boards end to end: test_vision_read.py."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from cli import app
+
+runner = CliRunner()
+
+
+def _run(*args: str):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args))
+
+
+def _one_line_error(res, code: int = 2) -> str:  # type: ignore[no-untyped-def]
+    assert res.exit_code == code, res.output
+    assert res.exception is None or isinstance(res.exception, SystemExit)
+    err = res.stderr.strip()
+    assert err.count("\n") == 0 and err.startswith("error: "), err
+    assert "Traceback" not in res.output
+    return err
+
+
+@pytest.fixture()
+def bad_files(tmp_path: Path) -> dict[str, Path]:
+    rng = np.random.default_rng(0)
+    files = {}
+    files["text"] = tmp_path / "notes.jpg"
+    files["text"].write_text("not a photo at all\n" * 20)
+    files["empty"] = tmp_path / "empty.png"
+    files["empty"].write_bytes(b"")
+    ok, buf = cv2.imencode(".jpg", rng.integers(0, 255, (300, 300, 3), dtype=np.uint8))
+    files["truncated"] = tmp_path / "cut.jpg"
+    files["truncated"].write_bytes(buf.tobytes()[: len(buf) // 2])
+    files["blank"] = tmp_path / "blank.png"
+    cv2.imwrite(str(files["blank"]), np.full((240, 320, 3), 200, np.uint8))
+    files["dark"] = tmp_path / "dark.png"
+    cv2.imwrite(str(files["dark"]), rng.integers(0, 12, (240, 320, 3), dtype=np.uint8))
+    blurred = cv2.GaussianBlur(rng.integers(0, 255, (240, 320, 3), dtype=np.uint8), (0, 0), 12)
+    files["blurred"] = tmp_path / "blurred.png"
+    cv2.imwrite(str(files["blurred"]), blurred)
+    other = np.full((300, 400, 3), (40, 90, 160), np.uint8)  # a photo of something else
+    cv2.rectangle(other, (30, 40), (180, 200), (230, 230, 230), -1)
+    cv2.circle(other, (290, 150), 70, (20, 200, 240), -1)
+    cv2.putText(other, "HELLO", (40, 270), cv2.FONT_HERSHEY_SIMPLEX, 1.5, (0, 0, 0), 3)
+    files["other"] = tmp_path / "other.png"
+    cv2.imwrite(str(files["other"]), other)
+    return files
+
+
+@pytest.mark.parametrize("kind,msg", [
+    ("text", "not an image"), ("empty", "empty file"), ("truncated", "truncated"),
+    ("blank", "no tiles found"), ("dark", "no tiles found"), ("blurred", "no tiles found"),
+    ("other", "no tiles found"),
+])
+def test_read_bad_input(bad_files: dict[str, Path], kind: str, msg: str) -> None:
+    err = _one_line_error(_run("read", str(bad_files[kind])))
+    assert msg in err
+
+
+def test_read_missing_file_and_folder(tmp_path: Path) -> None:
+    assert "cannot read" in _one_line_error(_run("read", str(tmp_path / "nope.jpg")))
+    assert "directory" in _one_line_error(_run("read", str(tmp_path)))
+
+
+def test_dark_photo_says_why(bad_files: dict[str, Path]) -> None:
+    assert "dark" in _one_line_error(_run("read", str(bad_files["dark"])))
+
+
+def test_engine_commands_take_a_photo(bad_files: dict[str, Path]) -> None:
+    # the photo branch of the board loader: a photo path is read, not parsed as JSON
+    assert "no tiles found" in _one_line_error(_run("openings", str(bad_files["blank"])))
+    assert "not an image" in _one_line_error(_run("moves", str(bad_files["text"])))
+
+
+def test_batch_error_lines_resume_and_summary(bad_files: dict[str, Path],
+                                              tmp_path: Path) -> None:
+    folder = bad_files["text"].parent
+    sub = folder / "sub"
+    sub.mkdir()
+    (sub / "more.png").write_bytes(bad_files["blank"].read_bytes())
+    out = tmp_path / "out" / "res.jsonl"
+    out.parent.mkdir()
+    res = _run("batch", str(folder), "--out", str(out), "--workers", "2")
+    assert res.exit_code == 0, res.output
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert len(lines) == 8  # 7 files + the one in the subfolder, each one line
+    assert all("error" in x for x in lines)
+    assert "8 photos: 0 read, 8 errors, 0 already done" in res.stdout
+    # an interrupted run leaves a cut line: that photo is read again, the rest skipped
+    text = out.read_text().splitlines()
+    out.write_text("\n".join(text[:-1]) + "\n" + text[-1][:10])
+    res = _run("batch", str(folder), "--out", str(out), "--workers", "1")
+    assert res.exit_code == 0, res.output
+    assert "1 errors, 7 already done" in res.stdout
+    paths = [json.loads(x)["path"] for x in out.read_text().splitlines()
+             if x.strip().endswith("}")]
+    assert len(paths) == 8 and len(set(paths)) == 8
+
+
+def test_batch_missing_folder(tmp_path: Path) -> None:
+    assert "no such folder" in _one_line_error(_run("batch", str(tmp_path / "x"),
+                                                    "--out", str(tmp_path / "r.jsonl")))
+
+
+def test_eval_needs_labels(bad_files: dict[str, Path]) -> None:
+    err = _one_line_error(_run("eval", str(bad_files["blank"].parent)))
+    assert "no labelled photos" in err
