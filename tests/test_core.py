@@ -5,8 +5,15 @@ from __future__ import annotations
 import pytest
 
 from engine import Board, ParseError, Status, Tile, get_rules, parse_rack, tile_set
-from engine.lattice import (cell_corners, cell_from_vertices, cells_around, edge_neighbours,
-                            parse_cell, transform_cell, vertex_xy)
+from engine.lattice import (
+    cell_corners,
+    cell_from_vertices,
+    cells_around,
+    edge_neighbours,
+    parse_cell,
+    transform_cell,
+    vertex_xy,
+)
 
 
 def test_set_sizes_and_mirrors() -> None:
