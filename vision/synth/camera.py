@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import cv2
@@ -81,7 +82,9 @@ def make_camera(width: int, height: int, target: np.ndarray, tilt_deg: float,
     dist = f / tile_px
     # straight down: table x -> image x, table y -> image -y, table z -> toward the camera
     r0 = np.diag([1.0, -1.0, -1.0])
-    R = _rot_z(math.radians(roll_deg)) @ _rot_x(math.radians(tilt_deg)) @ r0 @ _rot_z(
+    # tilting by -tilt puts the camera on the table's -y side (before the table turn), so
+    # the near edge of the table is at the bottom of the photo, as a phone held upright sees
+    R = _rot_z(math.radians(roll_deg)) @ _rot_x(-math.radians(tilt_deg)) @ r0 @ _rot_z(
         math.radians(rotation_deg))
     t = np.array([0, 0, dist]) - R @ np.asarray(target, float)
     return Camera(K, R, t, width, height)
@@ -96,6 +99,18 @@ _LIGHT_TINT: dict[str, tuple[float, float, float]] = {
     "daylight": (1.0, 1.0, 1.0), "warm_lamp": (0.78, 0.93, 1.08),
     "fluorescent": (1.02, 1.04, 0.93), "overcast": (1.05, 1.0, 0.95), "flash": (1.0, 1.0, 1.0),
 }
+
+
+def soft_blur(img: np.ndarray, sigma: float) -> np.ndarray:
+    """Gaussian blur that stays fast for large ``sigma``: blur a downscaled copy."""
+    if sigma <= 4.0:
+        return cv2.GaussianBlur(img, (0, 0), max(sigma, 0.1))
+    k = sigma / 2.0
+    h, w = img.shape[:2]
+    small = cv2.resize(img, (max(2, int(w / k)), max(2, int(h / k))),
+                       interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (0, 0), 2.0)
+    return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 def _field(rng: np.random.Generator, shape: tuple[int, int], cells: int) -> np.ndarray:
@@ -166,12 +181,23 @@ def optics_and_sensor(img: np.ndarray, style: dict[str, Any], rng: np.random.Gen
     sigma = float(style["noise"])
     if sigma > 0:
         h, w = img.shape[:2]
-        # luminance noise at full resolution plus coarser chroma noise, as phones leave it
-        n = rng.standard_normal((h, w), dtype=np.float32) * sigma
-        img += n[:, :, None]
-        ch = rng.standard_normal((h // 2 + 1, w // 2 + 1, 3), dtype=np.float32) * (sigma * 0.5)
+        # luminance noise at full resolution plus coarser chroma noise, as phones leave it;
+        # cut from a fixed bank at a random offset (drawing fresh normals costs more than
+        # the rest of the photo, and nobody sees a 1024 px period in sensor noise)
+        bank = _noise_bank()
+        oy, ox = (int(v) for v in rng.integers(0, 1024, 2))
+        reps = (h // 1024 + 2, w // 1024 + 2)
+        n = np.tile(bank, reps)[oy:oy + h, ox:ox + w]
+        cv2.scaleAdd(np.dstack([n, n, n]), sigma, img, img)
+        ch = rng.standard_normal((h // 4 + 1, w // 4 + 1, 3), dtype=np.float32) * (sigma * 0.5)
         img += cv2.resize(ch, (w, h), interpolation=cv2.INTER_LINEAR)
     return np.clip(img, 0, 255).astype(np.uint8)
+
+
+@lru_cache(maxsize=1)
+def _noise_bank() -> np.ndarray:
+    """A fixed 1024 x 1024 field of standard normal noise (seeded: deterministic)."""
+    return np.random.default_rng(12345).standard_normal((1024, 1024), dtype=np.float32)
 
 
 def jpeg_roundtrip(img: np.ndarray, quality: int) -> tuple[np.ndarray, bytes]:

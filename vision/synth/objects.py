@@ -12,7 +12,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from .camera import Camera
+from .camera import Camera, soft_blur
 
 _SKIN = [(105, 140, 195), (90, 125, 180), (70, 100, 150), (50, 75, 115), (125, 160, 215)]
 
@@ -104,14 +104,14 @@ def draw_occluders(img: np.ndarray, style: dict[str, Any], cam: Camera, light: n
         ys, xs = np.nonzero(mask)
         if len(xs) == 0:
             continue
-        pad = int(size * 0.6) + 4
+        pad = int(size * 0.25) + 4
         x0, x1 = max(0, xs.min() - pad), min(w, xs.max() + pad)
         y0, y1 = max(0, ys.min() - pad), min(h, ys.max() + pad)
         m = mask[y0:y1, x0:x1].astype(np.float32) / 255.0
         # soft shadow cast on the table, offset away from the light
         off = -light[:2] / max(light[2], 0.3) * size * 0.25
         sh = np.roll(np.roll(m, int(off[1]), axis=0), int(-off[0]), axis=1)
-        sh = cv2.GaussianBlur(sh, (0, 0), size * 0.08 + 1)
+        sh = soft_blur(sh, size * 0.08 + 1)
         roi = img[y0:y1, x0:x1].astype(np.float32)
         roi *= (1 - 0.45 * sh)[:, :, None]
         # the object itself, slightly out of focus (it is nearer the camera than the table)

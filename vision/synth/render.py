@@ -21,7 +21,7 @@ from engine.tiles import Tile
 
 from . import camera as cam_mod
 from . import table as table_mod
-from .camera import Camera, make_camera
+from .camera import Camera, make_camera, soft_blur
 from .growth import add_faults, grow_board
 from .objects import draw_occluders
 from .styles import EDITIONS, sample_style
@@ -118,9 +118,11 @@ def build_scene(style: dict[str, Any], rngs: dict[str, np.random.Generator]) -> 
     pieces: list[Piece] = []
     for cell, digits in board:
         cx, cy = cell_centroid(cell)
+        # bounded so two neighbours moving toward each other still leave a gap: a corner
+        # moves at most 0.2 + 2 * 0.15 * sqrt(2) < 0.65 of half the gap
         jit = float(style["jitter"]) * slack
-        turn = rs.normal(0, 1) * jit * 0.6 / (1 / SQRT3)
-        off = rs.normal(0, 1, 2) * jit * 0.3
+        turn = float(np.clip(rs.normal(0, 1), -2, 2)) * jit * 0.1 * SQRT3
+        off = np.clip(rs.normal(0, 1, 2), -2, 2) * jit * 0.15
         base = 0.0 if cell[2] == "U" else math.pi
         p = _flat_piece((cx + off[0], cy + off[1]), base + turn, side, thick, digits, "board",
                         cell)
@@ -129,6 +131,10 @@ def build_scene(style: dict[str, Any], rngs: dict[str, np.random.Generator]) -> 
     centre = cents.mean(axis=0)
     radius = float(np.max(np.linalg.norm(cents - centre, axis=1))) + 0.6
     # --- camera -----------------------------------------------------------------------
+    if style["tile_px"] is None:
+        fill = float(style["board_fill"])
+        style["tile_px"] = round(float(np.clip(fill * min(w, h) / (2 * radius), 20.0,
+                                               min(200.0, 0.4 * min(w, h)))), 2)
     tile_px = float(style["tile_px"])
     view = min(w, h) / tile_px  # table units across the shorter side of the photo
     if style["off_frame"]:
@@ -200,6 +206,8 @@ def build_scene(style: dict[str, Any], rngs: dict[str, np.random.Generator]) -> 
     rt = rngs["tiles"]
     for p in pieces:
         p.face, p.inks, p.pin = edition_colours(style["edition"], rt, p.digits)
+        if style["test_pattern"]:
+            p.face, p.inks = np.full(3, 250, np.float32), [np.zeros(3, np.float32)] * 3
         if not style["pin"]:
             p.pin = None
         p.seed = int(rt.integers(2**31))
@@ -245,10 +253,11 @@ def _draw_table(style: dict[str, Any], scene: Scene, rng: np.random.Generator) -
     for c in rect:
         q0, q1 = _apply(hg, c), _apply(hg, c + np.array([1.0, 0]))
         scales.append(float(np.hypot(*(q1 - q0))))
-    cap = min(3000.0, 1.1 * max(w, h))
+    cap = min(3000.0, 0.9 * max(w, h))
     ppu = max(4.0, min(max(scales) * 1.0, cap / float(max(ext))))
     tw, th = int(math.ceil(ext[0] * ppu)) + 1, int(math.ceil(ext[1] * ppu)) + 1
-    tex = table_mod.table_texture(rng, style["table"], th, tw, ppu)
+    tex = table_mod.table_texture(rng, "test" if style["test_pattern"] else style["table"],
+                                  th, tw, ppu)
     for name, p in scene.props:
         pc = np.array([(p[0] - lo[0]) * ppu, (hi[1] - p[1]) * ppu])
         if name == "score_pad":
@@ -285,8 +294,8 @@ def _draw_shadows(img: np.ndarray, style: dict[str, Any], scene: Scene) -> None:
         cv2.fillConvexPoly(ao, (cv2.convexHull(fp.astype(np.float32)) * 16).astype(np.int32),
                            1.0, cv2.LINE_AA, 4)
     tpx = float(style["tile_px"]) * sc
-    sh = cv2.GaussianBlur(sh, (0, 0), max(0.6, 0.06 * tpx))
-    ao = cv2.GaussianBlur(ao, (0, 0), max(0.6, 0.04 * tpx))
+    sh = soft_blur(sh, max(0.6, 0.06 * tpx))
+    ao = soft_blur(ao, max(0.6, 0.04 * tpx))
     dark = 1.0 - float(style["shadow"]) * np.clip(sh, 0, 1) - 0.3 * np.clip(ao, 0, 1)
     dark = cv2.resize(dark, (w, h), interpolation=cv2.INTER_LINEAR)
     np.multiply(img, dark[:, :, None], out=img, casting="unsafe")
@@ -306,7 +315,7 @@ def _draw_sides(img: np.ndarray, style: dict[str, Any], scene: Scene) -> None:
         bot_r = top_r - n * p.thickness
         pts = cam.project(np.vstack([top_r, bot_r]))
         hull = cv2.convexHull(pts.astype(np.float32))
-        base = p.face * 0.62
+        base = np.full(3, 30.0) if style["test_pattern"] else p.face * 0.62
         cv2.fillConvexPoly(img, (hull * 16).astype(np.int32),
                            tuple(float(c) for c in base), cv2.LINE_AA, 4)
         tc = p.top_corners()
@@ -323,7 +332,8 @@ def _draw_sides(img: np.ndarray, style: dict[str, Any], scene: Scene) -> None:
             quad = np.array([a2, b2, b2 - n * p.thickness, a2 - n * p.thickness])
             q = cam.project(quad)
             shade = (amb + dif * max(float(out @ L), 0.0)) / flat
-            col = np.clip(p.face * shade * 0.86, 0, 255)
+            col = np.full(3, 30.0) if style["test_pattern"] else np.clip(
+                p.face * shade * 0.86, 0, 255)
             cv2.fillConvexPoly(img, (q * 16).astype(np.int32), tuple(float(c) for c in col),
                                cv2.LINE_AA, 4)
 
@@ -331,7 +341,9 @@ def _draw_sides(img: np.ndarray, style: dict[str, Any], scene: Scene) -> None:
 def _sprite_side(cam: Camera, p: Piece) -> int:
     c = cam.project(p.top_corners())
     longest = max(float(np.hypot(*(c[k] - c[(k + 1) % 3]))) for k in range(3))
-    return int(min(480, max(16, 4 * math.ceil(longest * 1.3 / 4))))
+    want = min(480.0, max(16.0, longest * 1.3))
+    # sizes in steps of ~10 % so the per-size fields (alpha, bevel normals) are reused
+    return int(round(16 * 1.1 ** math.ceil(math.log(want / 16, 1.1))))
 
 
 def _draw_tops(img: np.ndarray, style: dict[str, Any], scene: Scene) -> None:
@@ -352,7 +364,8 @@ def _draw_tops(img: np.ndarray, style: dict[str, Any], scene: Scene) -> None:
                         float(style["digit_height"]), float(style["digit_in"]),
                         float(style["digit_aspect"]), style["digit_up"],
                         float(style["corner_radius"]), float(style["bevel"]),
-                        float(style["wear"]) if ed else 0.0, light_s, p.seed)
+                        float(style["wear"]) if ed else 0.0, light_s, p.seed,
+                        flat=bool(style["test_pattern"]))
         face, alpha = render_face(s, spec)
         u = p.side / s
         origin = p.origin - p.ex * g.cx * u + p.ey * g.cy * u
@@ -455,7 +468,8 @@ def make_label(style: dict[str, Any], scene: Scene, occ: np.ndarray | None) -> d
     style["n_tiles_board"] = len(scene.board)
     return {"format": "triominos-reading/1", "image": "", "width": w, "height": h,
             "set": scene.board.set_name, "tiles": tiles,
-            "violations": [v.to_json() for v in seen.violations()],
+            "violations": [v.to_json() for v in scene.board.violations()
+                           if all(c in seen.cells for c in v.cells)],
             "off_board": loose, "tile_side_px": round(side_px, 2),
             "style": style}
 
@@ -496,6 +510,9 @@ def render(seed: int, *, size: tuple[int, int] | None = None,
     _draw_tops(img, st, scene)
     occ = draw_occluders(img, st, scene.camera, scene.light, rngs["objects"])
     f = img.astype(np.float32)
+    if st["test_pattern"]:
+        image, data = cam_mod.jpeg_roundtrip(img, 100)
+        return Sample(image, make_label(st, scene, occ), data)
     cam_mod.light_and_lens(f, st, rngs["photo"])
     out = cam_mod.optics_and_sensor(f, st, rngs["photo"])
     image, data = cam_mod.jpeg_roundtrip(out, int(st["jpeg_quality"]))

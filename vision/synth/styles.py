@@ -216,10 +216,13 @@ def sample_style(rng: np.random.Generator, pinned: Mapping[str, Any] | None = No
     s["roll_deg"] = round(pk.number("roll_deg", lambda u, v: (u - 0.5) * 20 if v < 0.7
                                     else (u - 0.5) * 360), 2)
     s["fov_deg"] = round(pk.number("fov_deg", lambda u, _: 50 + 25 * u), 2)
-    hi = min(200.0, 0.3 * min(w, h))
-    lo = min(20.0, hi)
-    s["tile_px"] = round(pk.number("tile_px", lambda u, _: lo * (hi / lo) ** u), 2)
-    s["off_frame"] = pk.flag("off_frame", 0.25)
+    # how much of the photo's shorter side the board spans (over 1: it runs off the frame);
+    # the tile size in px follows from it and the board's size, within 20-200 px
+    s["board_fill"] = round(pk.number("board_fill", lambda u, v: 0.35 + 0.75 * u
+                                      if v < 0.8 else 1.1 + 0.8 * u), 3)
+    tpx = pk.number("tile_px", lambda u, _: -1.0)  # pinned, or derived by the scene
+    s["tile_px"] = round(tpx, 2) if tpx > 0 else None
+    s["off_frame"] = pk.flag("off_frame", 0.15)
     s["board_dx"] = round(pk.number("board_dx", lambda u, _: u - 0.5), 3)
     s["board_dy"] = round(pk.number("board_dy", lambda u, _: u - 0.5), 3)
     # --- light and degradations ---------------------------------------------------------
@@ -231,7 +234,7 @@ def sample_style(rng: np.random.Generator, pinned: Mapping[str, Any] | None = No
     s["uneven_light"] = round(pk.number("uneven_light", lambda u, _: 0.35 * u), 3)
     s["big_shadow"] = pk.flag("big_shadow", 0.2)
     s["glare"] = round(pk.number("glare", lambda u, v: 0.9 * u if v < 0.4 else 0.0), 3)
-    s["colour_cast"] = round(pk.number("colour_cast", lambda u, _: 0.15 * u), 3)
+    s["colour_cast"] = round(pk.number("colour_cast", lambda u, _: 0.07 * u), 3)
     s["vignette"] = round(pk.number("vignette", lambda u, _: 0.45 * u), 3)
     s["blur"] = pk.choice("blur", ["none", "defocus", "motion"], [3, 2, 1])
     s["blur_px"] = round(pk.number("blur_px", lambda u, _: 0.3 + 2.7 * u * u), 3)
@@ -240,6 +243,14 @@ def sample_style(rng: np.random.Generator, pinned: Mapping[str, Any] | None = No
     s["jpeg_quality"] = int(pk.number("jpeg_quality", lambda u, _: 60 + int(36 * u)))
     if not 1 <= s["jpeg_quality"] <= 100:
         raise StyleError(f"jpeg_quality must be 1-100, got {s['jpeg_quality']}")
+    # test pattern (never drawn at random): flat white faces, black digits, dark sides, a flat
+    # grey table, nothing else; for tests that check labels against pixels
+    s["test_pattern"] = pk.flag("test_pattern", 0.0)
+    if s["test_pattern"]:
+        s.update(n_loose_up=0, n_loose_down=0, score_pad=False, hand=False, edge_object="none",
+                 objects=0, rack=False, glare=0.0, uneven_light=0.0, big_shadow=False,
+                 vignette=0.0, colour_cast=0.0, blur="none", noise=0.0, jpeg_quality=100,
+                 wear=0.0, pin=False, light="daylight", shadow=0.0, bevel=0.0)
     unknown = sorted(set(pk.pinned) - pk.used)
     if unknown:
         raise StyleError(f"unknown style key {unknown[0]!r} (known: {', '.join(sorted(pk.used))})")

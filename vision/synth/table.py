@@ -107,17 +107,14 @@ def _granite(rng: np.random.Generator, h: int, w: int, ppu: float) -> np.ndarray
 
 
 def _oilcloth_check(rng: np.random.Generator, h: int, w: int, ppu: float) -> np.ndarray:
-    x, y = _grid(h, w, ppu)
+    # axis-aligned: the camera turns the table anyway
     colours = [(50, 50, 190), (150, 80, 30), (50, 130, 40), (30, 130, 210)]
     c = np.array(colours[int(rng.integers(len(colours)))], np.float32)
     white = np.array((235, 238, 240), np.float32)
     p = rng.uniform(0.4, 1.2)
-    a = rng.uniform(0, math.pi / 2)
-    u = x * math.cos(a) + y * math.sin(a)
-    v = -x * math.sin(a) + y * math.cos(a)
-    su = (np.floor(u / p) % 2).astype(np.float32)
-    sv = (np.floor(v / p) % 2).astype(np.float32)
-    mix = 0.5 * (su + sv)  # 0 white, 0.5 light, 1 full colour
+    su = (np.floor(np.arange(w, dtype=np.float32) / ppu / p) % 2).astype(np.float32)
+    sv = (np.floor(np.arange(h, dtype=np.float32) / ppu / p) % 2).astype(np.float32)
+    mix = 0.5 * (su[None, :] + sv[:, None])  # 0 white, 0.5 light, 1 full colour
     img = white[None, None, :] * (1 - mix[:, :, None]) + c[None, None, :] * mix[:, :, None]
     return img * (1.0 + 0.03 * (rng.random((h, w, 1), dtype=np.float32) - 0.5))
 
@@ -179,6 +176,8 @@ def table_texture(rng: np.random.Generator, name: str, h: int, w: int, ppu: floa
         img = _marble(rng, h, w, ppu)
     elif name == "stone_granite":
         img = _granite(rng, h, w, ppu)
+    elif name == "test":
+        img = np.full((h, w, 3), 110.0, np.float32)
     else:
         img = _laminate(rng, h, w, ppu)
     return np.clip(img, 0, 255).astype(np.float32)

@@ -71,7 +71,7 @@ def _sdf_convex(px: np.ndarray, py: np.ndarray, poly: np.ndarray) -> np.ndarray:
     return np.where(inside <= 0, inside, outside).astype(np.float32)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=128)
 def _base(side: int, radius: float, bevel: float) -> tuple[np.ndarray, ...]:
     """Cached per-size fields: alpha, bevel depth t (0 rim..1 flat), outward normal x/y."""
     g = sprite_geom(side)
@@ -87,7 +87,8 @@ def _base(side: int, radius: float, bevel: float) -> tuple[np.ndarray, ...]:
     t = np.clip(-sdf / bw, 0, 1).astype(np.float32)
     gy, gx = np.gradient(sdf)
     nn = np.hypot(gx, gy) + 1e-6
-    return alpha, t, (gx / nn).astype(np.float32), (gy / nn).astype(np.float32)
+    return (alpha, t, (gx / nn).astype(np.float32), (gy / nn).astype(np.float32),
+            ((px - g.cx) / side).astype(np.float32), ((py - g.cy) / side).astype(np.float32))
 
 
 @dataclass
@@ -108,6 +109,7 @@ class FaceSpec:
     wear: float
     light: np.ndarray           # unit 3-vector toward the light, in sprite axes (x, y down, z up)
     seed: int
+    flat: bool = False          # test pattern: no shading at all
 
 
 # Digit turn (degrees anticlockwise as displayed) per corner, so its top points at the centre.
@@ -117,18 +119,19 @@ _TURN_CENTRE = (180.0, 60.0, -60.0)
 def render_face(side: int, spec: FaceSpec) -> tuple[np.ndarray, np.ndarray]:
     """Draw one face. Returns (BGR float32 H x W x 3 in 0..255, alpha float32 H x W)."""
     g = sprite_geom(side)
-    alpha, t, nx, ny = _base(side, round(spec.radius, 3), round(spec.bevel, 3))
+    alpha, t, nx, ny, rx, ry = _base(side, round(spec.radius, 3), round(spec.bevel, 3))
     rng = np.random.default_rng(spec.seed)
     lx, ly, lz = (float(v) for v in spec.light)
     amb, dif = 0.55, 0.45
-    flat = amb + dif * max(lz, 0.0)
+    flat_shade = amb + dif * max(lz, 0.0)
     theta = (1.0 - t) * (math.pi / 2 * 0.85)
     st = np.sin(theta)
     ndotl = st * (nx * lx + ny * ly) + np.cos(theta) * lz
-    rel = (amb + dif * np.clip(ndotl, 0, 1)) / flat
+    rel = (amb + dif * np.clip(ndotl, 0, 1)) / flat_shade
     # a slight gloss gradient across the face (plastic is never perfectly flat-lit)
-    py, px = np.mgrid[0:g.height, 0:g.width].astype(np.float32)
-    grad = 1.0 + 0.04 * ((px - g.cx) * lx + (py - g.cy) * ly) / side
+    grad = 1.0 + 0.04 * (rx * lx + ry * ly)
+    if spec.flat:
+        rel, grad = np.ones_like(rel), 1.0
     img = spec.face[None, None, :] * (rel * grad)[:, :, None]
     img = img.astype(np.float32)
     corners = g.corners()
