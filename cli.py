@@ -235,8 +235,8 @@ def check(board: Annotated[str, typer.Argument(help="Board JSON file (the board 
     """Is a placement legal, what does it score, does the claim hold (exit 1 if not)."""
     def run() -> Check:
         if (place is None) == (after is None):
-            fail("give either --place CELL:a-b-c or a second board (AFTER), not "
-                 + ("both" if place else "neither"))
+            fail("give --place CELL:a-b-c or a second board (AFTER), not both" if place
+                 else "give --place CELL:a-b-c or a second board (AFTER) to check")
         r = _rules(rules, set_rule)
         b = _load_board(board)
         if place is not None:

@@ -23,6 +23,7 @@ DIGITS = range(6)
 Digits = tuple[int, int, int]
 
 _TILE_RE = re.compile(r"^\s*([0-5])\s*-?\s*([0-5])\s*-?\s*([0-5])\s*$")
+_DIGITS_RE = re.compile(r"^\s*(\d)\s*-?\s*(\d)\s*-?\s*(\d)\s*$")  # to name a bad digit
 
 
 def rotations(digits: Digits) -> tuple[Digits, Digits, Digits]:
@@ -69,6 +70,10 @@ class Tile:
         """Parse ``a-b-c`` or ``abc`` (any rotation). Raises ParseError naming the text."""
         m = _TILE_RE.match(text) if isinstance(text, str) else None
         if not m:
+            big = _DIGITS_RE.match(text) if isinstance(text, str) else None
+            bad = [d for d in big.groups() if int(d) > 5] if big else []
+            if bad:
+                raise ParseError(f"not a tile: {text!r}: digit {bad[0]} is out of range 0-5")
             raise ParseError(f"not a tile: {text!r} (expected a-b-c with digits 0-5)")
         return cls.from_digits(tuple(int(g) for g in m.groups()))
 
