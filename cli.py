@@ -265,6 +265,38 @@ def check(board: Annotated[str, typer.Argument(help="Board JSON file (the board 
 
 # --- synthetic photos (synth) ----------------------------------------------------------
 
+@app.command()
+def synth(count: Annotated[int, typer.Option("--count", min=0, help="Number of photos.")] = 10,
+          seed: Annotated[int, typer.Option("--seed", help="Seed of the first photo (photo k "
+                                            "uses seed+k).")] = 0,
+          out: Annotated[str, typer.Option("--out", help="Output folder.")] = "synth",
+          size: Annotated[str | None, typer.Option("--size", help="WIDTHxHEIGHT (default: "
+                                                   "typical phone sizes).")] = None,
+          style: Annotated[list[str] | None, typer.Option(
+              "--style", help="Pin a style key: key=value, key=a,b (choose among) or "
+                              "key=lo,hi (range); repeatable.")] = None,
+          faults: Annotated[bool, typer.Option("--faults", help="Put rule faults on the "
+                                               "boards.")] = False,
+          name: Annotated[str | None, typer.Option("--name", help="File name (no extension) "
+                                                   "for a single photo.")] = None) -> None:
+    """Make labelled synthetic photos: one JPEG + one Reading JSON each, deterministic."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from vision.synth.export import parse_size, parse_style, write_photos
+
+    def run() -> Any:
+        sz = parse_size(size) if size else None
+        st = parse_style(style)
+        with Progress("[progress.description]{task.description}", BarColumn(),
+                      MofNCompleteColumn(), TimeRemainingColumn(), transient=True) as bar:
+            task = bar.add_task("rendering", total=count)
+            return write_photos(out, count, seed, size=sz, style=st, faults=faults, name=name,
+                                on_photo=lambda _: bar.advance(task))
+    res = guarded(run)
+    typer.echo(f"wrote {res.count} photos ({res.tiles} board tiles, "
+               f"{res.bytes / 1e6:.1f} MB) to {res.out}")
+
+
 # --- photo commands (read, batch, eval) ------------------------------------------------
 
 def _progress() -> Any:

@@ -9,6 +9,7 @@ hands/objects at the edge, then light, optics, sensor noise and JPEG.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -480,11 +481,13 @@ def make_label(style: dict[str, Any], scene: Scene, occ: np.ndarray | None) -> d
 @dataclass
 class Sample:
     """One synthetic photo: ``image`` (H x W x 3 uint8 BGR, after JPEG), its Reading
-    ``label``, and the JPEG ``jpeg`` bytes the image was decoded from."""
+    ``label``, the JPEG ``jpeg`` bytes the image was decoded from, and the time each
+    rendering stage took (``timing_ms``)."""
 
     image: np.ndarray
     label: dict[str, Any]
     jpeg: bytes = b""
+    timing_ms: dict[str, float] = field(default_factory=dict)
 
 
 def render(seed: int, *, size: tuple[int, int] | None = None,
@@ -497,6 +500,7 @@ def render(seed: int, *, size: tuple[int, int] | None = None,
     deliberate rule faults to the board (reported under ``violations``).
     Raises StyleError (a TriominosError) for an unknown style key, name or bad value.
     """
+    clock = _Clock()
     ss = np.random.SeedSequence(int(seed))
     names = ("style", "board", "scene", "tiles", "table", "objects", "photo")
     rngs = {n: np.random.default_rng(s) for n, s in zip(names, ss.spawn(len(names)),
@@ -504,17 +508,38 @@ def render(seed: int, *, size: tuple[int, int] | None = None,
     st = sample_style(rngs["style"], style, size, faults)
     st["seed"] = int(seed)
     scene = build_scene(st, rngs)
+    clock.lap("scene")
     img = _draw_table(st, scene, rngs["table"])
+    clock.lap("table")
     _draw_shadows(img, st, scene)
     _draw_sides(img, st, scene)
+    clock.lap("shadows_sides")
     _draw_tops(img, st, scene)
+    clock.lap("tops")
     occ = draw_occluders(img, st, scene.camera, scene.light, rngs["objects"])
-    f = img.astype(np.float32)
+    clock.lap("objects")
     if st["test_pattern"]:
         image, data = cam_mod.jpeg_roundtrip(img, 100)
-        return Sample(image, make_label(st, scene, occ), data)
+        return Sample(image, make_label(st, scene, occ), data, clock.laps)
+    f = img.astype(np.float32)
     cam_mod.light_and_lens(f, st, rngs["photo"])
     out = cam_mod.optics_and_sensor(f, st, rngs["photo"])
+    clock.lap("photo")
     image, data = cam_mod.jpeg_roundtrip(out, int(st["jpeg_quality"]))
+    clock.lap("jpeg")
     label = make_label(st, scene, occ)
-    return Sample(image, label, data)
+    clock.lap("label")
+    return Sample(image, label, data, clock.laps)
+
+
+class _Clock:
+    """Milliseconds per stage (for the benchmark)."""
+
+    def __init__(self) -> None:
+        self.t = time.perf_counter()
+        self.laps: dict[str, float] = {}
+
+    def lap(self, name: str) -> None:
+        now = time.perf_counter()
+        self.laps[name] = round((now - self.t) * 1000, 2)
+        self.t = now
