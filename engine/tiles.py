@@ -60,10 +60,18 @@ class Tile:
         Raises ParseError for anything but three digits 0-5.
         """
         ds = tuple(digits)
+        try:
+            hit = _BY_DIGITS.get(ds)  # type: ignore[arg-type]
+        except TypeError:  # unhashable junk: let the check below name it
+            hit = None
+        if hit is not None and type(ds[0]) is int and type(ds[1]) is int and type(ds[2]) is int:
+            return hit  # fast path: move generation asks this for every tile on the board
         if len(ds) != 3 or not all(isinstance(d, int) and not isinstance(d, bool) and d in DIGITS
                                    for d in ds):
             raise ParseError(f"a tile has three digits 0-5, got {list(ds)!r}")
-        return cls(canonical(ds))  # type: ignore[arg-type]
+        tile = cls(canonical(ds))  # type: ignore[arg-type]
+        _BY_DIGITS[ds] = tile  # type: ignore[index]
+        return tile
 
     @classmethod
     def parse(cls, text: str) -> Tile:
@@ -114,6 +122,9 @@ class Tile:
         """Whether this tile exists in the named set (``standard`` or ``extended``)."""
         return self in tile_set(set_name)
 
+
+#: Oriented digit triple -> its Tile, filled as tiles are made (at most 216 entries).
+_BY_DIGITS: dict[Digits, Tile] = {}
 
 SET_NAMES = ("standard", "extended")
 
