@@ -146,6 +146,7 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
     of a side), align corners by position, and count right digits."""
     sc = PhotoScore(path)
     lab = _label_tiles(label)
+    w, h = label.get("width", 1 << 30), label.get("height", 1 << 30)
     got = [(np.asarray(t["corner_px"], float), list(t["corners"])) for t in reading["tiles"]]
     sc.label_tiles, sc.found_tiles = len(lab), len(got)
     sc.timing_ms = dict(reading.get("timing_ms", {}))
@@ -157,15 +158,17 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
             d = float(np.linalg.norm(gpx.mean(0) - lpx.mean(0)))
             if j not in used and d < bd:
                 best, bd = j, d
-        sc.digits += 3
+        # only corners inside the photo can be read (a tile cut by its edge)
+        visible = [k for k in range(3) if 0 <= lpx[k, 0] < w and 0 <= lpx[k, 1] < h]
+        sc.digits += len(visible)
         if best < 0:
             continue
         used.add(best)
         sc.matched += 1
         gpx, gd = got[best]
-        for k in range(3):
+        for k in visible:
             m = int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1)))
-            sc.digits_right += int(gd[m] == ld[k])
+            sc.digits_right += int(gd[m] is not None and gd[m] == ld[k])
     return sc
 
 

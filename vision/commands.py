@@ -82,9 +82,12 @@ def report_lines(reading: Reading) -> list[str]:
     lines.append("tiles (cell: corner digits = tile):")
     for t in sorted(reading.tiles, key=lambda t: t.cell or ()):
         assert t.cell is not None
-        conf = min(t.confidence)
-        lines.append(f"  {cell_name(t.cell):>8}: {','.join(map(str, t.corners))} = {t.tile}"
-                     f"   (min confidence {conf:.2f})")
+        ds = ",".join("?" if d is None else str(d) for d in t.corners)
+        if t.complete:
+            lines.append(f"  {cell_name(t.cell):>8}: {ds} = {t.tile}"
+                         f"   (min confidence {min(t.confidence):.2f})")
+        else:
+            lines.append(f"  {cell_name(t.cell):>8}: {ds}   (cut by the photo's edge)")
     if reading.off_board:
         lines.append("off the board:")
         for n, t in enumerate(reading.off_board):

@@ -30,6 +30,10 @@ class ReaderConfig:
     #: Canny high threshold = this x the median gradient (at least edge_hi_min)
     edge_hi_over_median: float = 4.0
     edge_hi_min: float = 12.0
+    #: seam (thin dark line) detector: black-hat kernel size (0 = off) and threshold
+    seam_kernel: int = 5
+    seam_over_noise: float = 3.0
+    seam_min: float = 6.0
     #: edge thickenings tried (radius in px): thicker closes gaps in a face's outline,
     #: thinner keeps a 1-px seam between joined tiles
     dilations: tuple[int, ...] = (1, 2, 3)
@@ -51,6 +55,10 @@ class ReaderConfig:
     #: an empty cell next to the board is proposed as a missed tile when edges run along
     #: at least this fraction of each of its three sides
     fill_edge_support: float = 0.6
+    #: final vertices: the homography's prediction counts as this many corners when it lies
+    #: within settle_frac x side of the corners' mean
+    settle_weight: float = 1.5
+    settle_frac: float = 0.08
     #: rounds of proposing cells next to the board
     fill_rounds: int = 8
 

@@ -72,7 +72,18 @@ def edge_map(cfg: ReaderConfig, gray: np.ndarray) -> np.ndarray:
     mag = cv2.magnitude(gx, gy)
     med = float(np.median(mag))
     hi = min(max(cfg.edge_hi_over_median * med, cfg.edge_hi_min), 200.0)
-    return cv2.Canny(g, hi * 0.4, hi, L2gradient=True)
+    edges = cv2.Canny(g, hi * 0.4, hi, L2gradient=True)
+    if cfg.seam_kernel:
+        # seams: thin lines darker than both sides (a black-hat), which a blurred or noisy
+        # photo's gradients may miss between two light tiles
+        gs = cv2.GaussianBlur(gray, (0, 0), 0.7)
+        ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (cfg.seam_kernel,) * 2)
+        bh = cv2.morphologyEx(gs, cv2.MORPH_BLACKHAT, ker)
+        t = cfg.seam_over_noise * noise + cfg.seam_min
+        line = (bh > t).astype(np.uint8) * 255
+        edges = cv2.bitwise_or(edges, cv2.ximgproc.thinning(line) if hasattr(cv2, "ximgproc")
+                               else line)
+    return edges
 
 
 def _noise_sigma(gray: np.ndarray) -> float:

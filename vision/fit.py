@@ -251,6 +251,7 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle],
         if not changed:
             break
     _normalise(cfg, fit, verts)
+    _settle(cfg, fit, verts)
     fit.loose = [i for i in range(len(tris)) if i not in set(fit.cells.values())]
     return fit
 
@@ -263,6 +264,29 @@ def _update_vertices(fit: LatticeFit, verts: dict[int, tuple[Vertex, Vertex, Ver
         for v, p in zip(verts[i], fit.triangles[i].pts, strict=True):
             acc.setdefault(v, []).append(p)
     fit.vertex_px = {v: np.mean(ps, axis=0) for v, ps in acc.items()}
+
+
+def _settle(cfg: ReaderConfig, fit: LatticeFit,
+            verts: dict[int, tuple[Vertex, Vertex, Vertex]]) -> None:
+    """Final vertex positions: the corners meeting at a vertex, pulled toward the
+    homography's prediction where the two agree (a vertex seen by one corner only is the
+    least certain); where they disagree (a drifting board) the corners win."""
+    h = fit.homography
+    if h is None:
+        return
+    acc: dict[Vertex, list[np.ndarray]] = {}
+    for i in fit.cells.values():
+        for v, p in zip(verts[i], fit.triangles[i].pts, strict=True):
+            acc.setdefault(v, []).append(p)
+    out: dict[Vertex, np.ndarray] = {}
+    for v, ps in acc.items():
+        mean = np.mean(ps, axis=0)
+        pred = fit.project(vertex_xy(v))
+        if np.linalg.norm(pred - mean) < cfg.settle_frac * fit.side:
+            w = cfg.settle_weight
+            mean = (mean * len(ps) + pred * w) / (len(ps) + w)
+        out[v] = mean
+    fit.vertex_px = out
 
 
 def _aligned_cell(fit: LatticeFit, hinv: np.ndarray, pts: np.ndarray

@@ -111,6 +111,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     side_full = found.fit.side / found.scale
     board_idx: list[int] = []
     off: list[TileReading] = []
+    partial: list[TileReading] = []
     for n, t in enumerate(seen):
         vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
         p = probs[n]
@@ -120,9 +121,10 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                 off.append(_tile_reading(cfg, None, t.px, p, None, ["face-down or blank"]))
             continue  # a proposed empty cell, or a shape that is not a tile
         if not vis.all():
+            # cut by the photo's edge: read what is visible, never guess the rest
             digits = [int(np.argmax(p[k, :6])) if vis[k] else None for k in range(3)]
-            off.append(_tile_reading(cfg, t.cell, t.px, p, digits,
-                                     ["partial: cut by the photo's edge"]))
+            tr = _tile_reading(cfg, t.cell, t.px, p, digits, ["partial"])
+            (partial if t.cell is not None else off).append(tr)
             continue
         if t.cell is None:
             off.append(_tile_reading(cfg, None, t.px, p, None, []))
@@ -147,7 +149,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         if not seen[n].detected:
             tr.flags.append("outline inferred from the lattice")
         board.append(tr)
-    return board, off
+    return board + partial, off
 
 
 def _tile_reading(cfg: ReaderConfig, cell: Cell | None, px: np.ndarray, p: np.ndarray,

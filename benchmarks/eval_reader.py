@@ -1,0 +1,88 @@
+"""End-to-end accuracy of the photo reader on fresh synthetic photos.
+
+Photos come from :func:`vision.synth.render` with seeds from ``--seed`` (default
+70,000,000: far from the training seeds 1,000,000+ and validation seeds 9,000,000+ of
+``vision.train.digit_data``) and only the styles held out of training (alternately the
+held-out font and the held-out tile edition, :data:`vision.train.digit_data.HOLDOUT`).
+Each photo is read by the full pipeline (:func:`vision.pipeline.read_array`) and matched
+to its label by image position (:func:`vision.batch.score_reading`): tile precision and
+recall on the board, corner-digit accuracy over the label's visible corners, the share of
+photos read with no mistake at all, and time per stage.
+
+Run: ``python -m benchmarks.eval_reader [--count 300]`` ->
+``benchmarks/results/reader_eval.json`` and ``reader_eval.csv`` (one row per photo).
+Takes a while on 2 cores at the full count: run it with nohup in the background.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import time
+from pathlib import Path
+from typing import Any
+
+RESULTS = Path(__file__).resolve().parent / "results"
+SEED0 = 70_000_000
+SIZE = (1024, 768)
+
+
+def _style(k: int) -> dict[str, Any]:
+    from vision.train.digit_data import HOLDOUT
+    key = sorted(HOLDOUT)[k % len(HOLDOUT)]
+    return {key: list(HOLDOUT[key])}
+
+
+def _one(seed: int) -> Any:
+    from vision.batch import PhotoScore, score_reading
+    from vision.pipeline import read_array
+    from vision.synth import render
+    sample = render(seed, size=SIZE, style=_style(seed))
+    name = f"synth_{seed}"
+    try:
+        reading = read_array(sample.image, name=name).to_json()
+    except Exception as e:  # noqa: BLE001 - every photo gets a row, errors included
+        sc = PhotoScore(name, error=str(e).splitlines()[0] if str(e) else type(e).__name__)
+        sc.label_tiles = len(sample.label["tiles"])
+        sc.digits = sum(3 for _ in sample.label["tiles"])
+        return sc
+    return score_reading(name, sample.label, reading)
+
+
+def main() -> None:
+    """Render, read and score ``--count`` photos; write the results files."""
+    from vision.batch import _map, summarise, write_csv
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=SEED0)
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--name", default="reader_eval", help="results file stem")
+    args = ap.parse_args()
+    t0 = time.perf_counter()
+    seeds = list(range(args.seed, args.seed + args.count))
+    scores = []
+    for n, sc in enumerate(_map(_one, seeds, args.workers), 1):  # type: ignore[arg-type]
+        scores.append(sc)
+        if n % 10 == 0 or n == len(seeds):
+            print(f"{n}/{len(seeds)} photos", flush=True)
+    s = summarise(scores)
+    out = {**s.to_json(), "seeds": [seeds[0], seeds[-1]], "size": list(SIZE),
+           "styles": "held out of training: " + ", ".join(
+               f"{k}={v}" for k in sorted(_style(0) | _style(1))
+               for v in (_style(0) | _style(1))[k]),
+           "targets": {"tile_precision": 0.995, "tile_recall": 0.995,
+                       "corner_digit_accuracy": 0.998, "perfect_photos": 0.95},
+           "seconds": round(time.perf_counter() - t0, 1),
+           "machine": {"cpu_count": os.cpu_count(), "platform": platform.platform(),
+                       "python": platform.python_version()}}
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"{args.name}.json").write_text(json.dumps(out, indent=2) + "\n",
+                                                encoding="utf-8")
+    write_csv(RESULTS / f"{args.name}.csv", scores)
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()
