@@ -162,8 +162,11 @@ def _fit_h(cfg: ReaderConfig, vertex_px: dict[Vertex, np.ndarray], side: float
     dst = np.array([vertex_px[v] for v in vs], dtype=np.float64)
     if len(vs) < 3:
         return None
-    if len(vs) < 5:
-        a, _ = cv2.estimateAffine2D(src, dst)
+    spread = np.linalg.eigvalsh(np.cov(src.T)) if len(vs) >= 3 else np.zeros(2)
+    if len(vs) < 8 or np.sqrt(max(spread.min(), 0.0)) < 0.8:
+        # few points, or a long thin board: perspective is not determined, and a fitted
+        # one would extrapolate wildly along the board; an affine map is safer
+        a, _ = cv2.estimateAffine2D(src, dst, ransacReprojThreshold=0.12 * side)
         if a is None:
             return None
         return np.vstack([a, [0, 0, 1]])
