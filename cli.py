@@ -128,7 +128,8 @@ def _check_rack(board: Board, rack: list[Tile]) -> None:
     seen: set[Tile] = set()
     for t in rack:
         if not t.in_set(board.set_name):
-            fail(f"tile {t} in the rack is not in the {board.set_name} set")
+            fail(f"tile {t} in the rack is not in the {board.set_name} set (digits are read "
+                 f"clockwise; its mirror {t.mirror()} is)")
         if t in seen:
             fail(f"tile {t} is given twice in the rack")
         seen.add(t)
@@ -253,9 +254,8 @@ def check(board: Annotated[str, typer.Argument(help="Board JSON file (the board 
         if res.problems:
             lines.append("problems:")
             lines += [f"  - {p}" for p in res.problems]
-        if res.score is not None:
-            lines.append(f"score: {res.score.breakdown}"
-                         + ("" if res.legal else " (if it were legal)"))
+        if res.score is not None and res.legal:  # (--json also gives an illegal one's score)
+            lines.append(f"score: {res.score.breakdown}")
         lines.append(f"verdict: {res.verdict()}")
         _print(lines)
         return res

@@ -120,7 +120,8 @@ def write(tmp: Path, name: str, text: str) -> str:
     (["moves", MIDGAME, "--rack", "0-1-7"],
      "error: not a tile: '0-1-7': digit 7 is out of range 0-5"),
     (["moves", MIDGAME, "--rack", "0-2-1"],
-     "error: tile 0-2-1 in the rack is not in the standard set"),
+     "error: tile 0-2-1 in the rack is not in the standard set (digits are read clockwise; its "
+     "mirror 0-1-2 is)"),
     (["moves", MIDGAME, "--rack", "3-3-3"],
      "error: tile 3-3-3 in the rack is already on the board at 0,0,U"),
     (["check", MIDGAME, "--place", "1,0,D:0-1"],
