@@ -135,7 +135,7 @@ def make_score(tile: Tile, shape: CellShape | None, rules: Rules, *, draws: int 
     """
     pts, text = _tile_points(tile, rules)
     parts = [text]
-    figure, fbonus = (None, 0) if shape is None or first_move else figure_of(shape, rules)
+    figure, fbonus = (None, 0) if shape is None else figure_of(shape, rules)
     if figure:
         parts.append(f"{figure} +{fbonus}")
     start = _start_bonus(tile, rules) if first_move else 0
