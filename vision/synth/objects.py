@@ -110,7 +110,8 @@ def draw_occluders(img: np.ndarray, style: dict[str, Any], cam: Camera, light: n
         m = mask[y0:y1, x0:x1].astype(np.float32) / 255.0
         # soft shadow cast on the table, offset away from the light
         off = -light[:2] / max(light[2], 0.3) * size * 0.25
-        sh = np.roll(np.roll(m, int(off[1]), axis=0), int(-off[0]), axis=1)
+        shift = np.array([[1, 0, off[0]], [0, 1, off[1]]], np.float32)
+        sh = cv2.warpAffine(m, shift, (m.shape[1], m.shape[0]), borderValue=0)
         sh = soft_blur(sh, size * 0.08 + 1)
         roi = img[y0:y1, x0:x1].astype(np.float32)
         roi *= (1 - 0.45 * sh)[:, :, None]
@@ -122,10 +123,14 @@ def draw_occluders(img: np.ndarray, style: dict[str, Any], cam: Camera, light: n
         if kind == "mug":
             cen = p + d * size * 0.15
             r = np.hypot(xx - cen[0], yy - cen[1]) / (size * 0.5)
-            shade = np.where(r < 0.82, 0.45, 1.0 - 0.3 * r).astype(np.float32)
-            inner = (r < 0.82).astype(np.float32)
-            colr = col[None, None, :] * (1 - inner[:, :, None]) + inner[:, :, None] * np.array(
-                (20, 35, 55), np.float32)
+            # seen from above: a rim, and coffee (or tea) inside with a bright reflection
+            inner = np.clip((0.8 - r) * 40, 0, 1).astype(np.float32)
+            hl = np.exp(-((xx - cen[0] + 0.2 * size) ** 2 + (yy - cen[1] + 0.2 * size) ** 2)
+                        / (0.01 * size * size))
+            shade = (1.0 - 0.3 * r * (1 - inner) + 0.0 * inner).astype(np.float32)
+            drink = np.array((25, 50, 90) if rng.random() < 0.7 else (30, 110, 170), np.float32)
+            colr = (col[None, None, :] * (1 - inner[:, :, None])
+                    + inner[:, :, None] * (drink + 160 * hl[:, :, None]))
         else:
             colr = np.broadcast_to(col, roi.shape)
         obj = colr * shade[:, :, None]

@@ -37,7 +37,7 @@ class Piece:
     """One physical tile in the scene, its top face's pose in table units."""
 
     digits: tuple[int, int, int] | None   # corner order (apex first, clockwise); None: face down
-    kind: str                             # "board" | "loose"
+    kind: str                             # "board" | "loose" | "rack"
     origin: np.ndarray                    # centroid of the top face (3,)
     ex: np.ndarray                        # local x axis (3,), unit
     ey: np.ndarray                        # local y axis (3,), toward the apex, unit
@@ -94,6 +94,8 @@ class Scene:
     camera: Camera
     light: np.ndarray
     props: list[tuple[str, np.ndarray]]
+    rack_box: np.ndarray | None = None    # (8, 3) corners of the rack's bar, or None
+    target: np.ndarray = field(default_factory=lambda: np.zeros(3))
 
 
 def _visible_rect(cam: Camera) -> np.ndarray:
@@ -182,6 +184,13 @@ def build_scene(style: dict[str, Any], rngs: dict[str, np.random.Generator]) -> 
         return None
 
     k = 0
+    rack_box = None
+    if style["rack"]:
+        n_rack = min(len(spare), int(3 + rs.integers(0, 7)))
+        rack_tiles = [spare[int(order[i])] for i in range(n_rack)]
+        k = n_rack
+        own = rs.random() < 0.7  # our own rack shows faces; an opponent's shows backs
+        rack_box = _place_rack(pieces, rs, cam, rack_tiles, own, side, thick, taken)
     for face_up, count in ((True, int(style["n_loose_up"])), (False, int(style["n_loose_down"]))):
         for _ in range(count):
             if k >= len(spare):
@@ -212,7 +221,62 @@ def build_scene(style: dict[str, Any], rngs: dict[str, np.random.Generator]) -> 
         if not style["pin"]:
             p.pin = None
         p.seed = int(rt.integers(2**31))
-    return Scene(board, faults, pieces, cam, light, props)
+    return Scene(board, faults, pieces, cam, light, props, rack_box, target)
+
+
+def _place_rack(pieces: list[Piece], rs: np.random.Generator, cam: Camera, tiles: list[Tile],
+                own: bool, side: float, thick: float, taken: list[np.ndarray]
+                ) -> np.ndarray | None:
+    """A rack near the photo's near edge: a bar, tiles standing in front of it leaning back.
+
+    Appends the rack's tiles to ``pieces`` (kind ``rack``); returns the bar's 8 corners.
+    """
+    hinv = np.linalg.inv(cam.ground_homography(0.0))
+
+    def table_at(u: float, v: float) -> np.ndarray:
+        q = hinv @ np.array([u, v, 1.0])
+        return q[:2] / q[2]
+
+    w, h = cam.width, cam.height
+    u, v = w * rs.uniform(0.3, 0.7), h * rs.uniform(0.8, 0.95)
+    base = table_at(u, v)
+    ex2 = table_at(u + 10, v) - base
+    down = table_at(u, v + 10) - base  # toward the bottom of the photo: toward the camera
+    ex2 /= np.linalg.norm(ex2)
+    down -= ex2 * float(down @ ex2)
+    down /= np.linalg.norm(down)
+    lean = math.radians(rs.uniform(62, 76))
+    ex = np.array([ex2[0], ex2[1], 0.0])
+    nh = np.array([down[0], down[1], 0.0])
+    ey = -nh * math.cos(lean) + np.array([0, 0, 1.0]) * math.sin(lean)
+    if np.cross(ex, ey) @ nh < 0:  # the faces look toward the camera
+        ex = -ex
+    if not own:  # an opponent's rack: we see the backs
+        ex, nh2 = -ex, -nh
+        ey = -nh2 * math.cos(lean) + np.array([0, 0, 1.0]) * math.sin(lean)
+    n = len(tiles)
+    step = side + 0.06
+    r_in = side / (2 * SQRT3)
+    normal_dir = np.cross(ex, ey)
+    for i, t in enumerate(tiles):
+        along = (i - (n - 1) / 2) * step
+        foot = np.array([base[0], base[1], 0.0]) + ex * along
+        origin = foot + ey * r_in + normal_dir * thick
+        rot = t.rotations()[int(rs.integers(len(t.rotations())))]
+        pieces.append(Piece(rot if own else None, "rack", origin, ex.copy(), ey.copy(), side,
+                            thick))
+        taken.append(foot[:2])
+    # the bar behind the tiles' feet
+    back = -normal_dir
+    back[2] = 0.0
+    back /= np.linalg.norm(back)
+    length, depth, height = n * step + 0.4, 0.5, 0.3 + 0.2 * rs.random()
+    c0 = np.array([base[0], base[1], 0.0]) + back * 0.15
+    corners = []
+    for dz in (0.0, height):
+        for a_, b_ in ((-1, 0), (1, 0), (1, 1), (-1, 1)):
+            corners.append(c0 + ex * a_ * length / 2 + back * b_ * depth + np.array([0, 0, dz]))
+    return np.array(corners)
 
 
 def _set_tiles(board: Board) -> list[Tile]:
@@ -277,6 +341,7 @@ def _apply(hm: np.ndarray, p: np.ndarray) -> np.ndarray:
 
 
 def _draw_shadows(img: np.ndarray, style: dict[str, Any], scene: Scene) -> None:
+    """Soft cast shadows of every tile and contact darkening under them (in place)."""
     cam = scene.camera
     h, w = img.shape[:2]
     sc = 0.5
@@ -302,13 +367,15 @@ def _draw_shadows(img: np.ndarray, style: dict[str, Any], scene: Scene) -> None:
     np.multiply(img, dark[:, :, None], out=img, casting="unsafe")
 
 
-def _draw_sides(img: np.ndarray, style: dict[str, Any], scene: Scene) -> None:
+def _draw_sides(img: np.ndarray, style: dict[str, Any], scene: Scene,
+                pieces: list[Piece]) -> None:
+    """The tiles' side faces and rounded edges, far to near (in place)."""
     cam = scene.camera
     eye = cam.centre
     L = scene.light
     amb, dif = 0.55, 0.45
     radius = float(style["corner_radius"])
-    order = sorted(scene.pieces, key=lambda p: -float(cam.depth(p.origin[None])[0]))
+    order = sorted(pieces, key=lambda p: -float(cam.depth(p.origin[None])[0]))
     for p in order:
         n = p.normal
         flat = amb + dif * max(float(n @ L), 0.0)
@@ -339,6 +406,42 @@ def _draw_sides(img: np.ndarray, style: dict[str, Any], scene: Scene) -> None:
                                cv2.LINE_AA, 4)
 
 
+def _draw_rack(img: np.ndarray, style: dict[str, Any], scene: Scene, standing: list[Piece],
+               rng: np.random.Generator) -> np.ndarray:
+    """The rack's bar (a shaded box) in place; returns the mask of the bar and its tiles."""
+    cam = scene.camera
+    box = scene.rack_box
+    assert box is not None
+    h, w = img.shape[:2]
+    mask = np.zeros((h, w), np.uint8)
+    colour = np.array([(50, 90, 140), (30, 30, 32), (40, 40, 150), (150, 110, 60)]
+                      [int(rng.integers(4))], np.float32)
+    eye = cam.centre
+    faces = ((4, 5, 6, 7), (0, 1, 5, 4), (1, 2, 6, 5), (2, 3, 7, 6), (3, 0, 4, 7))
+    centre = box.mean(axis=0)
+    L = scene.light
+    for f in sorted(faces, key=lambda f: -float(cam.depth(box[list(f)].mean(axis=0)[None])[0])):
+        q = box[list(f)]
+        mid = q.mean(axis=0)
+        nrm = np.cross(q[1] - q[0], q[3] - q[0])
+        nrm /= np.linalg.norm(nrm)
+        if nrm @ (mid - centre) < 0:
+            nrm = -nrm
+        if nrm @ (eye - mid) <= 0:
+            continue
+        shade = 0.5 + 0.5 * max(0.0, float(nrm @ L))
+        pts = cam.project(q)
+        cv2.fillConvexPoly(img, (pts * 16).astype(np.int32),
+                           tuple(float(c) for c in colour * shade), cv2.LINE_AA, 4)
+        cv2.fillConvexPoly(mask, np.round(pts).astype(np.int32), 255)
+    radius = float(style["corner_radius"])
+    for p in standing:
+        pts = cam.project(np.vstack([p.outline(radius), p.outline(radius, p.thickness)]))
+        cv2.fillConvexPoly(mask, np.round(cv2.convexHull(pts.astype(np.float32))).astype(
+            np.int32), 255)
+    return mask
+
+
 def _sprite_side(cam: Camera, p: Piece) -> int:
     c = cam.project(p.top_corners())
     longest = max(float(np.hypot(*(c[k] - c[(k + 1) % 3]))) for k in range(3))
@@ -347,11 +450,13 @@ def _sprite_side(cam: Camera, p: Piece) -> int:
     return int(round(16 * 1.1 ** math.ceil(math.log(want / 16, 1.1))))
 
 
-def _draw_tops(img: np.ndarray, style: dict[str, Any], scene: Scene) -> None:
+def _draw_tops(img: np.ndarray, style: dict[str, Any], scene: Scene,
+               pieces: list[Piece]) -> None:
+    """The tiles' top faces: one sprite each, warped by its exact homography (in place)."""
     cam = scene.camera
     h, w = img.shape[:2]
     ed = EDITIONS[style["edition"]]
-    for p in scene.pieces:
+    for p in pieces:
         corners_img = cam.project(p.top_corners())
         if (corners_img[:, 0].max() < -4 or corners_img[:, 1].max() < -4
                 or corners_img[:, 0].min() > w + 4 or corners_img[:, 1].min() > h + 4):
@@ -426,8 +531,13 @@ def _r(v: float) -> float:
     return round(float(v), 2)
 
 
-def make_label(style: dict[str, Any], scene: Scene, occ: np.ndarray | None) -> dict[str, Any]:
-    """The Reading JSON (``triominos-reading/1``) of a rendered scene."""
+def make_label(style: dict[str, Any], scene: Scene, occ: np.ndarray | None,
+               rack_mask: np.ndarray | None = None) -> dict[str, Any]:
+    """The Reading JSON (``triominos-reading/1``) of a rendered scene.
+
+    ``occ`` (hands, objects) and ``rack_mask`` (the rack and its tiles) mark what hides
+    the table; a tile more than 2 % hidden is flagged ``occluded``.
+    """
     cam = scene.camera
     w, h = cam.width, cam.height
     tiles: list[dict[str, Any]] = []
@@ -443,7 +553,9 @@ def make_label(style: dict[str, Any], scene: Scene, occ: np.ndarray | None) -> d
             hidden += p.kind == "board"
             continue
         flags = [] if inside >= total - 0.5 else ["partial"]
-        if _covered(occ, cpx) > 0.02:
+        hidden_by = max(_covered(occ, cpx),
+                        _covered(rack_mask, cpx) if p.kind != "rack" else 0.0)
+        if hidden_by > 0.02:
             flags.append("occluded")
         entry: dict[str, Any] = {}
         if p.kind == "board":
@@ -456,6 +568,8 @@ def make_label(style: dict[str, Any], scene: Scene, occ: np.ndarray | None) -> d
             entry = {"tile": Tile.from_digits(p.digits).name() if p.digits else None,
                      "corners": list(p.digits) if p.digits else None,
                      "face_down": p.digits is None}
+            if p.kind == "rack":
+                flags.insert(0, "rack")
         entry.update({"corner_px": [[_r(x), _r(y)] for x, y in cpx],
                       "centroid_px": [_r(cen[0]), _r(cen[1])],
                       "confidence": [1.0, 1.0, 1.0] if p.digits else [],
@@ -512,22 +626,29 @@ def render(seed: int, *, size: tuple[int, int] | None = None,
     img = _draw_table(st, scene, rngs["table"])
     clock.lap("table")
     _draw_shadows(img, st, scene)
-    _draw_sides(img, st, scene)
+    flat = [p for p in scene.pieces if p.kind != "rack"]
+    _draw_sides(img, st, scene, flat)
     clock.lap("shadows_sides")
-    _draw_tops(img, st, scene)
+    _draw_tops(img, st, scene, flat)
+    rack_mask = None
+    if scene.rack_box is not None:
+        standing = [p for p in scene.pieces if p.kind == "rack"]
+        rack_mask = _draw_rack(img, st, scene, standing, rngs["objects"])
+        _draw_sides(img, st, scene, standing)
+        _draw_tops(img, st, scene, standing)
     clock.lap("tops")
     occ = draw_occluders(img, st, scene.camera, scene.light, rngs["objects"])
     clock.lap("objects")
     if st["test_pattern"]:
         image, data = cam_mod.jpeg_roundtrip(img, 100)
-        return Sample(image, make_label(st, scene, occ), data, clock.laps)
+        return Sample(image, make_label(st, scene, occ, rack_mask), data, clock.laps)
     f = img.astype(np.float32)
     cam_mod.light_and_lens(f, st, rngs["photo"])
-    out = cam_mod.optics_and_sensor(f, st, rngs["photo"])
+    out = cam_mod.optics_and_sensor(f, st, rngs["photo"], scene.camera, scene.target)
     clock.lap("photo")
     image, data = cam_mod.jpeg_roundtrip(out, int(st["jpeg_quality"]))
     clock.lap("jpeg")
-    label = make_label(st, scene, occ)
+    label = make_label(st, scene, occ, rack_mask)
     clock.lap("label")
     return Sample(image, label, data, clock.laps)
 

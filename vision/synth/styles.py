@@ -236,6 +236,8 @@ def sample_style(rng: np.random.Generator, pinned: Mapping[str, Any] | None = No
     s["glare"] = round(pk.number("glare", lambda u, v: 0.9 * u if v < 0.4 else 0.0), 3)
     s["colour_cast"] = round(pk.number("colour_cast", lambda u, _: 0.07 * u), 3)
     s["vignette"] = round(pk.number("vignette", lambda u, _: 0.45 * u), 3)
+    # depth of field: parts of an oblique table far from the focused board go soft
+    s["dof"] = round(pk.number("dof", lambda u, v: u if v < 0.4 else 0.0), 3)
     s["blur"] = pk.choice("blur", ["none", "defocus", "motion"], [3, 2, 1])
     s["blur_px"] = round(pk.number("blur_px", lambda u, _: 0.3 + 2.7 * u * u), 3)
     s["blur_angle_deg"] = round(pk.number("blur_angle_deg", lambda u, _: 180 * u), 1)
@@ -249,7 +251,7 @@ def sample_style(rng: np.random.Generator, pinned: Mapping[str, Any] | None = No
     if s["test_pattern"]:
         s.update(n_loose_up=0, n_loose_down=0, score_pad=False, hand=False, edge_object="none",
                  objects=0, rack=False, glare=0.0, uneven_light=0.0, big_shadow=False,
-                 vignette=0.0, colour_cast=0.0, blur="none", noise=0.0, jpeg_quality=100,
+                 vignette=0.0, colour_cast=0.0, blur="none", noise=0.0, jpeg_quality=100, dof=0.0,
                  wear=0.0, pin=False, light="daylight", shadow=0.0, bevel=0.0)
     unknown = sorted(set(pk.pinned) - pk.used)
     if unknown:

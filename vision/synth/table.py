@@ -29,22 +29,24 @@ def _grid(h: int, w: int, ppu: float) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _wood(rng: np.random.Generator, h: int, w: int, ppu: float, dark: bool) -> np.ndarray:
-    x, y = _grid(h, w, ppu)
-    a = rng.uniform(0, math.pi)
-    along = x * math.cos(a) + y * math.sin(a)
-    across = -x * math.sin(a) + y * math.cos(a)
-    pw = rng.uniform(2.0, 5.0)
-    plank = np.floor(across / pw)
+    """Planks along x (the camera turns the table anyway): fibres, growth rings, seams."""
+    ext_x, ext_y = w / ppu, h / ppu
     base = np.array((45, 75, 115) if dark else (105, 160, 205), np.float32)
-    base = base * rng.uniform(0.85, 1.15)
-    tone = 0.9 + 0.2 * (np.sin(plank * 12.9898) * 43758.5453 % 1.0)
-    warp = _noise(rng, h, w, max(2, int(h / ppu / 3)), max(2, int(w / ppu / 3)))
-    freq = rng.uniform(5, 12)
-    grain = 0.5 + 0.5 * np.sin((across + 0.6 * warp + 0.05 * along) * freq * 2 * math.pi)
-    grain = grain ** 3
-    seam = np.abs(across / pw - np.round(across / pw)) * pw
-    seam_dark = np.clip(seam * ppu / 1.5, 0, 1)
-    v = tone * (1.0 - 0.18 * grain) * (0.55 + 0.45 * seam_dark)
+    base = base * rng.uniform(0.8, 1.15)
+    pw = rng.uniform(1.5, 4.0)
+    y = np.arange(h, dtype=np.float32)[:, None] / ppu
+    plank = np.floor(y / pw)
+    tone = 0.88 + 0.24 * ((np.sin(plank * 12.9898 + rng.uniform(0, 9)) * 43758.5453) % 1.0)
+    # fibres: noise stretched along the grain (many cells across, few along)
+    fib = _noise(rng, h, w, int(ext_y * 25) + 2, int(ext_x * 0.6) + 2)
+    fib2 = _noise(rng, h, w, int(ext_y * 6) + 2, int(ext_x * 0.3) + 2)
+    # growth rings: a slowly wandering stripe pattern with uneven contrast
+    warp = _noise(rng, h, w, int(ext_y / 2) + 2, int(ext_x / 3) + 2)
+    rings = np.sin((y * rng.uniform(2.0, 5.0) + 2.5 * warp + plank * 1.7) * 2 * math.pi)
+    rings = np.clip(rings, 0, 1) ** 4 * (0.3 + 0.7 * fib2)
+    seam = np.abs(y / pw - np.round(y / pw)) * pw * ppu
+    seam_dark = np.clip(seam / 1.5, 0.35, 1.0)
+    v = tone * (0.9 + 0.16 * (fib - 0.5) - 0.2 * rings + 0.08 * (fib2 - 0.5)) * seam_dark
     return base[None, None, :] * v[:, :, None]
 
 
@@ -78,15 +80,20 @@ def _laminate(rng: np.random.Generator, h: int, w: int, ppu: float) -> np.ndarra
 
 
 def _marble(rng: np.random.Generator, h: int, w: int, ppu: float) -> np.ndarray:
+    """Polished stone: cloudy mottling and a few soft, branching veins."""
     x, y = _grid(h, w, ppu)
-    base = np.array((215, 218, 220) if rng.random() < 0.7 else (60, 60, 64), np.float32)
-    turb = _noise(rng, h, w, max(2, int(h / ppu / 2)), max(2, int(w / ppu / 2)))
+    light = rng.random() < 0.7
+    base = np.array((215, 218, 220) if light else (60, 60, 64), np.float32)
+    ex, ey = w / ppu, h / ppu
+    turb = (_noise(rng, h, w, int(ey / 3) + 2, int(ex / 3) + 2)
+            + 0.5 * _noise(rng, h, w, int(ey) + 2, int(ex) + 2))
     a = rng.uniform(0, math.pi)
     s = x * math.cos(a) + y * math.sin(a)
-    vein = np.abs(np.sin((s * 0.6 + 3.0 * turb) * math.pi))
-    vein = np.clip(1 - vein / 0.06, 0, 1)
-    light = base.mean() > 128
-    v = 1.0 + 0.08 * (_noise(rng, h, w, 10, 10) - 0.5) + (-0.35 if light else 0.8) * vein
+    vein = np.abs(np.sin((s * rng.uniform(0.12, 0.3) + 1.2 * turb) * math.pi))
+    strength = _noise(rng, h, w, int(ey / 2) + 2, int(ex / 2) + 2)
+    vein = np.exp(-(vein / 0.05) ** 2) * strength
+    cloud = _noise(rng, h, w, int(ey / 1.5) + 2, int(ex / 1.5) + 2) - 0.5
+    v = 1.0 + 0.1 * cloud + (-0.3 if light else 0.7) * vein
     return base[None, None, :] * v[:, :, None]
 
 

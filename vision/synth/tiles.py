@@ -192,12 +192,13 @@ def _scuff(img: np.ndarray, rng: np.random.Generator, side: int, corners: np.nda
            wear: float, face: np.ndarray) -> None:
     """Wear: faint scratches and grime, more with ``wear``."""
     n = int(rng.integers(0, 2 + int(6 * wear)))
-    dark = face * 0.75
     for _ in range(n):
+        # faint scratches: a little darker (grime in them) or lighter (scuffed gloss)
+        dark = np.clip(face * (0.9 if rng.random() < 0.6 else 1.06), 0, 255)
         w = rng.dirichlet([1, 1, 1])
         p = w @ corners
         ang = rng.uniform(0, math.pi)
-        ln = rng.uniform(0.05, 0.35) * side
+        ln = rng.uniform(0.03, 0.2) * side
         q = p + ln * np.array([math.cos(ang), math.sin(ang)])
         cv2.line(img, (int(p[0] * 16), int(p[1] * 16)), (int(q[0] * 16), int(q[1] * 16)),
                  tuple(float(c) for c in dark), max(1, side // 120), cv2.LINE_AA, 4)
@@ -213,8 +214,11 @@ def edition_colours(edition: str, rng: np.random.Generator, digits: tuple[int, i
                     ) -> tuple[np.ndarray, list[np.ndarray], np.ndarray | None]:
     """Per-tile face colour (with the edition's jitter), ink per corner, pin colour."""
     ed = EDITIONS[edition]
-    face = np.clip(np.array(ed.face, np.float32) + rng.normal(0, ed.face_jitter, 3)
-                   + rng.normal(0, ed.face_jitter), 0, 255).astype(np.float32)
+    # tiles of one set differ in brightness and a little in yellowness, not in hue
+    bright = rng.normal(0, ed.face_jitter)
+    yellow = rng.normal(0, ed.face_jitter * 0.6)
+    face = np.clip(np.array(ed.face, np.float32) + bright
+                   + yellow * np.array([-1.0, -0.15, 0.25]), 0, 255).astype(np.float32)
     if ed.ink is None:
         inks = [np.array(ed.value_inks[d], np.float32) for d in (digits or (0, 0, 0))]
     else:
