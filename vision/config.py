@@ -59,6 +59,8 @@ class ReaderConfig:
     #: within settle_frac x side of the corners' mean
     settle_weight: float = 1.5
     settle_frac: float = 0.08
+    #: a cell whose sides have this mean edge support is worth snapping its unseen vertex
+    fill_snap_min: float = 0.55
     #: rounds of proposing cells next to the board
     fill_rounds: int = 8
 

@@ -59,8 +59,25 @@ class LatticeFit:
         out = []
         for v in cell_corners(cell):
             p = self.vertex_px.get(v)
-            out.append(p if p is not None else self.project(vertex_xy(v)))
+            out.append(p if p is not None else self._local(cell, v))
         return np.array(out, dtype=np.float64)
+
+    def _local(self, cell: Cell, v: Vertex) -> np.ndarray:
+        """Position of an unseen vertex of ``cell``: completes the parallelogram with each
+        neighbour across an edge whose vertices are known (local, so it follows perspective
+        and drift); the homography where no neighbour helps."""
+        guesses = []
+        for n in edge_neighbours(cell):
+            nv = cell_corners(n)
+            shared = [u for u in nv if u in cell_corners(cell)]
+            (c,) = [u for u in nv if u not in shared]
+            if v in shared or not all(u in self.vertex_px for u in nv):
+                continue
+            a, b = shared
+            guesses.append(self.vertex_px[a] + self.vertex_px[b] - self.vertex_px[c])
+        if guesses:
+            return np.mean(guesses, axis=0)
+        return self.project(vertex_xy(v))
 
     def project(self, xy: tuple[float, float]) -> np.ndarray:
         """Image position of a lattice point (table units)."""
@@ -464,11 +481,41 @@ def _propose(cfg: ReaderConfig, fit: LatticeFit,
             placed.add(i)
             added = True
             continue
-        sup, vis = edge_support(ef, pts, max(1.5, 0.04 * fit.side))
+        reach = max(1.5, 0.04 * fit.side)
+        sup, vis = edge_support(ef, pts, reach)
+        if sup.min() < cfg.fill_edge_support and sup.mean() >= cfg.fill_snap_min:
+            # nearly outlined: let the unseen vertex find the edges before judging
+            pts = _snap_unknown(fit, ef, cell, pts, reach)
+            sup, vis = edge_support(ef, pts, reach)
         ok = vis >= 0.5
         if ok.any() and sup[ok].min() >= cfg.fill_edge_support and (inside.all() or ok.sum() >= 1):
             fit.proposed.add(cell)
+            for v, p in zip(cell_corners(cell), pts, strict=True):
+                fit.vertex_px.setdefault(v, p)
             added = True
     if added:
         _update_vertices(fit, verts)
     return added
+
+
+def _snap_unknown(fit: LatticeFit, ef: EdgeField, cell: Cell, pts: np.ndarray,
+                  reach: float) -> np.ndarray:
+    """Move the vertices of ``cell`` that no detected tile fixes to where the edges of the
+    photo best outline the cell (a small search around the predicted spot)."""
+    out = pts.copy()
+    for k, v in enumerate(cell_corners(cell)):
+        if v in fit.vertex_px:
+            continue
+        best, best_s = out[k].copy(), -1.0
+        for step, n in ((0.05, 2), (0.015, 1)):
+            centre = best.copy()
+            for dx in range(-n, n + 1):
+                for dy in range(-n, n + 1):
+                    trial = out.copy()
+                    trial[k] = centre + np.array([dx, dy]) * step * fit.side
+                    sup, _ = edge_support(ef, trial, reach)
+                    sc = sup[(k - 1) % 3] + sup[k]  # the two sides meeting at corner k
+                    if sc > best_s + 1e-9:
+                        best, best_s = trial[k].copy(), sc
+        out[k] = best
+    return out
