@@ -105,9 +105,10 @@ def _table(title: str, *columns: str) -> Any:
     return t
 
 
-def _print(lines: list[str], *tables: object) -> None:
-    """Plain lines first (never wrapped, so scripts can grep them), then rich tables."""
-    typer.echo("\n".join(lines))
+def _print(lines: list[str] | str, *tables: object) -> None:
+    """Plain lines (a list, or one text) first, never wrapped so scripts can grep them; then
+    rich tables."""
+    typer.echo(lines if isinstance(lines, str) else "\n".join(lines))
     if tables:
         from rich.console import Console
         con = Console(highlight=False)

@@ -48,7 +48,7 @@ def _times_ms(fn: Any, repeat: int) -> tuple[float, float]:
 
 
 def _boards(size: int, count: int) -> list[tuple[Board, list[Tile]]]:
-    out = []
+    out: list[tuple[Board, list[Tile]]] = []
     seed = 0
     while len(out) < count:
         board = random_board(size, seed=1000 * size + seed)

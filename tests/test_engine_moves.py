@@ -223,12 +223,12 @@ def perft_positions() -> list[dict[str, Any]]:
         out.append({"name": f"{set_name}-{size}-{n}", "rules": ("goliath", "pressman")[n % 2],
                     "rack": " ".join(t.name() for t in rack), "board": board.to_json()})
     # hand-built figure positions (see test_engine_scoring.py) and the README's sample
-    for name, rules, rack, cells in HAND_BUILT:
+    for name, rules, rack_text, cells in HAND_BUILT:
         board = Board()
         for text in cells:
             p = Placement.parse(text, board)
             board.put(p.cell, p.corners)
-        out.append({"name": name, "rules": rules, "rack": rack, "board": board.to_json()})
+        out.append({"name": name, "rules": rules, "rack": rack_text, "board": board.to_json()})
     sample = Board.load(Path(__file__).parents[1] / "samples" / "boards" / "midgame.json")
     for rules in ("goliath", "pressman"):
         out.append({"name": f"midgame-{rules}", "rules": rules, "rack": "0-1-2 2-3-5 4-4-5",
