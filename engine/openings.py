@@ -90,7 +90,8 @@ class Opening:
 class NearOpening:
     """A ring two tiles short: around ``vertex`` only ``cells`` are empty.
 
-    ``needs[k]``: the digits ``cells[k]`` must show now (corner order, None = free);
+    ``needs[k]``: the digits ``cells[k]`` must show now (corner order, None = free, -1 =
+    the board already disagrees there);
     ``candidates[k]``: how many unplayed tiles fit ``cells[k]`` alone; ``completable``:
     two different unplayed tiles fit both gaps together.
     """
