@@ -150,7 +150,7 @@ def moves(board: Annotated[str, typer.Argument(help="Board JSON file.")],
               "--rack", help='Your tiles, e.g. "0-1-2 3-4-5". Without it: every unplayed '
               "tile that fits, by cell.")] = None,
           rules: RulesOpt = "goliath", set_rule: SetRuleOpt = None, draws: DrawsOpt = 0,
-          json_out: JsonOpt = False) -> None:
+          json_out: JsonOpt = False, overlay: OverlayOpt = None) -> None:
     """Every legal placement of your tiles, best first, with score breakdown."""
     def run() -> None:
         r = _rules(rules, set_rule)
@@ -160,6 +160,8 @@ def moves(board: Annotated[str, typer.Argument(help="Board JSON file.")],
             _check_rack(b, tiles)
         found = (legal_placements(b, tiles, r, draws=draws) if tiles is not None
                  else unplayed_placements(b, r, draws=draws))
+        _photo_overlay(board, overlay, [(m.placement.cell, m.placement.corners,
+                                         str(m.score.total)) for m in found[:12]])
         if json_out:
             _echo_json({"rules": r.name, "set": b.set_name, "tiles_on_board": len(b),
                         "violations": [v.to_json() for v in b.violations()],
@@ -188,12 +190,14 @@ def moves(board: Annotated[str, typer.Argument(help="Board JSON file.")],
 @app.command()
 def openings(board: Annotated[str, typer.Argument(help="Board JSON file.")],
              rules: RulesOpt = "goliath", set_rule: SetRuleOpt = None,
-             json_out: JsonOpt = False) -> None:
+             json_out: JsonOpt = False, overlay: OverlayOpt = None) -> None:
     """Pending hexagons (the one tile that closes each ring) and near-openings."""
     def run() -> None:
         r = _rules(rules, set_rule)
         b = _load_board(board)
         found = find_openings(b, r)
+        _photo_overlay(board, overlay, [(o.cell, o.needs, f"+{o.bonus}")
+                                        for o in found.pending])
         if json_out:
             _echo_json({"rules": r.name, "set": b.set_name, "tiles_on_board": len(b),
                         **found.to_json()})
@@ -233,7 +237,7 @@ def check(board: Annotated[str, typer.Argument(help="Board JSON file (the board 
           claimed: Annotated[int | None, typer.Option(
               "--claimed", help="The score the player claims.")] = None,
           rules: RulesOpt = "goliath", set_rule: SetRuleOpt = None, draws: DrawsOpt = 0,
-          json_out: JsonOpt = False) -> None:
+          json_out: JsonOpt = False, overlay: OverlayOpt = None) -> None:
     """Is a placement legal, what does it score, does the claim hold (exit 1 if not)."""
     def run() -> Check:
         if (place is None) == (after is None):
@@ -244,8 +248,11 @@ def check(board: Annotated[str, typer.Argument(help="Board JSON file (the board 
         if place is not None:
             res = check_text(b, place, r, claimed=claimed, draws=draws)
         else:
-            res = check_change(b, _load_board(after, strict=False), r, claimed=claimed,  # type: ignore[arg-type]
+            res = check_change(b, _load_after(after, b), r, claimed=claimed,  # type: ignore[arg-type]
                                draws=draws)
+        if res.placement is not None:
+            _photo_overlay(board, overlay, [(res.placement.cell, res.placement.corners,
+                                             "ok" if res.legal else "illegal")])
         if json_out:
             _echo_json(res.to_json())
             return res
@@ -299,6 +306,30 @@ def synth(count: Annotated[int, typer.Option("--count", min=0, help="Number of p
 
 
 # --- photo commands (read, batch, eval) ------------------------------------------------
+
+OverlayOpt = Annotated[str | None, typer.Option(
+    "--overlay", help="With a photo as the board: write the photo with the answer drawn on "
+    "it as ghost tiles (e.g. out.png).")]
+
+
+def _photo_overlay(board: str, out: str | None,
+                   ghosts: list[tuple[Any, Any, str]]) -> None:
+    """Draw ghost tiles on the photo the board was read from (``--overlay``)."""
+    if out is None:
+        return
+    from vision import commands
+    if not commands.is_photo(board):
+        fail("--overlay needs a photo as the board (it draws on that photo)")
+    commands.write_overlay(board, out, ghosts)
+
+
+def _load_after(path: str, before: Board) -> Board:
+    """The AFTER board of ``check``; a photo is turned and shifted onto BEFORE's lattice
+    (each photo fixes its own lattice origin)."""
+    after = _load_board(path, strict=False)
+    from vision import commands
+    return commands.align_to(after, before) if commands.is_photo(path) else after
+
 
 def _progress() -> Any:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn

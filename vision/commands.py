@@ -51,6 +51,27 @@ def photo_board(path: str | Path) -> Board:
     return read(path).board
 
 
+def align_to(board: Board, ref: Board) -> Board:
+    """``board`` turned and shifted onto ``ref``'s lattice so that most of its tiles lie
+    where ``ref`` has the same tile (two photos of one table: the lattice origin and
+    orientation are fixed per photo). Returns ``board`` unchanged if nothing matches."""
+    from engine.tiles import Tile
+    where = {Tile.from_digits(d): c for c, d in ref.cells.items()}
+    best, best_n = board, 0
+    for turn in range(6):
+        rot = board.transformed(turn)
+        shifts: dict[tuple[int, int], int] = {}
+        for c, d in rot.cells.items():
+            rc = where.get(Tile.from_digits(d))
+            if rc is not None and rc[2] == c[2]:
+                key = (rc[0] - c[0], rc[1] - c[1])
+                shifts[key] = shifts.get(key, 0) + 1
+        for shift, n in shifts.items():
+            if n > best_n:
+                best, best_n = rot.transformed(0, shift), n
+    return best
+
+
 def reading_of(path: str | Path) -> Reading | None:
     """The reading of a photo already read in this process, or None."""
     return _READINGS.get(str(path))
