@@ -147,6 +147,7 @@ KIDS = Rules(
     going_out_bonus=0,
     going_out_takes_hands=False,
     round_winner_bonus=5,
+    blocked_scoring="lowest_wins",    # no penalties: a blocked round only names a winner (+5)
     sources=("001", "004"),
 )
 
