@@ -150,7 +150,10 @@ def moves(board: Annotated[str, typer.Argument(help="Board JSON file.")],
               "--rack", help='Your tiles, e.g. "0-1-2 3-4-5". Without it: every unplayed '
               "tile that fits, by cell.")] = None,
           rules: RulesOpt = "goliath", set_rule: SetRuleOpt = None, draws: DrawsOpt = 0,
-          json_out: JsonOpt = False, overlay: OverlayOpt = None) -> None:
+          json_out: JsonOpt = False, overlay: OverlayOpt = None,
+          hint: Annotated[bool, typer.Option("--hint", help="Rank by the strong engine's "
+                                             "judgement, one line of why per move.")]
+          = False) -> None:
     """Every legal placement of your tiles, best first, with score breakdown."""
     def run() -> None:
         r = _rules(rules, set_rule)
@@ -158,6 +161,8 @@ def moves(board: Annotated[str, typer.Argument(help="Board JSON file.")],
         tiles = parse_rack(rack) if rack is not None else None
         if tiles is not None:
             _check_rack(b, tiles)
+        if hint:
+            return _hint(b, tiles, r, draws, json_out)  # games section below
         found = (legal_placements(b, tiles, r, draws=draws) if tiles is not None
                  else unplayed_placements(b, r, draws=draws))
         _photo_overlay(board, overlay, [(m.placement.cell, m.placement.corners,
@@ -288,6 +293,7 @@ def synth(count: Annotated[int, typer.Option("--count", min=0, help="Number of p
           name: Annotated[str | None, typer.Option("--name", help="File name (no extension) "
                                                    "for a single photo.")] = None) -> None:
     """Make labelled synthetic photos: one JPEG + one Reading JSON each, deterministic."""
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from vision.synth.export import parse_size, parse_style, write_photos
@@ -296,7 +302,8 @@ def synth(count: Annotated[int, typer.Option("--count", min=0, help="Number of p
         sz = parse_size(size) if size else None
         st = parse_style(style)
         with Progress("[progress.description]{task.description}", BarColumn(),
-                      MofNCompleteColumn(), TimeRemainingColumn(), transient=True) as bar:
+                      MofNCompleteColumn(), TimeRemainingColumn(), transient=True,
+                      console=Console(stderr=True)) as bar:
             task = bar.add_task("rendering", total=count)
             return write_photos(out, count, seed, size=sz, style=st, faults=faults, name=name,
                                 on_photo=lambda _: bar.advance(task))
@@ -408,6 +415,109 @@ def eval_(folder: Annotated[str, typer.Argument(help="Folder of labelled photos 
 
 
 # --- games (play, audit) ---------------------------------------------------------------
+
+def _hint(b: Board, tiles: list[Tile] | None, r: Rules, draws: int, json_out: bool) -> None:
+    """``moves --hint``: the rack's moves ranked by the strong bot, one reason each."""
+    from engine.bots import hint as rank
+    if tiles is None:
+        fail("--hint needs your tiles: add --rack \"a-b-c ...\"")
+    ranked = rank(b, tiles, r, draws=draws)
+    if json_out:
+        _echo_json({"rules": r.name, "rack": [t.name() for t in tiles],
+                    "hints": [{**j.move.to_json(), "value": round(j.value, 1), "why": j.why()}
+                              for j in ranked]})
+        return
+    lines = [r.describe(), *_board_lines(b),
+             f"rack: {' '.join(t.name() for t in tiles)}: {len(ranked)} legal placements, "
+             "ranked by the strong engine (value = expected points over your move, the "
+             "opponent's reply and your next move)"]
+    t = _table("", "#", "placement", "score", "value", "why")
+    for n, j in enumerate(ranked, 1):
+        t.add_row(str(n), j.move.placement.notation(), str(j.immediate), f"{j.value:.1f}",
+                  j.why())
+    _print(lines, *([t] if ranked else []))
+
+
+@app.command()
+def play(players: Annotated[str, typer.Option("--players", help="2-6 of random, greedy, "
+                                              "strong, comma-separated.")] = "strong,greedy",
+         games: Annotated[int, typer.Option("--games", help="Games to play.")] = 1,
+         seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
+         budget: Annotated[float, typer.Option("--budget", help="Strong bot's seconds per "
+                                               "move.")] = 0.2,
+         rounds: Annotated[int | None, typer.Option(
+             "--rounds", help="Rounds per game (default: until someone reaches the target "
+             "score).")] = None,
+         save: Annotated[str | None, typer.Option(
+             "--save", help="Folder to write each game's JSON record into.")] = None,
+         sheet: Annotated[bool, typer.Option("--sheet", help="Print the last game's score "
+                                             "sheet.")] = False,
+         rules: RulesOpt = "goliath", set_rule: SetRuleOpt = None,
+         json_out: JsonOpt = False) -> None:
+    """Self-play: bots play whole games (seats rotate); progress bar and results table."""
+    def run() -> None:
+        from pathlib import Path
+
+        from engine.bots import parse_players, selfplay
+        from engine.game import score_sheet
+        if games < 1:
+            fail(f"--games must be at least 1, not {games}")
+        if rounds is not None and rounds < 1:
+            fail(f"--rounds must be at least 1, not {rounds}")
+        r = _rules(rules, set_rule)
+        parse_players(players, budget)  # bad names fail before the progress bar
+        out = Path(save) if save else None
+        if out:
+            out.mkdir(parents=True, exist_ok=True)
+        last: list[Any] = []
+
+        def done(g: int, rec: Any) -> None:
+            last[:] = [rec]
+            if out:
+                rec.save(out / f"game_{seed}_{g:04d}.json")
+            bar.advance(task)
+        with _progress() as bar:
+            task = bar.add_task("playing", total=games)
+            res = selfplay(players, games, seed, r, budget=budget, rounds=rounds, on_game=done)
+        if json_out:
+            _echo_json({"rules": r.name, "seed": seed, **res.to_json()})
+            return
+        lines = [r.describe(), f"{res.games} games, {res.rounds} rounds in {res.seconds:.1f} s"]
+        if sheet and last:
+            lines += score_sheet(last[0])
+        t = _table("results", "player", "games won", "win rate", "rounds won", "avg total",
+                   "avg per round", "s/move")
+        for p in res.to_json()["players"]:  # type: ignore[union-attr]
+            t.add_row(f"{p['slot'] + 1}. {p['name']}", f"{p['wins']:g}", f"{p['win_rate']:.1%}",
+                      f"{p['round_wins']:g}", f"{p['avg_game_total']:.1f}",
+                      f"{p['avg_round_score']:.1f}",
+                      f"{p['sec_per_move']:.3f}" if p["sec_per_move"] is not None else "-")
+        _print(lines, t)
+    guarded(run)
+
+
+@app.command()
+def audit(game: Annotated[str, typer.Argument(help="Game record JSON (triominos-game/1) or a "
+                                              "typed score sheet (triominos-scoresheet/1).")],
+          json_out: JsonOpt = False) -> None:
+    """Check a recorded game or a typed score sheet: names every wrong line (exit 1 if any)."""
+    def run() -> Any:
+        from engine.audit import audit_file
+        rep = audit_file(game)
+        if json_out:
+            _echo_json(rep.to_json())
+            return rep
+        lines = [f"rules: {rep.rules}; players: {', '.join(rep.players)}", rep.summary()]
+        lines += [f"  {p.text()}" for p in rep.problems]
+        if rep.claimed and rep.claimed != rep.engine:
+            for label, tot in (("claimed", rep.claimed), ("by the rules", rep.engine)):
+                lines.append(f"totals {label}: " + ", ".join(
+                    f"{x} {v}" for x, v in zip(rep.players, tot, strict=True)))
+        _print(lines)
+        return rep
+    if not guarded(run).ok:
+        raise typer.Exit(1)
+
 
 
 def main() -> None:
