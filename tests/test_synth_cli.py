@@ -46,3 +46,43 @@ def test_synth_bad_input_is_one_line_and_exit_2(tmp_path):
         r = runner.invoke(app, ["synth", "--count", "1", "--out", str(tmp_path)] + extra)
         assert r.exit_code == 2, (extra, r.output)
         assert "error:" in r.output and "Traceback" not in r.output
+
+
+def _readme_command(name: str) -> list[str]:
+    """The arguments of the README line that made sample ``name``."""
+    import shlex
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    text = (root / "samples" / "README.md").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        if line.startswith("triominos synth") and f"--name {name} " in line:
+            args = shlex.split(line)[1:]
+            out: list[str] = []
+            for a in args:
+                if a == "$O":
+                    out += ["--count", "1"]
+                elif a == "$S":
+                    out += ["--size", "1024x768"]
+                else:
+                    out.append(a)
+            return out
+    raise AssertionError(f"no README command for {name}")
+
+
+def test_committed_samples_regenerate_from_the_readme_commands(tmp_path):
+    from pathlib import Path
+
+    photos = Path(__file__).resolve().parent.parent / "samples" / "photos"
+    for name in ("01_topdown_ivory_wood", "11_faults_referee"):
+        r = runner.invoke(app, _readme_command(name) + ["--out", str(tmp_path)])
+        assert r.exit_code == 0, r.output
+        made = json.loads((tmp_path / f"{name}.json").read_text())
+        kept = json.loads((photos / f"{name}.json").read_text())
+        assert made == kept
+    labels = sorted(photos.glob("*.json"))
+    assert len(labels) >= 13
+    for p in labels:
+        lab = json.loads(p.read_text())
+        assert (photos / lab["image"]).is_file()
+        assert len(Board.from_json(lab, strict=False)) == len(lab["tiles"])

@@ -191,8 +191,9 @@ def sample_style(rng: np.random.Generator, pinned: Mapping[str, Any] | None = No
     s["digit_in"] = round(pk.number("digit_in", lambda u, _: 0.33 + 0.06 * u), 4)
     s["digit_aspect"] = round(pk.number("digit_aspect", lambda u, _: 0.8 + 0.35 * u), 3)
     s["wear"] = round(pk.number("wear", lambda u, _: min(1.0, ed.wear + 0.35 * u * u)), 3)
-    s["thickness"] = round(pk.number("thickness", lambda u, _: 0.08 + 0.07 * u), 4)
-    s["corner_radius"] = round(pk.number("corner_radius", lambda u, _: 0.04 + 0.06 * u), 4)
+    # measured on the reference photo: sides about 0.15 of the edge, corners well rounded
+    s["thickness"] = round(pk.number("thickness", lambda u, _: 0.09 + 0.09 * u), 4)
+    s["corner_radius"] = round(pk.number("corner_radius", lambda u, _: 0.05 + 0.07 * u), 4)
     s["bevel"] = round(pk.number("bevel", lambda u, _: 0.02 + 0.04 * u), 4)
     s["gap"] = round(pk.number("gap", lambda u, _: 0.012 + 0.035 * u), 4)
     s["jitter"] = round(pk.number("jitter", lambda u, _: 0.2 + 0.8 * u), 3)

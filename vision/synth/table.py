@@ -42,11 +42,11 @@ def _wood(rng: np.random.Generator, h: int, w: int, ppu: float, dark: bool) -> n
     fib2 = _noise(rng, h, w, int(ext_y * 6) + 2, int(ext_x * 0.3) + 2)
     # growth rings: a slowly wandering stripe pattern with uneven contrast
     warp = _noise(rng, h, w, int(ext_y / 2) + 2, int(ext_x / 3) + 2)
-    rings = np.sin((y * rng.uniform(2.0, 5.0) + 2.5 * warp + plank * 1.7) * 2 * math.pi)
-    rings = np.clip(rings, 0, 1) ** 4 * (0.3 + 0.7 * fib2)
+    rings = np.sin((y * rng.uniform(1.5, 4.0) + 0.7 * warp + plank * 1.7) * 2 * math.pi)
+    rings = np.clip(rings, 0, 1) ** 3 * (0.3 + 0.7 * fib2)
     seam = np.abs(y / pw - np.round(y / pw)) * pw * ppu
     seam_dark = np.clip(seam / 1.5, 0.35, 1.0)
-    v = tone * (0.9 + 0.16 * (fib - 0.5) - 0.2 * rings + 0.08 * (fib2 - 0.5)) * seam_dark
+    v = tone * (0.9 + 0.24 * (fib - 0.5) - 0.16 * rings + 0.1 * (fib2 - 0.5)) * seam_dark
     return base[None, None, :] * v[:, :, None]
 
 
