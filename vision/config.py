@@ -38,7 +38,7 @@ class ReaderConfig:
     #: thinner keeps a 1-px seam between joined tiles
     dilations: tuple[int, ...] = (1, 2, 3)
     #: a contour is a tile face when its area fills this much of its enclosing triangle
-    min_fill: float = 0.82
+    min_fill: float = 0.70
     #: largest ratio between the longest and shortest side of a candidate triangle
     #: (perspective up to ~50 degrees tilt stretches sides)
     max_side_ratio: float = 2.2
