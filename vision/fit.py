@@ -220,8 +220,8 @@ def _components(graph: dict[int, list[tuple[int, list[tuple[int, int]]]]], n: in
     return comp_of
 
 
-def fit_lattice(cfg: ReaderConfig, tris: list[Triangle],
-                gray: np.ndarray | None = None) -> LatticeFit:
+def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None = None,
+                edges: np.ndarray | None = None) -> LatticeFit:
     """Assign the board's faces to lattice cells.
 
     Starts from the largest edge-joined group of faces, then repeatedly adds groups that
@@ -261,7 +261,9 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle],
     if fit.homography is None:
         fit.loose = [i for i in range(len(tris)) if i not in set(fit.cells.values())]
         return fit
-    ef = EdgeField.of(gray, edge_map(cfg, gray)) if gray is not None else None
+    ef = None
+    if gray is not None:
+        ef = EdgeField.of(gray, edges if edges is not None else edge_map(cfg, gray))
     for _ in range(cfg.fill_rounds):
         changed = _join_aligned(cfg, fit, verts, comp_of, graph)
         if ef is not None:

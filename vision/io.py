@@ -109,12 +109,12 @@ def decode(cfg: ReaderConfig, data: bytes, name: str = "image") -> np.ndarray:
 def downscale(cfg: ReaderConfig, image: np.ndarray) -> tuple[np.ndarray, float]:
     """The detection copy (longest side <= ``cfg.detect_max_side``) and its scale factor."""
     h, w = image.shape[:2]
-    s = min(1.0, cfg.detect_max_side / max(h, w))
-    if s >= 1.0:
+    if max(h, w) <= cfg.detect_max_side:
         return image, 1.0
-    small = cv2.resize(image, (max(1, round(w * s)), max(1, round(h * s))),
-                       interpolation=cv2.INTER_AREA)
-    return small, s
+    # an integer factor keeps OpenCV's area averaging on its fast path
+    f = int(np.ceil(max(h, w) / cfg.detect_max_side))
+    small = cv2.resize(image, (max(1, w // f), max(1, h // f)), interpolation=cv2.INTER_AREA)
+    return small, small.shape[1] / w
 
 
 def load(cfg: ReaderConfig, path: str | Path) -> Photo:

@@ -20,7 +20,7 @@ from engine.tiles import Tile
 
 from .config import DEFAULT, ReaderConfig
 from .crops import corner_crops
-from .detect import Triangle, find_triangles
+from .detect import Triangle, edge_map, find_triangles
 from .fit import LatticeFit, fit_lattice
 from .io import Photo, PhotoError, from_array, load
 from .reading import Reading, TileReading
@@ -55,8 +55,9 @@ class Seen:
 def detect(cfg: ReaderConfig, photo: Photo) -> Found:
     """Find tile faces on the detection copy and fit the lattice to them."""
     gray = cv2.cvtColor(photo.small, cv2.COLOR_BGR2GRAY)
-    tris: list[Triangle] = find_triangles(cfg, gray)
-    fit = fit_lattice(cfg, tris, gray)
+    edges = edge_map(cfg, gray)
+    tris: list[Triangle] = find_triangles(cfg, gray, edges)
+    fit = fit_lattice(cfg, tris, gray, edges)
     return Found(fit, photo.scale)
 
 

@@ -1,0 +1,103 @@
+"""End to end with the shipped digit model: synthetic photos (labels known), the real
+reference photo (where ../shared/reference/ exists), Reading JSON, overlays, the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from cli import app
+from engine.board import Board
+from vision.batch import score_reading
+from vision.classifier import DEFAULT_MODEL
+from vision.commands import align_to
+from vision.pipeline import read_array, read_photo
+
+ROOT = Path(__file__).resolve().parents[1]
+REAL = ROOT.parent / "shared" / "reference" / "real_product_photo_12_tiles.jpg"
+
+needs_model = pytest.mark.skipif(not DEFAULT_MODEL.exists(),
+                                 reason="models/digits.onnx not shipped yet")
+
+#: an everyday table: ivory tiles, plain cloth, moderate tilt, nothing in the way
+EASY = {"edition": "classic_ivory", "table": "cloth", "blur": "none", "hand": False,
+        "objects": 0, "edge_object": "none", "rack": False, "score_pad": False,
+        "n_tiles": 14, "tilt_deg": 25.0, "n_loose_down": 0}
+
+
+def _render(seed: int, **style: object):  # type: ignore[no-untyped-def]
+    from vision.synth import render
+    return render(seed, size=(800, 600), style={**EASY, **style})
+
+
+@needs_model
+@pytest.mark.parametrize("seed", [11, 12])
+def test_synthetic_photo_read_right(seed: int) -> None:
+    s = _render(seed)
+    reading = read_array(s.image, name=f"synth{seed}")
+    sc = score_reading("x", s.label, reading.to_json())
+    assert sc.matched >= 0.9 * sc.label_tiles
+    assert sc.found_tiles <= sc.label_tiles + 1
+    assert sc.digits_right >= 0.95 * sc.digits
+    # the engine board loads and has one cell per complete tile
+    assert len(reading.board) == sum(t.complete for t in reading.tiles)
+
+
+@needs_model
+def test_reading_json_shape_and_corner_order() -> None:
+    s = _render(13)
+    data = read_array(s.image, name="t.png").to_json()
+    assert data["format"] == "triominos-reading/1" and data["set"] == "standard"
+    assert set(data["timing_ms"]) == {"decode", "detect", "classify", "reconstruct", "total"}
+    t = data["tiles"][0]
+    assert set(t) >= {"cell", "corners", "tile", "corner_px", "centroid_px", "confidence",
+                      "flags"}
+    for t in data["tiles"]:
+        a, b, c = np.array(t["corner_px"])
+        # corners clockwise as seen from above = clockwise on screen (never mirrored)
+        assert (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]) > 0
+    Board.from_json({**data, "tiles": [t for t in data["tiles"] if None not in t["corners"]]},
+                    strict=False)
+
+
+@needs_model
+def test_cli_read_json_and_overlay(tmp_path: Path) -> None:
+    s = _render(14)
+    photo = tmp_path / "table.jpg"
+    cv2.imwrite(str(photo), s.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    out = tmp_path / "over.png"
+    res = CliRunner().invoke(app, ["read", str(photo), "--json", "--overlay", str(out)])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["image"] == "table.jpg" and data["width"] == 800 and len(data["tiles"]) >= 8
+    over = cv2.imread(str(out))
+    assert over is not None and over.shape[:2] == (600, 800)
+    assert np.abs(over.astype(int) - s.image.astype(int)).mean() > 0.5  # something drawn
+    res = CliRunner().invoke(app, ["read", str(photo)])
+    assert res.exit_code == 0 and "tiles on the board" in res.stdout
+    res = CliRunner().invoke(app, ["openings", str(photo), "--overlay", str(out)])
+    assert res.exit_code == 0, res.output
+
+
+def test_align_two_photos_boards() -> None:
+    b = Board.load(ROOT / "samples" / "boards" / "midgame.json")
+    moved = b.transformed(4, (2, -3))
+    assert align_to(moved, b).cells == b.cells
+
+
+@needs_model
+def test_real_photo() -> None:
+    if not REAL.exists():
+        pytest.skip("../shared/reference/ not available")
+    r = read_photo(REAL)
+    board = {t.tile.name() for t in r.tiles if t.tile is not None}
+    off = {t.tile.name() for t in r.off_board if t.tile is not None}
+    assert board == {"3-3-3", "3-3-4", "0-1-5", "1-5-5", "1-3-5", "3-5-5", "3-4-5", "0-4-5",
+                     "0-5-5", "0-0-4"}
+    assert off == {"4-4-5", "0-2-5"}
+    assert r.convention == "inward"
