@@ -220,3 +220,28 @@ def test_partial_tiles_flagged_when_the_board_runs_off_the_frame():
         inside = _inside_frame(c, 400, 300, margin=-0.5)
         assert ("partial" in t["flags"]) == (not inside)
     assert math.isfinite(s.label["tile_side_px"])
+
+
+def test_rack_tiles_are_labelled_off_board_and_hide_what_is_behind():
+    seen_rack = False
+    for seed in range(40, 46):
+        s = render(seed, size=(640, 480), style={"rack": True, "tilt_deg": [30, 50]})
+        rack = [o for o in s.label["off_board"] if "rack" in o["flags"]]
+        seen_rack |= bool(rack)
+        for o in rack:
+            assert len(o["corner_px"]) == 3
+            assert (o["tile"] is None) == o["face_down"] == (o["corners"] is None)
+        on_board = {tuple(t["cell"]) for t in s.label["tiles"]}
+        assert len(on_board) == len(s.label["tiles"])
+    assert seen_rack
+
+
+def test_hand_flags_the_tiles_it_covers():
+    flagged = 0
+    for seed in range(50, 60):
+        s = render(seed, size=(480, 360), style={"hand": True, "board_fill": 0.9})
+        flagged += sum("occluded" in t["flags"] for t in s.label["tiles"])
+        no_hand = render(seed, size=(480, 360), style={"hand": False, "board_fill": 0.9,
+                                                       "edge_object": "none", "rack": False})
+        assert not any("occluded" in t["flags"] for t in no_hand.label["tiles"])
+    assert flagged > 0

@@ -30,32 +30,60 @@ def _edge_point(rng: np.random.Generator, w: int, h: int) -> tuple[np.ndarray, n
     return p, np.array([c * d[0] - s * d[1], s * d[0] + c * d[1]])
 
 
+def _capsule(mask: np.ndarray, a: np.ndarray, b: np.ndarray, ra: float, rb: float) -> None:
+    """A tapered capsule from ``a`` (radius ``ra``) to ``b`` (radius ``rb``)."""
+    e = b - a
+    ln = float(np.linalg.norm(e))
+    if ln < 1e-6:
+        return
+    n = np.array([-e[1], e[0]]) / ln
+    quad = np.array([a + n * ra, b + n * rb, b - n * rb, a - n * ra])
+    cv2.fillConvexPoly(mask, (quad * 4).astype(np.int32), 255, cv2.LINE_AA, 2)
+    for c, r in ((a, ra), (b, rb)):
+        cv2.circle(mask, (int(c[0] * 4), int(c[1] * 4)), max(1, int(r * 4)), 255, -1,
+                   cv2.LINE_AA, 2)
+
+
 def _hand_mask(mask: np.ndarray, rng: np.random.Generator, p: np.ndarray, d: np.ndarray,
-               size: float) -> None:
-    """A hand reaching in from ``p`` along ``d``: palm, four fingers, a thumb."""
+               size: float) -> list[tuple[np.ndarray, np.ndarray, float]]:
+    """A hand reaching in from ``p`` along ``d``: forearm, palm, four jointed fingers, thumb.
+
+    Returns the fingertips as (tip, direction, radius) for the nails.
+    """
     n = np.array([-d[1], d[0]])
     palm = p + d * size * 0.35
     cv2.ellipse(mask, (int(palm[0] * 4), int(palm[1] * 4)),
-                (int(size * 0.32 * 4), int(size * 0.42 * 4)),
+                (int(size * 0.3 * 4), int(size * 0.36 * 4)),
                 math.degrees(math.atan2(d[1], d[0])) + 90, 0, 360, 255, -1, cv2.LINE_AA, 2)
-    wrist = p - d * size * 0.3
-    cv2.line(mask, tuple(int(v * 4) for v in wrist), tuple(int(v * 4) for v in palm), 255,
-             int(size * 0.5), cv2.LINE_AA, 2)
-    spread = rng.uniform(0.05, 0.25)
+    _capsule(mask, p - d * size * 0.6, palm, size * 0.2, size * 0.26)
+    spread = rng.uniform(0.03, 0.18)
+    curl = rng.uniform(-0.25, 0.25)
+    tips = []
     for k in range(4):
-        off = (k - 1.5) * 0.17 * size
-        base = palm + d * size * 0.3 + n * off
+        off = (k - 1.5) * 0.155 * size
+        base = palm + d * size * 0.27 + n * off
         ang = (k - 1.5) * spread
+        r0 = size * (0.068 if k < 3 else 0.058)
+        ln = size * (0.46, 0.5, 0.47, 0.37)[k] * rng.uniform(0.9, 1.05)
+        pt, r = base, r0
         dk = d * math.cos(ang) + n * math.sin(ang)
-        ln = size * (0.45 if k in (1, 2) else 0.38) * rng.uniform(0.85, 1.1)
-        tip = base + dk * ln
-        cv2.line(mask, tuple(int(v * 4) for v in base), tuple(int(v * 4) for v in tip), 255,
-                 max(2, int(size * 0.14)), cv2.LINE_AA, 2)
+        for seg in range(3):  # three phalanges, a little curl at each joint
+            a2 = curl * (seg + 1) * 0.4
+            dk = dk * math.cos(a2) + np.array([-dk[1], dk[0]]) * math.sin(a2)
+            nxt = pt + dk * ln * (0.42, 0.33, 0.25)[seg]
+            r1 = r * 0.9
+            _capsule(mask, pt, nxt, r, r1)
+            pt, r = nxt, r1
+        tips.append((pt, dk, r))
     side = 1 if rng.random() < 0.5 else -1
-    tb = palm + n * side * size * 0.28
-    tt = tb + (d * 0.5 + n * side * 0.8) * size * 0.35
-    cv2.line(mask, tuple(int(v * 4) for v in tb), tuple(int(v * 4) for v in tt), 255,
-             max(2, int(size * 0.16)), cv2.LINE_AA, 2)
+    tb = palm + n * side * size * 0.24 - d * size * 0.05
+    tm = tb + (d * 0.35 + n * side * 0.9) * size * 0.22
+    tt = tm + (d * 0.8 + n * side * 0.4) * size * 0.2
+    _capsule(mask, tb, tm, size * 0.09, size * 0.075)
+    _capsule(mask, tm, tt, size * 0.075, size * 0.065)
+    tdir = (tt - tm) / max(float(np.linalg.norm(tt - tm)), 1e-6)
+    tips.append((tt, tdir, size * 0.065))
+    return tips
 
 
 def _mug_mask(mask: np.ndarray, p: np.ndarray, size: float) -> np.ndarray:
@@ -88,9 +116,10 @@ def draw_occluders(img: np.ndarray, style: dict[str, Any], cam: Camera, light: n
     for kind in kinds:
         mask = np.zeros((h, w), np.uint8)
         p, d = _edge_point(rng, w, h)
+        tips: list[tuple[np.ndarray, np.ndarray, float]] = []
         if kind == "hand":
             size = min(0.7 * min(w, h), tile * rng.uniform(3.0, 5.0))
-            _hand_mask(mask, rng, p - d * size * 0.2, d, size)
+            tips = _hand_mask(mask, rng, p - d * size * 0.2, d, size)
             col = np.array(_SKIN[int(rng.integers(len(_SKIN)))], np.float32)
         elif kind == "mug":
             size = min(0.5 * min(w, h), tile * rng.uniform(1.6, 2.4))
@@ -131,6 +160,25 @@ def draw_occluders(img: np.ndarray, style: dict[str, Any], cam: Camera, light: n
             drink = np.array((25, 50, 90) if rng.random() < 0.7 else (30, 110, 170), np.float32)
             colr = (col[None, None, :] * (1 - inner[:, :, None])
                     + inner[:, :, None] * (drink + 160 * hl[:, :, None]))
+        elif kind == "hand":
+            # rounded volumes: brighter along each finger's middle, darker at its sides;
+            # slightly redder toward the edges (skin scatters red light)
+            dist = cv2.distanceTransform((mask[y0:y1, x0:x1] > 127).astype(np.uint8),
+                                         cv2.DIST_L2, 5)
+            vol = np.sqrt(np.clip(dist / max(1.0, size * 0.06), 0, 1))
+            shade = shade * (0.62 + 0.38 * vol)
+            mott = cv2.resize(rng.random((8, 8)).astype(np.float32), (x1 - x0, y1 - y0),
+                              interpolation=cv2.INTER_CUBIC)
+            colr = (col[None, None, :] * (0.95 + 0.1 * mott[:, :, None])
+                    + (1 - vol[:, :, None]) * np.array([-12, -8, 10], np.float32))
+            colr = np.ascontiguousarray(colr, np.float32)
+            for tip, tdir, r in tips:  # nails: paler, glossy ovals at the fingertips
+                c = tip - tdir * r * 0.35 - np.array([x0, y0])
+                cv2.ellipse(colr, (int(c[0] * 4), int(c[1] * 4)),
+                            (max(1, int(r * 0.55 * 4)), max(1, int(r * 0.75 * 4))),
+                            math.degrees(math.atan2(tdir[1], tdir[0])) + 90, 0, 360,
+                            tuple(float(v) for v in np.clip(col * 1.12 + [12, 12, 18], 0, 255)),
+                            -1, cv2.LINE_AA, 2)
         else:
             colr = np.broadcast_to(col, roi.shape)
         obj = colr * shade[:, :, None]

@@ -75,6 +75,33 @@ class Piece:
                 + np.outer(loc[:, 1], self.ey))
 
 
+def _drift_field(rs: np.random.Generator, board: Board, slope: float
+                 ) -> Any:
+    """A smooth displacement of the tiles over the board (hand-placed boards drift).
+
+    Its gradient is at most ``slope`` (displacement per table unit), so neighbours (0.58
+    apart) move by under 0.3 of the gap relative to each other: tiles never collide, yet a
+    long board drifts by a noticeable part of a tile from one end to the other.
+    """
+    m = rs.uniform(-1, 1, (2, 2))
+    m *= 0.5 / max(float(np.linalg.norm(m, 2)), 1e-9)
+    u = rs.normal(0, 1, 2)
+    u /= np.linalg.norm(u)
+    v = rs.normal(0, 1, 2)
+    v /= np.linalg.norm(v)
+    lam = rs.uniform(4, 10)
+    amp = 0.5 * lam / (2 * math.pi)
+    phase = rs.uniform(0, 2 * math.pi)
+    c0 = np.mean([cell_centroid(c) for c in board.cells], axis=0) if len(board) else np.zeros(2)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        p = np.array([x, y]) - c0
+        d = m @ p + amp * math.sin(2 * math.pi * float(p @ u) / lam + phase) * v
+        return float(d[0] * slope), float(d[1] * slope)
+
+    return at
+
+
 def _flat_piece(centre: tuple[float, float], angle: float, side: float, thick: float,
                 digits: tuple[int, int, int] | None, kind: str, cell: Cell | None = None
                 ) -> Piece:
@@ -118,9 +145,12 @@ def build_scene(style: dict[str, Any], rngs: dict[str, np.random.Generator]) -> 
     side = 1.0 - gap
     # hand placement: an offset and a turn, kept inside the gap so tiles never overlap
     slack = gap / 2
+    drift = _drift_field(rs, board, float(style["drift"]) * 0.5 * gap)
     pieces: list[Piece] = []
     for cell, digits in board:
         cx, cy = cell_centroid(cell)
+        dx, dy = drift(cx, cy)
+        cx, cy = cx + dx, cy + dy
         # bounded so two neighbours moving toward each other still leave a gap: a corner
         # moves at most 0.2 + 2 * 0.15 * sqrt(2) < 0.65 of half the gap
         jit = float(style["jitter"]) * slack
@@ -442,6 +472,12 @@ def _draw_rack(img: np.ndarray, style: dict[str, Any], scene: Scene, standing: l
     return mask
 
 
+def _toward(v: np.ndarray, p: Piece) -> np.ndarray:
+    """A table direction as a unit vector in the sprite axes of ``p`` (x, y down, normal)."""
+    u = v / max(float(np.linalg.norm(v)), 1e-9)
+    return np.array([float(u @ p.ex), -float(u @ p.ey), float(u @ p.normal)])
+
+
 def _sprite_side(cam: Camera, p: Piece) -> int:
     c = cam.project(p.top_corners())
     longest = max(float(np.hypot(*(c[k] - c[(k + 1) % 3]))) for k in range(3))
@@ -471,7 +507,8 @@ def _draw_tops(img: np.ndarray, style: dict[str, Any], scene: Scene,
                         float(style["digit_aspect"]), style["digit_up"],
                         float(style["corner_radius"]), float(style["bevel"]),
                         float(style["wear"]) if ed else 0.0, light_s, p.seed,
-                        flat=bool(style["test_pattern"]))
+                        flat=bool(style["test_pattern"]),
+                        view=_toward(cam.centre - p.origin, p), gloss=float(style["gloss"]))
         face, alpha = render_face(s, spec)
         u = p.side / s
         origin = p.origin - p.ex * g.cx * u + p.ey * g.cy * u

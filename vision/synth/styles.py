@@ -197,6 +197,8 @@ def sample_style(rng: np.random.Generator, pinned: Mapping[str, Any] | None = No
     s["bevel"] = round(pk.number("bevel", lambda u, _: 0.02 + 0.04 * u), 4)
     s["gap"] = round(pk.number("gap", lambda u, _: 0.012 + 0.035 * u), 4)
     s["jitter"] = round(pk.number("jitter", lambda u, _: 0.2 + 0.8 * u), 3)
+    s["drift"] = round(pk.number("drift", lambda u, _: u), 3)
+    s["gloss"] = round(pk.number("gloss", lambda u, _: u), 3)
     s["pin"] = ed.pin is not None and pk.flag("pin", 0.95)
     # --- board and table ------------------------------------------------------------------
     s["n_tiles"] = int(pk.number("n_tiles", lambda u, v: 5 + round(51 * u ** 1.3)))
@@ -216,7 +218,7 @@ def sample_style(rng: np.random.Generator, pinned: Mapping[str, Any] | None = No
     s["rotation_deg"] = round(pk.number("rotation_deg", lambda u, _: 360.0 * u), 2)
     s["roll_deg"] = round(pk.number("roll_deg", lambda u, v: (u - 0.5) * 20 if v < 0.7
                                     else (u - 0.5) * 360), 2)
-    s["fov_deg"] = round(pk.number("fov_deg", lambda u, _: 50 + 25 * u), 2)
+    s["fov_deg"] = round(pk.number("fov_deg", lambda u, _: 35 + 40 * u), 2)
     # how much of the photo's shorter side the board spans (over 1: it runs off the frame);
     # the tile size in px follows from it and the board's size, within 20-200 px
     s["board_fill"] = round(pk.number("board_fill", lambda u, v: 0.35 + 0.75 * u

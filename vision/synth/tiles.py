@@ -110,6 +110,8 @@ class FaceSpec:
     light: np.ndarray           # unit 3-vector toward the light, in sprite axes (x, y down, z up)
     seed: int
     flat: bool = False          # test pattern: no shading at all
+    view: np.ndarray | None = None  # unit 3-vector toward the camera, sprite axes
+    gloss: float = 0.0          # strength of the specular highlight (glossy plastic)
 
 
 # Digit turn (degrees anticlockwise as displayed) per corner, so its top points at the centre.
@@ -134,6 +136,14 @@ def render_face(side: int, spec: FaceSpec) -> tuple[np.ndarray, np.ndarray]:
         rel, grad = np.ones_like(rel), 1.0
     img = spec.face[None, None, :] * (rel * grad)[:, :, None]
     img = img.astype(np.float32)
+    if spec.gloss > 0 and spec.view is not None and not spec.flat:
+        # Blinn-Phong highlight over the bevel normals: bright rims where the rounded edge
+        # mirrors the light to the camera, a sheen over the face near the light's reflection
+        hv = spec.light + spec.view
+        hv = hv / max(float(np.linalg.norm(hv)), 1e-6)
+        ndoth = st * (nx * hv[0] + ny * hv[1]) + np.cos(theta) * hv[2]
+        hl = spec.gloss * 110.0 * np.clip(ndoth, 0, 1) ** 40
+        img += hl[:, :, None]
     corners = g.corners()
     cen = np.array([g.cx, g.cy])
     if spec.wear > 0.05:
