@@ -133,12 +133,13 @@ def draw_occluders(img: np.ndarray, style: dict[str, Any], cam: Camera, light: n
         ys, xs = np.nonzero(mask)
         if len(xs) == 0:
             continue
-        pad = int(size * 0.25) + 4
+        # soft shadow cast on the table, offset away from the light (the region drawn must
+        # hold the whole blurred, shifted shadow, or its edge shows as a straight line)
+        off = -light[:2] / max(light[2], 0.3) * size * 0.25
+        pad = int(np.abs(off).max() + 3 * (size * 0.08 + 1)) + 4
         x0, x1 = max(0, xs.min() - pad), min(w, xs.max() + pad)
         y0, y1 = max(0, ys.min() - pad), min(h, ys.max() + pad)
         m = mask[y0:y1, x0:x1].astype(np.float32) / 255.0
-        # soft shadow cast on the table, offset away from the light
-        off = -light[:2] / max(light[2], 0.3) * size * 0.25
         shift = np.array([[1, 0, off[0]], [0, 1, off[1]]], np.float32)
         sh = cv2.warpAffine(m, shift, (m.shape[1], m.shape[0]), borderValue=0)
         sh = soft_blur(sh, size * 0.08 + 1)

@@ -276,6 +276,20 @@ def _place_rack(pieces: list[Piece], rs: np.random.Generator, cam: Camera, tiles
     down -= ex2 * float(down @ ex2)
     down /= np.linalg.norm(down)
     lean = math.radians(rs.uniform(62, 76))
+    n = len(tiles)
+    step = side + 0.06
+    # never on the board: move toward the camera until the rack (tiles and bar, about 1.3
+    # units deep) is clear of every tile already on the table
+    if taken:
+        pts = np.array(taken)
+        for _ in range(40):
+            feet = base[None, :] + np.outer((np.arange(n) - (n - 1) / 2) * step, ex2)
+            behind = feet - down * 0.6
+            gap_ = min(float(np.min(np.linalg.norm(pts[:, None] - q[None], axis=2)))
+                       for q in (feet, behind))
+            if gap_ > 1.3:
+                break
+            base = base + down * 0.5
     ex = np.array([ex2[0], ex2[1], 0.0])
     nh = np.array([down[0], down[1], 0.0])
     ey = -nh * math.cos(lean) + np.array([0, 0, 1.0]) * math.sin(lean)
@@ -284,8 +298,6 @@ def _place_rack(pieces: list[Piece], rs: np.random.Generator, cam: Camera, tiles
     if not own:  # an opponent's rack: we see the backs
         ex, nh2 = -ex, -nh
         ey = -nh2 * math.cos(lean) + np.array([0, 0, 1.0]) * math.sin(lean)
-    n = len(tiles)
-    step = side + 0.06
     r_in = side / (2 * SQRT3)
     normal_dir = np.cross(ex, ey)
     for i, t in enumerate(tiles):
