@@ -93,10 +93,15 @@ def _mug_mask(mask: np.ndarray, p: np.ndarray, size: float) -> np.ndarray:
 
 
 def _phone_mask(mask: np.ndarray, rng: np.random.Generator, p: np.ndarray, size: float
-                ) -> np.ndarray:
-    box = cv2.boxPoints(((float(p[0]), float(p[1])), (size * 0.5, size), rng.uniform(0, 180)))
+                ) -> float:
+    """A phone lying flat: a rectangle with rounded corners. Returns its angle (degrees)."""
+    ang = float(rng.uniform(0, 180))
+    r = size * 0.07
+    box = cv2.boxPoints(((float(p[0]), float(p[1])), (size * 0.5 - 2 * r, size - 2 * r), ang))
     cv2.fillConvexPoly(mask, (box * 4).astype(np.int32), 255, cv2.LINE_AA, 2)
-    return box
+    for a, b in zip(box, np.roll(box, -1, axis=0), strict=True):
+        _capsule(mask, a, b, r, r)
+    return ang
 
 
 def draw_occluders(img: np.ndarray, style: dict[str, Any], cam: Camera, light: np.ndarray,
@@ -180,6 +185,19 @@ def draw_occluders(img: np.ndarray, style: dict[str, Any], cam: Camera, light: n
                             math.degrees(math.atan2(tdir[1], tdir[0])) + 90, 0, 360,
                             tuple(float(v) for v in np.clip(col * 1.12 + [12, 12, 18], 0, 255)),
                             -1, cv2.LINE_AA, 2)
+        elif kind == "phone":
+            # dark glass with a soft reflection band, a lighter metal rim
+            dist = cv2.distanceTransform((mask[y0:y1, x0:x1] > 127).astype(np.uint8),
+                                         cv2.DIST_L2, 5)
+            rim = (dist < max(1.5, size * 0.025)).astype(np.float32)
+            a = math.radians(float(rng.uniform(0, 180)))
+            band = np.cos(((xx - p[0]) * math.cos(a) + (yy - p[1]) * math.sin(a))
+                          / (0.25 * size))
+            glass = np.array((22, 22, 26), np.float32) + 35 * np.clip(band, 0, 1)[:, :, None] ** 4
+            metal = np.array([(150, 150, 155), (60, 60, 64), (120, 160, 190)]
+                             [int(rng.integers(3))], np.float32)
+            colr = glass * (1 - rim[:, :, None]) + metal * rim[:, :, None]
+            shade = np.ones_like(shade)
         else:
             colr = np.broadcast_to(col, roi.shape)
         obj = colr * shade[:, :, None]

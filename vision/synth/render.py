@@ -268,28 +268,45 @@ def _place_rack(pieces: list[Piece], rs: np.random.Generator, cam: Camera, tiles
         return q[:2] / q[2]
 
     w, h = cam.width, cam.height
-    u, v = w * rs.uniform(0.3, 0.7), h * rs.uniform(0.8, 0.95)
-    base = table_at(u, v)
-    ex2 = table_at(u + 10, v) - base
-    down = table_at(u, v + 10) - base  # toward the bottom of the photo: toward the camera
-    ex2 /= np.linalg.norm(ex2)
-    down -= ex2 * float(down @ ex2)
-    down /= np.linalg.norm(down)
-    lean = math.radians(rs.uniform(62, 76))
     n = len(tiles)
     step = side + 0.06
-    # never on the board: move toward the camera until the rack (tiles and bar, about 1.3
-    # units deep) is clear of every tile already on the table
-    if taken:
-        pts = np.array(taken)
+    pts = np.array(taken) if taken else np.zeros((0, 2))
+    inside = _InPhoto(cam)
+
+    def frame(u: float, v: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        b = table_at(u, v)
+        e = table_at(u + 10, v) - b
+        dn = table_at(u, v + 10) - b  # toward the bottom of the photo: toward the camera
+        e /= np.linalg.norm(e)
+        dn -= e * float(dn @ e)
+        return b, e, dn / np.linalg.norm(dn)
+
+    def clearance(b: np.ndarray, e: np.ndarray, dn: np.ndarray) -> float:
+        if not len(pts):
+            return math.inf
+        feet = b[None, :] + np.outer((np.arange(n) - (n - 1) / 2) * step, e)
+        return min(float(np.min(np.linalg.norm(pts[:, None] - q[None], axis=2)))
+                   for q in (feet, feet - dn * 0.6))
+
+    # a free spot along the photo's near edge, else its far edge; the rack (tiles and bar,
+    # about 1.3 units deep) must be clear of every tile already on the table
+    placed = None
+    for _ in range(16):
+        u = w * rs.uniform(0.25, 0.75)
+        v = h * (rs.uniform(0.78, 0.96) if rs.random() < 0.7 else rs.uniform(0.06, 0.25))
+        b, e, dn = frame(u, v)
+        if clearance(b, e, dn) > 1.3 and inside.inside(b):
+            placed = (b, e, dn)
+            break
+    if placed is None:  # push toward the camera until clear (may leave the frame)
+        b, e, dn = frame(w * 0.5, h * 0.9)
         for _ in range(40):
-            feet = base[None, :] + np.outer((np.arange(n) - (n - 1) / 2) * step, ex2)
-            behind = feet - down * 0.6
-            gap_ = min(float(np.min(np.linalg.norm(pts[:, None] - q[None], axis=2)))
-                       for q in (feet, behind))
-            if gap_ > 1.3:
+            if clearance(b, e, dn) > 1.3:
                 break
-            base = base + down * 0.5
+            b = b + dn * 0.5
+        placed = (b, e, dn)
+    base, ex2, down = placed
+    lean = math.radians(rs.uniform(62, 76))
     ex = np.array([ex2[0], ex2[1], 0.0])
     nh = np.array([down[0], down[1], 0.0])
     ey = -nh * math.cos(lean) + np.array([0, 0, 1.0]) * math.sin(lean)

@@ -85,13 +85,14 @@ def _marble(rng: np.random.Generator, h: int, w: int, ppu: float) -> np.ndarray:
     light = rng.random() < 0.7
     base = np.array((215, 218, 220) if light else (60, 60, 64), np.float32)
     ex, ey = w / ppu, h / ppu
-    turb = (_noise(rng, h, w, int(ey / 3) + 2, int(ex / 3) + 2)
-            + 0.5 * _noise(rng, h, w, int(ey) + 2, int(ex) + 2))
+    # fractal turbulence (four octaves) makes the veins ragged rather than wavy lines
+    turb = sum(0.5 ** o * _noise(rng, h, w, int(ey * 2 ** o / 4) + 2, int(ex * 2 ** o / 4) + 2)
+               for o in range(4))
     a = rng.uniform(0, math.pi)
     s = x * math.cos(a) + y * math.sin(a)
-    vein = np.abs(np.sin((s * rng.uniform(0.12, 0.3) + 1.2 * turb) * math.pi))
-    strength = _noise(rng, h, w, int(ey / 2) + 2, int(ex / 2) + 2)
-    vein = np.exp(-(vein / 0.05) ** 2) * strength
+    vein = np.abs(np.sin((s * rng.uniform(0.08, 0.2) + 0.7 * turb) * math.pi))
+    strength = np.clip(_noise(rng, h, w, int(ey / 2) + 2, int(ex / 2) + 2) * 1.6 - 0.4, 0, 1)
+    vein = (0.6 * np.exp(-(vein / 0.04) ** 2) + 0.4 * np.exp(-(vein / 0.15) ** 2)) * strength
     cloud = _noise(rng, h, w, int(ey / 1.5) + 2, int(ex / 1.5) + 2) - 0.5
     v = 1.0 + 0.1 * cloud + (-0.3 if light else 0.7) * vein
     return base[None, None, :] * v[:, :, None]
