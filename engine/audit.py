@@ -158,11 +158,12 @@ def audit_game(data: dict[str, Any]) -> AuditReport:
 def _bonus_names(rules: Rules) -> dict[int, list[str]]:
     """Bonus value -> figure names, over this edition and every known one (for diagnoses)."""
     out: dict[int, list[str]] = {}
-    for r in (rules, *EDITIONS):
+    for k, r in enumerate((rules, *EDITIONS)):
+        own = set(out) if k else set()  # values this edition pays keep this edition's names
         for name, v in (("bridge", r.bridge_bonus), ("pocket", r.pocket_bonus),
                         ("hexagon", r.hexagon_bonus), ("double hexagon", r.double_hexagon_bonus),
                         ("triple hexagon", r.triple_hexagon_bonus)):
-            if v > 1 and name not in out.setdefault(v, []):
+            if v > 1 and v not in own and name not in out.setdefault(v, []):
                 out[v].append(name)
     return out
 

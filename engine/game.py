@@ -430,28 +430,54 @@ def _choose(player: Player, view: PlayerView, moves: list[Move], rng: random.Ran
     return pick
 
 
+def deal_round(rules: Rules, players: int, rng: random.Random, set_name: str = "standard"
+               ) -> tuple[int, list[list[Tile]], list[list[Tile]], list[Tile]]:
+    """Shuffle and deal: returns ``(starter, starter_draws, hands, pool)``.
+
+    The starter follows ``rules.start`` (see the module docstring); ``starter_draws`` is
+    empty for the triple start. Raises ParseError for a bad player count.
+    """
+    k = rules.deal_size(players)
+    tiles = sorted(tile_set(set_name))
+    starter_draws: list[list[Tile]] = []
+    starter = 0
+    if rules.start == "draw":
+        starter, starter_draws = choose_starter_by_draw(tiles, players, rng)
+    rng.shuffle(tiles)
+    deal = [tiles[s * k:(s + 1) * k] for s in range(players)]
+    if rules.start != "draw":
+        starter = triple_start(deal)[0]
+    return starter, starter_draws, deal, tiles[players * k:]
+
+
 def play_round(rules: Rules, players: Sequence[Player], rng: random.Random,
                bot_rngs: Sequence[random.Random], *, number: int = 1,
                totals: Sequence[int] | None = None, set_name: str = "standard") -> RoundRecord:
-    """Play one round with ``players`` (2-6, seat order) and return its record.
+    """Deal (:func:`deal_round`) and play one round; returns its record.
 
     ``rng`` shuffles and chooses the starter; ``bot_rngs[s]`` is passed to seat ``s``'s
     ``choose`` (so bot randomness never changes the deal). Raises ParseError for a bad
     player count or a player that breaks the protocol.
     """
+    starter, draws, deal, pool = deal_round(rules, len(players), rng, set_name)
+    return play_dealt(rules, players, deal, pool, starter, bot_rngs, number=number,
+                      starter_draws=draws, totals=totals, set_name=set_name)
+
+
+def play_dealt(rules: Rules, players: Sequence[Player], deal: Sequence[Sequence[Tile]],
+               pool: Sequence[Tile], starter: int, bot_rngs: Sequence[random.Random], *,
+               number: int = 1, starter_draws: Sequence[Sequence[Tile]] = (),
+               totals: Sequence[int] | None = None, set_name: str = "standard") -> RoundRecord:
+    """Play one round from given hands and pool order (tests build hands with this).
+
+    ``deal[s]``: seat ``s``'s tiles; ``pool``: the face-down tiles in drawing order;
+    ``starter``: the seat that opens (with the triple start, the opening tile is still
+    forced by :func:`triple_start`). Nothing checks that the deal is a whole set.
+    """
     n = len(players)
-    k = rules.deal_size(n)
-    tiles = sorted(tile_set(set_name))
-    starter_draws: list[list[Tile]] = []
-    if rules.start == "draw":
-        starter, starter_draws = choose_starter_by_draw(tiles, n, rng)
-    rng.shuffle(tiles)
-    deal = [tiles[s * k:(s + 1) * k] for s in range(n)]
-    pool = tiles[n * k:]
-    opening: list[Tile] | None = None
-    if rules.start != "draw":
-        starter, opening = triple_start(deal)
-    rec = RoundRecord(number, starter, starter_draws, [list(h) for h in deal], list(pool))
+    opening = triple_start(deal)[1] if rules.start != "draw" else None
+    rec = RoundRecord(number, starter, [list(d) for d in starter_draws],
+                      [list(h) for h in deal], list(pool))
     st = _RoundState(rules, Board(set_name=set_name), [list(h) for h in deal], list(pool),
                      [0] * n, list(totals or [0] * n))
     out: list[int] = []
@@ -801,6 +827,7 @@ def score_sheet(game: GameRecord) -> list[str]:
 
 
 __all__ = ["GAME_FORMAT", "GameRecord", "Player", "PlayerView", "ReplayIssue", "RoundEnd",
-           "RoundRecord", "TurnRecord", "choose_starter_by_draw", "hand_points", "load_game",
-           "next_seat", "play_game", "play_round", "replay", "round_end", "rules_from_json",
-           "rules_to_json", "score_sheet", "starter_from_draws", "triple_start"]
+           "RoundRecord", "TurnRecord", "choose_starter_by_draw", "deal_round", "hand_points",
+           "load_game", "next_seat", "play_dealt", "play_game", "play_round", "replay",
+           "round_end", "rules_from_json", "rules_to_json", "score_sheet", "starter_from_draws",
+           "triple_start"]
