@@ -34,6 +34,11 @@ class ReaderConfig:
     seam_kernel: int = 5
     seam_over_noise: float = 3.0
     seam_min: float = 6.0
+    #: local-brightness masks (adaptive threshold block sizes, offset in grey levels)
+    block_sizes: tuple[int, ...] = (15,)
+    block_c: float = 3.0
+    #: how far (px) a face found that way is grown back to its true outline
+    block_grow: float = 1.5
     #: edge thickenings tried (radius in px): thicker closes gaps in a face's outline,
     #: thinner keeps a 1-px seam between joined tiles
     dilations: tuple[int, ...] = (1, 2, 3)
@@ -50,6 +55,8 @@ class ReaderConfig:
     # --- lattice ---------------------------------------------------------------------
     #: two tiles are joined when both ends of an edge lie this close (x side)
     join_frac: float = 0.15
+    #: and the two edges lie at most this far apart across the seam (x side)
+    join_gap_frac: float = 0.08
     #: and the edge lengths agree within this fraction
     join_len_frac: float = 0.3
     #: an empty cell next to the board is proposed as a missed tile when edges run along

@@ -108,9 +108,21 @@ def find_triangles(cfg: ReaderConfig, small: np.ndarray,
     min_area = cfg.min_side ** 2 * 0.433 * 0.5
     max_side = cfg.max_side_frac * min(h, w)
     cands: list[Triangle] = []
+    masks: list[tuple[np.ndarray, float]] = []
     for k in cfg.dilations:
         ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
-        inv = cv2.bitwise_not(cv2.dilate(edges, ker))
+        masks.append((cv2.bitwise_not(cv2.dilate(edges, ker)), k + 0.5))
+    if cfg.block_sizes:
+        # faces brighter than their surroundings, cut apart by their (darker) seams: finds
+        # joined light tiles whose seams are too faint for the gradient edges
+        not_edge = cv2.bitwise_not(edges)
+        ker3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+        for b in cfg.block_sizes:
+            bright = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
+                                           cv2.THRESH_BINARY, b, -cfg.block_c)
+            m = cv2.morphologyEx(cv2.bitwise_and(bright, not_edge), cv2.MORPH_OPEN, ker3)
+            masks.append((m, cfg.block_grow))
+    for inv, grow in masks:
         n, lab, st, _ = cv2.connectedComponentsWithStats(inv, connectivity=4)
         for i in range(1, n):
             x, y, bw, bh, a = (int(v) for v in st[i])
@@ -140,7 +152,7 @@ def find_triangles(cfg: ReaderConfig, small: np.ndarray,
             if sides.max() / sides.min() > cfg.max_side_ratio:
                 continue
             # the region stops k px (+ half the edge line) short of the true boundary
-            cands.append(Triangle(_expand(pts, k + 0.5), float(fill)))
+            cands.append(Triangle(_expand(pts, grow), float(fill)))
     return _dedupe(cfg, cands)
 
 

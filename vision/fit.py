@@ -99,6 +99,28 @@ def _shared(a: np.ndarray, b: np.ndarray, tol: float) -> list[tuple[int, int]]:
     return pairs
 
 
+def _edge_gap(p1: np.ndarray, p2: np.ndarray, q1: np.ndarray, q2: np.ndarray) -> float:
+    """Mean distance of q1, q2 from the line p1-p2 (the width of a seam between edges)."""
+    d = p2 - p1
+    n = np.array([-d[1], d[0]]) / (np.linalg.norm(d) + 1e-9)
+    return float((abs((q1 - p1) @ n) + abs((q2 - p1) @ n)) / 2)
+
+
+def _gap_to_board(fit: LatticeFit, cell: Cell, pts: np.ndarray) -> float:
+    """Smallest seam width between a face ``pts`` (in ``cell``'s corner order) and the
+    board tiles it would share an edge with (inf when no such edge is known)."""
+    corners = cell_corners(cell)
+    best = float("inf")
+    for n in edge_neighbours(cell):
+        if n not in fit.cells:
+            continue
+        a, b = [v for v in cell_corners(n) if v in corners]
+        if a in fit.vertex_px and b in fit.vertex_px:
+            best = min(best, _edge_gap(fit.vertex_px[a], fit.vertex_px[b],
+                                       pts[corners.index(a)], pts[corners.index(b)]))
+    return best
+
+
 def _is_rotation(seq: tuple[Vertex, ...], ref: tuple[Vertex, ...]) -> int:
     """k such that ``seq`` == ``ref`` rotated to start at ``ref[k]``, else -1."""
     for k in range(3):
@@ -130,6 +152,9 @@ def _join_graph(cfg: ReaderConfig, tris: list[Triangle]
             lb = np.linalg.norm(tris[j].pts[b1] - tris[j].pts[b2])
             if abs(la - lb) > cfg.join_len_frac * max(la, lb):
                 continue
+            gap = _edge_gap(tris[i].pts[a1], tris[i].pts[a2], tris[j].pts[b1], tris[j].pts[b2])
+            if gap > cfg.join_gap_frac * side:
+                continue  # parallel but apart: a loose tile lying next to the board
             graph[i].append((j, pairs))
             graph[j].append((i, [(b, a) for a, b in pairs]))
     return graph
@@ -363,7 +388,19 @@ def _join_aligned(cfg: ReaderConfig, fit: LatticeFit,
         for i, (cell, vs, err) in sorted(cand.items(), key=lambda kv: kv[1][2]):
             if cell in fit.cells or cell in fit.proposed:
                 continue
-            adjacent = any(n in fit.cells or n in fit.proposed for n in edge_neighbours(cell))
+            adjacent = False
+            for n in edge_neighbours(cell):
+                if n not in fit.cells and n not in fit.proposed:
+                    continue
+                a, b = [v for v in cell_corners(n) if v in vs]
+                if a in fit.vertex_px and b in fit.vertex_px:
+                    pa, pb = t_pts = (fit.triangles[i].pts[vs.index(a)],
+                                      fit.triangles[i].pts[vs.index(b)])
+                    del t_pts
+                    if _edge_gap(fit.vertex_px[a], fit.vertex_px[b], pa, pb) \
+                            > cfg.join_gap_frac * fit.side:
+                        continue
+                adjacent = True
             group = per_comp.get(comp_of[i], 0) >= 2 and err <= 1.5 * cfg.join_frac
             if not ((adjacent and err <= cfg.join_frac) or group):
                 continue
@@ -477,6 +514,9 @@ def _propose(cfg: ReaderConfig, fit: LatticeFit,
         if same and inside.all():
             i = same[0]
             k = int(np.argmin(np.linalg.norm(fit.triangles[i].pts - pts[0], axis=1)))
+            rolled = np.roll(fit.triangles[i].pts, -k, axis=0)
+            if _gap_to_board(fit, cell, rolled) > cfg.join_gap_frac * fit.side:
+                continue  # a tile lying there, but apart from the board: not joined
             ref = cell_corners(cell)
             verts[i] = ref[-k:] + ref[:-k] if k else ref
             fit.cells[cell] = i
