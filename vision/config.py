@@ -56,7 +56,7 @@ class ReaderConfig:
     #: two tiles are joined when both ends of an edge lie this close (x side)
     join_frac: float = 0.15
     #: and the two edges lie at most this far apart across the seam (x side)
-    join_gap_frac: float = 0.08
+    join_gap_frac: float = 0.1
     #: and the edge lengths agree within this fraction
     join_len_frac: float = 0.3
     #: an empty cell next to the board is proposed as a missed tile when edges run along
