@@ -284,7 +284,7 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
     _update_vertices(fit, verts)
     fit.homography = _fit_h(cfg, fit.vertex_px, side)
     if fit.homography is None:
-        fit.loose = [i for i in range(len(tris)) if i not in set(fit.cells.values())]
+        fit.loose = _loose(fit)
         return fit
     ef = None
     if gray is not None:
@@ -299,8 +299,33 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
             break
     _normalise(cfg, fit, verts)
     _settle(cfg, fit, verts)
-    fit.loose = [i for i in range(len(tris)) if i not in set(fit.cells.values())]
+    fit.loose = _loose(fit)
     return fit
+
+
+def _inside(p: np.ndarray, tri: np.ndarray) -> bool:
+    """Is point ``p`` inside triangle ``tri`` (3, 2)?"""
+    return cv2.pointPolygonTest(tri.astype(np.float32).reshape(-1, 1, 2),
+                                (float(p[0]), float(p[1])), False) >= 0
+
+
+def _loose(fit: LatticeFit) -> list[int]:
+    """Faces off the board: one per place (the best filled where several overlap), none
+    lying on a board cell (a digit's hole or a shape inside a tile)."""
+    placed = set(fit.cells.values())
+    board = [fit.corner_px(c) for c in (*fit.cells, *fit.proposed)]
+    out: list[int] = []
+    order = sorted((i for i in range(len(fit.triangles)) if i not in placed),
+                   key=lambda i: -fit.triangles[i].fill)
+    for i in order:
+        t = fit.triangles[i]
+        if any(_inside(t.centroid, b) for b in board):
+            continue
+        if any(_inside(t.centroid, fit.triangles[j].pts)
+               or _inside(fit.triangles[j].centroid, t.pts) for j in out):
+            continue
+        out.append(i)
+    return out
 
 
 def _update_vertices(fit: LatticeFit, verts: dict[int, tuple[Vertex, Vertex, Vertex]]) -> None:
