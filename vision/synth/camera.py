@@ -148,13 +148,14 @@ def light_and_lens(img: np.ndarray, style: dict[str, Any], rng: np.random.Genera
             s = rng.uniform(0.04, 0.15) * max(sw, sh)
             yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
             add += gl * 150 * np.exp(-((xx - c[0]) ** 2 + (yy - c[1]) ** 2) / (2 * s * s))
-    gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
     tint = np.array(_LIGHT_TINT[style["light"]], np.float32)
     cc = float(style["colour_cast"])
     tint = tint * (1 + rng.uniform(-cc, cc, 3).astype(np.float32))
     tint /= tint.mean()
-    img *= gain[:, :, None]
-    img *= tint[None, None, :]
+    # one full-resolution pass: the tint is folded into the low-resolution gain
+    gain3 = cv2.resize(gain[:, :, None] * tint[None, None, :], (w, h),
+                       interpolation=cv2.INTER_LINEAR)
+    np.multiply(img, gain3, out=img)
     if gl > 0:
         img += cv2.resize(add, (w, h), interpolation=cv2.INTER_LINEAR)[:, :, None]
 

@@ -152,7 +152,9 @@ def draw_occluders(img: np.ndarray, style: dict[str, Any], cam: Camera, light: n
         roi *= (1 - 0.45 * sh)[:, :, None]
         # the object itself, slightly out of focus (it is nearer the camera than the table)
         m = cv2.GaussianBlur(m, (0, 0), max(0.7, size * 0.01))
-        yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32)
+        # 1-D coordinates broadcast on use (cheaper than full grids)
+        yy = np.arange(y0, y1, dtype=np.float32)[:, None]
+        xx = np.arange(x0, x1, dtype=np.float32)[None, :]
         along = ((xx - p[0]) * d[0] + (yy - p[1]) * d[1]) / size
         shade = 0.75 + 0.35 * np.clip(along, 0, 1)
         if kind == "mug":

@@ -129,7 +129,7 @@ def render_face(side: int, spec: FaceSpec) -> tuple[np.ndarray, np.ndarray]:
     theta = (1.0 - t) * (math.pi / 2 * 0.85)
     st = np.sin(theta)
     ndotl = st * (nx * lx + ny * ly) + np.cos(theta) * lz
-    rel = (amb + dif * np.clip(ndotl, 0, 1)) / flat_shade
+    rel = (amb + dif * np.minimum(np.maximum(ndotl, 0), 1)) / flat_shade
     # a slight gloss gradient across the face (plastic is never perfectly flat-lit)
     grad = 1.0 + 0.04 * (rx * lx + ry * ly)
     if spec.flat:
@@ -142,7 +142,7 @@ def render_face(side: int, spec: FaceSpec) -> tuple[np.ndarray, np.ndarray]:
         hv = spec.light + spec.view
         hv = hv / max(float(np.linalg.norm(hv)), 1e-6)
         ndoth = st * (nx * hv[0] + ny * hv[1]) + np.cos(theta) * hv[2]
-        hl = spec.gloss * 110.0 * np.clip(ndoth, 0, 1) ** 40
+        hl = spec.gloss * 110.0 * np.minimum(np.maximum(ndoth, 0), 1) ** 40
         img += hl[:, :, None]
     corners = g.corners()
     cen = np.array([g.cx, g.cy])
@@ -185,12 +185,12 @@ def _pin(img: np.ndarray, cen: np.ndarray, side: int, colour: np.ndarray, lx: fl
     x0, y0 = int(cen[0]) - n, int(cen[1]) - n
     yy, xx = np.mgrid[y0:y0 + 2 * n + 1, x0:x0 + 2 * n + 1].astype(np.float32)
     d = np.hypot(xx - cen[0], yy - cen[1])
-    a = np.clip(r + 0.5 - d, 0, 1)
+    a = np.minimum(np.maximum(r + 0.5 - d, 0), 1)
     hl = np.exp(-(((xx - cen[0] + 0.45 * r * lx) ** 2 + (yy - cen[1] + 0.45 * r * ly) ** 2)
                   / (0.3 * r * r + 0.3)))
-    rim = np.clip(1 - np.abs(d - r * 0.85) / max(0.25 * r, 0.6), 0, 1)
+    rim = np.maximum(1 - np.abs(d - r * 0.85) / max(0.25 * r, 0.6), 0)
     shade = (0.75 + 0.6 * hl - 0.25 * rim)[:, :, None]
-    col = np.clip(colour[None, None, :] * shade + 60 * hl[:, :, None], 0, 255)
+    col = np.minimum(colour[None, None, :] * shade + 60 * hl[:, :, None], 255)
     ys, xs = slice(max(0, y0), y0 + 2 * n + 1), slice(max(0, x0), x0 + 2 * n + 1)
     sub = img[ys, xs]
     aa = a[:sub.shape[0], :sub.shape[1], None]
