@@ -68,6 +68,9 @@ class ReaderConfig:
     settle_frac: float = 0.08
     #: a cell whose sides have this mean edge support is worth snapping its unseen vertex
     fill_snap_min: float = 0.55
+    #: a face whose sides' mean edge support is below this is re-posed (turned, grown,
+    #: corners snapped to the edges); 0 = off
+    repose_below: float = 0.0
     #: rounds of proposing cells next to the board
     fill_rounds: int = 8
 

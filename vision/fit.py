@@ -32,7 +32,7 @@ from engine.lattice import (
 )
 
 from .config import ReaderConfig
-from .detect import Triangle, edge_map
+from .detect import Triangle, clockwise, edge_map
 
 
 @dataclass
@@ -259,25 +259,19 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
     fit = LatticeFit(triangles=tris)
     if not tris:
         return fit
-    graph = _join_graph(cfg, tris)
-    comp_of = _components(graph, len(tris))
-    sizes = np.bincount(comp_of)
-    area = np.bincount(comp_of, weights=[t.side ** 2 * t.fill for t in tris])
-    best = int(np.lexsort((area, sizes))[-1])
-    board = [i for i in range(len(tris)) if comp_of[i] == best]
+    ef = None
+    if gray is not None:
+        ef = EdgeField.of(gray, edges if edges is not None else edge_map(cfg, gray))
+    graph, comp_of, board = _select(cfg, tris)
     # every tile has the board's size: other shapes (digit holes, background) are dropped
     side = float(np.median([tris[i].side for i in board]))
+    tris = [t for t in tris if 1 / cfg.size_tolerance < t.side / side < cfg.size_tolerance]
+    if ef is not None and cfg.repose_below > 0:
+        tris = [_repose(cfg, t, ef, side) for t in tris]
+    fit.triangles = tris
+    graph, comp_of, board = _select(cfg, tris)
+    side = float(np.median([tris[i].side for i in board]))
     fit.side = side
-    keep = [i for i, t in enumerate(tris)
-            if 1 / cfg.size_tolerance < t.side / side < cfg.size_tolerance]
-    if len(keep) < len(tris):
-        remap = {old: new for new, old in enumerate(keep)}
-        tris = [tris[i] for i in keep]
-        fit.triangles = tris
-        graph = {remap[i]: [(remap[j], p) for j, p in graph[i] if j in remap]
-                 for i in keep}
-        comp_of = [comp_of[i] for i in keep]
-        board = [remap[i] for i in board]
     start = max(board, key=lambda i: (len(graph[i]), tris[i].fill))
     owner, verts = _grow(tris, graph, start)
     fit.cells = dict(owner)
@@ -286,9 +280,6 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
     if fit.homography is None:
         fit.loose = _loose(fit)
         return fit
-    ef = None
-    if gray is not None:
-        ef = EdgeField.of(gray, edges if edges is not None else edge_map(cfg, gray))
     for _ in range(cfg.fill_rounds):
         changed = _join_aligned(cfg, fit, verts, comp_of, graph)
         if ef is not None:
@@ -301,6 +292,65 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
     _settle(cfg, fit, verts)
     fit.loose = _loose(fit)
     return fit
+
+
+def _select(cfg: ReaderConfig, tris: list[Triangle]
+            ) -> tuple[dict[int, list[tuple[int, list[tuple[int, int]]]]], list[int], list[int]]:
+    """The join graph, each face's group, and the board's group (most faces, then most
+    area)."""
+    graph = _join_graph(cfg, tris)
+    comp_of = _components(graph, len(tris))
+    sizes = np.bincount(comp_of)
+    area = np.bincount(comp_of, weights=[t.side ** 2 * t.fill for t in tris])
+    best = int(np.lexsort((area, sizes))[-1])
+    return graph, comp_of, [i for i in range(len(tris)) if comp_of[i] == best]
+
+
+def _repose(cfg: ReaderConfig, t: Triangle, ef: EdgeField, side: float) -> Triangle:
+    """A face whose outline the photo's edges do not confirm (a region cut short by its
+    digits, or a hexagon-like region enclosed the wrong way round) is tried turned by 60
+    degrees and grown, and its corners snapped to the edges; kept if clearly better."""
+    reach = max(1.5, 0.04 * side)
+    sup, _ = edge_support(ef, t.pts, reach)
+    if sup.mean() >= cfg.repose_below:
+        return t
+    c = t.centroid
+    best_pts, best_s = t.pts, float(sup.mean())
+    for ang in (0.0, 60.0):
+        a = np.deg2rad(ang)
+        rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+        base = (t.pts - c) @ rot.T / max(t.side, 1e-6)  # unit side
+        for sc in (0.9, 1.0, 1.1):  # the board's side, give or take perspective
+            pts = clockwise(c + base * side * sc)
+            s_, _ = edge_support(ef, pts, reach)
+            if s_.mean() > best_s + 0.05:
+                best_pts, best_s = pts, float(s_.mean())
+    if best_pts is t.pts:
+        return t
+    pts = best_pts.copy()
+    for k in range(3):
+        pts = _snap_corner(ef, pts, k, reach, side)
+    s_, _ = edge_support(ef, pts, reach)
+    return Triangle(pts, t.fill) if s_.mean() > sup.mean() + 0.1 else t
+
+
+def _snap_corner(ef: EdgeField, pts: np.ndarray, k: int, reach: float, side: float
+                 ) -> np.ndarray:
+    """Move corner ``k`` to where the two sides meeting there are best outlined."""
+    best, best_s = pts[k].copy(), -1.0
+    for step, n in ((0.05, 2), (0.015, 1)):
+        centre = best.copy()
+        for dx in range(-n, n + 1):
+            for dy in range(-n, n + 1):
+                trial = pts.copy()
+                trial[k] = centre + np.array([dx, dy]) * step * side
+                sup, _ = edge_support(ef, trial, reach)
+                sc = sup[(k - 1) % 3] + sup[k]
+                if sc > best_s + 1e-9:
+                    best, best_s = trial[k].copy(), sc
+    out = pts.copy()
+    out[k] = best
+    return out
 
 
 def _inside(p: np.ndarray, tri: np.ndarray) -> bool:
