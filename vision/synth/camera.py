@@ -211,6 +211,11 @@ def optics_and_sensor(img: np.ndarray, style: dict[str, Any], rng: np.random.Gen
         img = cv2.filter2D(img, -1, k)
     else:
         img = cv2.GaussianBlur(img, (0, 0), 0.5)  # no lens is perfectly sharp
+    sharpen = float(style.get("sharpen", 0.0))
+    if sharpen > 0.01:
+        # phone processing: an unsharp mask (with its halos) before the noise is added
+        soft = cv2.GaussianBlur(img, (0, 0), 1.2)
+        img = cv2.addWeighted(img, 1 + sharpen, soft, -sharpen, 0)
     sigma = float(style["noise"])
     if sigma > 0:
         h, w = img.shape[:2]

@@ -123,6 +123,7 @@ class Scene:
     props: list[tuple[str, np.ndarray]]
     rack_box: np.ndarray | None = None    # (8, 3) corners of the rack's bar, or None
     target: np.ndarray = field(default_factory=lambda: np.zeros(3))
+    table_rect: tuple[float, float, float, float] = (-1e3, -1e3, 1e3, 1e3)  # x0, y0, x1, y1
 
 
 def _visible_rect(cam: Camera) -> np.ndarray:
@@ -163,6 +164,14 @@ def build_scene(style: dict[str, Any], rngs: dict[str, np.random.Generator]) -> 
     cents = np.array([p.origin[:2] for p in pieces])
     centre = cents.mean(axis=0)
     radius = float(np.max(np.linalg.norm(cents - centre, axis=1))) + 0.6
+    # the table: the board lies on it at least a unit from every edge
+    margin = float(style["table_margin"])
+    asp = math.sqrt(float(style["table_aspect"]))
+    half = np.array([radius + margin * asp, radius + margin / asp])
+    room = np.maximum(half - radius - 1.0, 0.0)
+    tc = centre + rs.uniform(-1, 1, 2) * room
+    table_rect = (float(tc[0] - half[0]), float(tc[1] - half[1]), float(tc[0] + half[0]),
+                  float(tc[1] + half[1]))
     # --- camera -----------------------------------------------------------------------
     if style["tile_px"] is None:
         fill = float(style["board_fill"])
@@ -203,10 +212,14 @@ def build_scene(style: dict[str, Any], rngs: dict[str, np.random.Generator]) -> 
     taken: list[np.ndarray] = [c for c in cents]
     path = _InPhoto(cam)
 
+    def on_table(p: np.ndarray, m: float = 0.7) -> bool:
+        return (table_rect[0] + m <= p[0] <= table_rect[2] - m
+                and table_rect[1] + m <= p[1] <= table_rect[3] - m)
+
     def free_spot(clear: float, tries: int = 40) -> np.ndarray | None:
         for _ in range(tries):
             p = rs.uniform(lo, hi)
-            if not path.inside(p):
+            if not path.inside(p) or not on_table(p, 0.5 + clear / 2):
                 continue
             if taken and np.min(np.linalg.norm(np.array(taken) - p, axis=1)) < clear:
                 continue
@@ -220,7 +233,7 @@ def build_scene(style: dict[str, Any], rngs: dict[str, np.random.Generator]) -> 
         rack_tiles = [spare[int(order[i])] for i in range(n_rack)]
         k = n_rack
         own = rs.random() < 0.7  # our own rack shows faces; an opponent's shows backs
-        rack_box = _place_rack(pieces, rs, cam, rack_tiles, own, side, thick, taken)
+        rack_box = _place_rack(pieces, rs, cam, rack_tiles, own, side, thick, taken, on_table)
     for face_up, count in ((True, int(style["n_loose_up"])), (False, int(style["n_loose_down"]))):
         for _ in range(count):
             if k >= len(spare):
@@ -251,12 +264,12 @@ def build_scene(style: dict[str, Any], rngs: dict[str, np.random.Generator]) -> 
         if not style["pin"]:
             p.pin = None
         p.seed = int(rt.integers(2**31))
-    return Scene(board, faults, pieces, cam, light, props, rack_box, target)
+    return Scene(board, faults, pieces, cam, light, props, rack_box, target, table_rect)
 
 
 def _place_rack(pieces: list[Piece], rs: np.random.Generator, cam: Camera, tiles: list[Tile],
-                own: bool, side: float, thick: float, taken: list[np.ndarray]
-                ) -> np.ndarray | None:
+                own: bool, side: float, thick: float, taken: list[np.ndarray],
+                on_table: Any = None) -> np.ndarray | None:
     """A rack near the photo's near edge: a bar, tiles standing in front of it leaning back.
 
     Appends the rack's tiles to ``pieces`` (kind ``rack``); returns the bar's 8 corners.
@@ -295,7 +308,8 @@ def _place_rack(pieces: list[Piece], rs: np.random.Generator, cam: Camera, tiles
         u = w * rs.uniform(0.25, 0.75)
         v = h * (rs.uniform(0.78, 0.96) if rs.random() < 0.7 else rs.uniform(0.06, 0.25))
         b, e, dn = frame(u, v)
-        if clearance(b, e, dn) > 1.3 and inside.inside(b):
+        if (clearance(b, e, dn) > 1.3 and inside.inside(b)
+                and (on_table is None or on_table(b, 1.0 + n * step / 2))):
             placed = (b, e, dn)
             break
     if placed is None:  # push toward the camera until clear (may leave the frame)
@@ -362,36 +376,90 @@ class _InPhoto:
 # drawing
 
 
-def _draw_table(style: dict[str, Any], scene: Scene, rng: np.random.Generator) -> np.ndarray:
-    cam = scene.camera
+def _plane_texture(style: dict[str, Any], cam: Camera, z: float, name: str,
+                   rng: np.random.Generator, budget: float
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, np.ndarray]:
+    """A texture of the plane at height ``z`` covering what the photo sees of it.
+
+    Returns (float32 BGR texture, lo, hi (table units of its corners), texels per unit,
+    the 3x3 map from texture pixels to the photo).
+    """
     w, h = cam.width, cam.height
-    rect = _visible_rect(cam)
+    hg = cam.ground_homography(z)
+    hinv = np.linalg.inv(hg)
+    c = np.array([[0, 0, 1], [w - 1, 0, 1], [w - 1, h - 1, 1], [0, h - 1, 1]], float)
+    q = (hinv @ c.T).T
+    rect = q[:, :2] / q[:, 2:3]
     centre = rect.mean(axis=0)
     # clamp the far side: beyond ~60 units the texture is a blur anyway (reflected border)
     rect = centre + np.clip(rect - centre, -60, 60)
     lo, hi = rect.min(axis=0) - 0.5, rect.max(axis=0) + 0.5
     ext = hi - lo
-    hg = cam.ground_homography(0.0)
     # texels per unit: as fine as the nearest part of the photo needs, within a budget
-    scales = []
-    for c in rect:
-        q0, q1 = _apply(hg, c), _apply(hg, c + np.array([1.0, 0]))
-        scales.append(float(np.hypot(*(q1 - q0))))
-    cap = min(3000.0, 0.9 * max(w, h))
-    ppu = max(4.0, min(max(scales) * 1.0, cap / float(max(ext))))
+    scales = [float(np.hypot(*(_apply(hg, p + np.array([1.0, 0])) - _apply(hg, p))))
+              for p in rect]
+    ppu = max(4.0, min(max(scales), budget / float(max(ext))))
     tw, th = int(math.ceil(ext[0] * ppu)) + 1, int(math.ceil(ext[1] * ppu)) + 1
-    tex = table_mod.table_texture(rng, "test" if style["test_pattern"] else style["table"],
-                                  th, tw, ppu)
-    for name, p in scene.props:
+    tex = table_mod.table_texture(rng, name, th, tw, ppu)
+    t = np.array([[1 / ppu, 0, lo[0]], [0, -1 / ppu, hi[1]], [0, 0, 1]])
+    return tex, lo, hi, ppu, hg @ t
+
+
+def _draw_table(style: dict[str, Any], scene: Scene, rng: np.random.Generator) -> np.ndarray:
+    """The table top (with its flat props), and the floor beyond its edges, as uint8 BGR."""
+    cam = scene.camera
+    w, h = cam.width, cam.height
+    cap = min(3000.0, 0.9 * max(w, h))
+    name = "test" if style["test_pattern"] else style["table"]
+    tex, lo, hi, ppu, m = _plane_texture(style, cam, 0.0, name, rng, cap)
+    for prop, p in scene.props:
         pc = np.array([(p[0] - lo[0]) * ppu, (hi[1] - p[1]) * ppu])
-        if name == "score_pad":
+        if prop == "score_pad":
             table_mod.draw_score_pad(tex, rng, pc, ppu)
         else:
-            table_mod.PROPS[name](tex, rng, pc, ppu)
-    tex8 = np.clip(tex, 0, 255).astype(np.uint8)
-    t = np.array([[1 / ppu, 0, lo[0]], [0, -1 / ppu, hi[1]], [0, 0, 1]])
-    return cv2.warpPerspective(tex8, hg @ t, (w, h), flags=cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REFLECT)
+            table_mod.PROPS[prop](tex, rng, pc, ppu)
+    x0, y0, x1, y1 = scene.table_rect
+    edge = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+    uv = np.stack([(edge[:, 0] - lo[0]) * ppu, (hi[1] - edge[:, 1]) * ppu], axis=1)
+    th, tw = tex.shape[:2]
+    if uv[:, 0].min() > 0 or uv[:, 1].min() > 0 or uv[:, 0].max() < tw or uv[:, 1].max() < th:
+        # the table ends inside the photo: the floor shows beyond it
+        top = cv2.warpPerspective(np.clip(tex, 0, 255).astype(np.uint8), m, (w, h),
+                                  flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+        mask_tex = np.zeros((th, tw), np.float32)
+        cv2.fillConvexPoly(mask_tex, (uv * 16).astype(np.int32), 1.0, cv2.LINE_AA, 4)
+        mask = cv2.warpPerspective(mask_tex, m, (w, h), flags=cv2.INTER_LINEAR,
+                                   borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+        zf = -float(style["table_height"])
+        ftex, _, _, _, fm = _plane_texture(style, cam, zf, style["floor"], rng, cap * 0.5)
+        floor = cv2.warpPerspective(np.clip(ftex * 0.7, 0, 255).astype(np.uint8), fm, (w, h),
+                                    flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+        a = mask[:, :, None]
+        img = (top * a + floor * (1 - a)).astype(np.uint8)
+        _draw_table_edges(img, cam, scene.table_rect, np.clip(tex.mean(axis=(0, 1)), 0, 255))
+        return img
+    return cv2.warpPerspective(np.clip(tex, 0, 255).astype(np.uint8), m, (w, h),
+                               flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+
+
+def _draw_table_edges(img: np.ndarray, cam: Camera, rect: tuple[float, float, float, float],
+                      colour: np.ndarray) -> None:
+    """The table top's vertical edges (3 cm thick) where they face the camera (in place)."""
+    x0, y0, x1, y1 = rect
+    c = [np.array(v, float) for v in ((x0, y0, 0), (x1, y0, 0), (x1, y1, 0), (x0, y1, 0))]
+    centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
+    drop = np.array([0, 0, 0.6])
+    eye = cam.centre
+    for k in range(4):
+        a, b = c[k], c[(k + 1) % 4]
+        quad = np.array([a, b, b - drop, a - drop])
+        mid = quad.mean(axis=0)
+        out = mid - centre
+        out[2] = 0
+        if out @ (eye - mid) <= 0 or (cam.depth(quad) < 0.5).any():
+            continue
+        cv2.fillConvexPoly(img, (cam.project(quad) * 16).astype(np.int32),
+                           tuple(float(v) for v in colour * 0.55), cv2.LINE_AA, 4)
 
 
 def _apply(hm: np.ndarray, p: np.ndarray) -> np.ndarray:
