@@ -101,3 +101,22 @@ def test_real_photo() -> None:
                      "0-5-5", "0-0-4"}
     assert off == {"4-4-5", "0-2-5"}
     assert r.convention == "inward"
+
+
+@needs_model
+def test_cli_eval_and_batch_on_labelled_photos(tmp_path: Path) -> None:
+    from vision.synth.export import write_photos
+    write_photos(tmp_path / "photos", 2, 21, size=(640, 480), style=EASY)
+    csv = tmp_path / "eval.csv"
+    res = CliRunner().invoke(app, ["eval", str(tmp_path / "photos"), "--csv", str(csv),
+                                   "--workers", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.stdout)
+    assert summary["photos"] == 2 and summary["tile_recall"] > 0.8
+    assert len(csv.read_text().splitlines()) == 3  # header + one row per photo
+    out = tmp_path / "r.jsonl"
+    res = CliRunner().invoke(app, ["batch", str(tmp_path / "photos"), "--out", str(out),
+                                   "--workers", "1"])
+    assert res.exit_code == 0 and "2 read, 0 errors" in res.stdout
+    assert all(json.loads(x)["format"] == "triominos-reading/1"
+               for x in out.read_text().splitlines())
