@@ -41,7 +41,7 @@ class ReaderConfig:
     block_grow: float = 1.5
     #: edge thickenings tried (radius in px): thicker closes gaps in a face's outline,
     #: thinner keeps a 1-px seam between joined tiles
-    dilations: tuple[int, ...] = (1, 2, 3)
+    dilations: tuple[int, ...] = (1, 3)
     #: a contour is a tile face when its area fills this much of its enclosing triangle
     min_fill: float = 0.70
     #: largest ratio between the longest and shortest side of a candidate triangle
