@@ -224,8 +224,9 @@ def optics_and_sensor(img: np.ndarray, style: dict[str, Any], rng: np.random.Gen
         # the rest of the photo, and nobody sees a 1024 px period in sensor noise)
         bank = _noise_bank()
         oy, ox = (int(v) for v in rng.integers(0, 1024, 2))
-        reps = (h // 1024 + 2, w // 1024 + 2)
-        n = np.tile(bank, reps)[oy:oy + h, ox:ox + w]
+        rows = np.arange(oy, oy + h) % 1024
+        cols = np.arange(ox, ox + w) % 1024
+        n = bank.take(rows, axis=0).take(cols, axis=1)
         cv2.scaleAdd(np.dstack([n, n, n]), sigma, img, img)
         ch = rng.standard_normal((h // 4 + 1, w // 4 + 1, 3), dtype=np.float32) * (sigma * 0.5)
         img += cv2.resize(ch, (w, h), interpolation=cv2.INTER_LINEAR)

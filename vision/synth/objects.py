@@ -144,19 +144,25 @@ def draw_occluders(img: np.ndarray, style: dict[str, Any], cam: Camera, light: n
         pad = int(np.abs(off).max() + 3 * (size * 0.08 + 1)) + 4
         x0, x1 = max(0, xs.min() - pad), min(w, xs.max() + pad)
         y0, y1 = max(0, ys.min() - pad), min(h, ys.max() + pad)
-        m = mask[y0:y1, x0:x1].astype(np.float32) / 255.0
-        shift = np.array([[1, 0, off[0]], [0, 1, off[1]]], np.float32)
-        sh = cv2.warpAffine(m, shift, (m.shape[1], m.shape[0]), borderValue=0)
-        sh = soft_blur(sh, size * 0.08 + 1)
-        roi = img[y0:y1, x0:x1].astype(np.float32)
-        roi *= (1 - 0.45 * sh)[:, :, None]
+        # shade at a reduced scale k (a big hand spans a million pixels and is soft anyway),
+        # then upsample colour, coverage and shadow and composite at full resolution
+        rw, rh = x1 - x0, y1 - y0
+        k = min(1.0, math.sqrt(250_000 / max(1, rw * rh)))
+        sw, shh = max(2, round(rw * k)), max(2, round(rh * k))
+        kx, ky = sw / rw, shh / rh
+        ms = cv2.resize(mask[y0:y1, x0:x1], (sw, shh),
+                        interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
+        shift = np.array([[1, 0, off[0] * kx], [0, 1, off[1] * ky]], np.float32)
+        sh = cv2.warpAffine(ms, shift, (sw, shh), borderValue=0)
+        sh = soft_blur(sh, (size * 0.08 + 1) * k)
         # the object itself, slightly out of focus (it is nearer the camera than the table)
-        m = cv2.GaussianBlur(m, (0, 0), max(0.7, size * 0.01))
-        # 1-D coordinates broadcast on use (cheaper than full grids)
-        yy = np.arange(y0, y1, dtype=np.float32)[:, None]
-        xx = np.arange(x0, x1, dtype=np.float32)[None, :]
+        m = cv2.GaussianBlur(ms, (0, 0), max(0.7, size * 0.01 * k))
+        # full-resolution coordinates of the reduced pixels (1-D, broadcast on use)
+        yy = (y0 + (np.arange(shh, dtype=np.float32) + 0.5) / ky - 0.5)[:, None]
+        xx = (x0 + (np.arange(sw, dtype=np.float32) + 0.5) / kx - 0.5)[None, :]
         along = ((xx - p[0]) * d[0] + (yy - p[1]) * d[1]) / size
         shade = 0.75 + 0.35 * np.clip(along, 0, 1)
+        inside = (ms > 0.5).astype(np.uint8)
         if kind == "mug":
             cen = p + d * size * 0.15
             r = np.hypot(xx - cen[0], yy - cen[1]) / (size * 0.5)
@@ -164,33 +170,31 @@ def draw_occluders(img: np.ndarray, style: dict[str, Any], cam: Camera, light: n
             inner = np.clip((0.8 - r) * 40, 0, 1).astype(np.float32)
             hl = np.exp(-((xx - cen[0] + 0.2 * size) ** 2 + (yy - cen[1] + 0.2 * size) ** 2)
                         / (0.01 * size * size))
-            shade = (1.0 - 0.3 * r * (1 - inner) + 0.0 * inner).astype(np.float32)
+            shade = (1.0 - 0.3 * r * (1 - inner)).astype(np.float32)
             drink = np.array((25, 50, 90) if rng.random() < 0.7 else (30, 110, 170), np.float32)
             colr = (col[None, None, :] * (1 - inner[:, :, None])
                     + inner[:, :, None] * (drink + 160 * hl[:, :, None]))
         elif kind == "hand":
             # rounded volumes: brighter along each finger's middle, darker at its sides;
             # slightly redder toward the edges (skin scatters red light)
-            dist = cv2.distanceTransform((mask[y0:y1, x0:x1] > 127).astype(np.uint8),
-                                         cv2.DIST_L2, 5)
+            dist = cv2.distanceTransform(inside, cv2.DIST_L2, 5) / k
             vol = np.sqrt(np.clip(dist / max(1.0, size * 0.06), 0, 1))
             shade = shade * (0.62 + 0.38 * vol)
-            mott = cv2.resize(rng.random((8, 8)).astype(np.float32), (x1 - x0, y1 - y0),
+            mott = cv2.resize(rng.random((8, 8)).astype(np.float32), (sw, shh),
                               interpolation=cv2.INTER_CUBIC)
             colr = (col[None, None, :] * (0.95 + 0.1 * mott[:, :, None])
                     + (1 - vol[:, :, None]) * np.array([-12, -8, 10], np.float32))
             colr = np.ascontiguousarray(colr, np.float32)
+            nail = tuple(float(v) for v in np.clip(col * 1.12 + [12, 12, 18], 0, 255))
             for tip, tdir, r in tips:  # nails: paler, glossy ovals at the fingertips
-                c = tip - tdir * r * 0.35 - np.array([x0, y0])
+                c = (tip - tdir * r * 0.35 - np.array([x0, y0])) * k
                 cv2.ellipse(colr, (int(c[0] * 4), int(c[1] * 4)),
-                            (max(1, int(r * 0.55 * 4)), max(1, int(r * 0.75 * 4))),
-                            math.degrees(math.atan2(tdir[1], tdir[0])) + 90, 0, 360,
-                            tuple(float(v) for v in np.clip(col * 1.12 + [12, 12, 18], 0, 255)),
+                            (max(1, int(r * k * 0.55 * 4)), max(1, int(r * k * 0.75 * 4))),
+                            math.degrees(math.atan2(tdir[1], tdir[0])) + 90, 0, 360, nail,
                             -1, cv2.LINE_AA, 2)
         elif kind == "phone":
             # dark glass with a soft reflection band, a lighter metal rim
-            dist = cv2.distanceTransform((mask[y0:y1, x0:x1] > 127).astype(np.uint8),
-                                         cv2.DIST_L2, 5)
+            dist = cv2.distanceTransform(inside, cv2.DIST_L2, 5) / k
             rim = (dist < max(1.5, size * 0.025)).astype(np.float32)
             a = math.radians(float(rng.uniform(0, 180)))
             band = np.cos(((xx - p[0]) * math.cos(a) + (yy - p[1]) * math.sin(a))
@@ -201,9 +205,15 @@ def draw_occluders(img: np.ndarray, style: dict[str, Any], cam: Camera, light: n
             colr = glass * (1 - rim[:, :, None]) + metal * rim[:, :, None]
             shade = np.ones_like(shade)
         else:
-            colr = np.broadcast_to(col, roi.shape)
-        obj = colr * shade[:, :, None]
-        roi = roi * (1 - m[:, :, None]) + obj * m[:, :, None]
+            colr = np.broadcast_to(col, (shh, sw, 3))
+        obj = np.ascontiguousarray(colr * shade[:, :, None], np.float32)
+        up = (rw, rh)
+        obj_f = cv2.resize(obj, up, interpolation=cv2.INTER_LINEAR)
+        m_f = cv2.resize(m, up, interpolation=cv2.INTER_LINEAR)[:, :, None]
+        sh_f = cv2.resize(sh, up, interpolation=cv2.INTER_LINEAR)[:, :, None]
+        roi = img[y0:y1, x0:x1].astype(np.float32)
+        roi *= 1 - 0.45 * sh_f
+        roi = roi * (1 - m_f) + obj_f * m_f
         img[y0:y1, x0:x1] = np.clip(roi, 0, 255).astype(np.uint8)
-        occ[y0:y1, x0:x1] = np.maximum(occ[y0:y1, x0:x1], (m * 255).astype(np.uint8))
+        occ[y0:y1, x0:x1] = np.maximum(occ[y0:y1, x0:x1], (m_f[:, :, 0] * 255).astype(np.uint8))
     return occ

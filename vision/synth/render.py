@@ -409,7 +409,7 @@ def _draw_table(style: dict[str, Any], scene: Scene, rng: np.random.Generator) -
     """The table top (with its flat props), and the floor beyond its edges, as uint8 BGR."""
     cam = scene.camera
     w, h = cam.width, cam.height
-    cap = min(3000.0, 0.9 * max(w, h))
+    cap = min(3000.0, 0.75 * max(w, h))
     name = "test" if style["test_pattern"] else style["table"]
     tex, lo, hi, ppu, m = _plane_texture(style, cam, 0.0, name, rng, cap)
     for prop, p in scene.props:
@@ -431,7 +431,7 @@ def _draw_table(style: dict[str, Any], scene: Scene, rng: np.random.Generator) -
         mask = cv2.warpPerspective(mask_tex, m, (w, h), flags=cv2.INTER_LINEAR,
                                    borderMode=cv2.BORDER_CONSTANT, borderValue=0)
         zf = -float(style["table_height"])
-        ftex, _, _, _, fm = _plane_texture(style, cam, zf, style["floor"], rng, cap * 0.5)
+        ftex, _, _, _, fm = _plane_texture(style, cam, zf, style["floor"], rng, cap * 0.4)
         floor = cv2.warpPerspective(np.clip(ftex * 0.7, 0, 255).astype(np.uint8), fm, (w, h),
                                     flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
         a = mask[:, :, None]

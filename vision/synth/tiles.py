@@ -121,7 +121,9 @@ _TURN_CENTRE = (180.0, 60.0, -60.0)
 def render_face(side: int, spec: FaceSpec) -> tuple[np.ndarray, np.ndarray]:
     """Draw one face. Returns (BGR float32 H x W x 3 in 0..255, alpha float32 H x W)."""
     g = sprite_geom(side)
-    alpha, t, nx, ny, rx, ry = _base(side, round(spec.radius, 3), round(spec.bevel, 3))
+    # radius and bevel on a coarse grid so the per-size fields are shared between renders
+    alpha, t, nx, ny, rx, ry = _base(side, round(round(spec.radius / 0.01) * 0.01, 3),
+                                     round(round(spec.bevel / 0.005) * 0.005, 4))
     rng = np.random.default_rng(spec.seed)
     lx, ly, lz = (float(v) for v in spec.light)
     amb, dif = 0.55, 0.45
