@@ -251,7 +251,7 @@ def build_scene(style: dict[str, Any], rngs: dict[str, np.random.Generator]) -> 
     wanted = (["score_pad"] if style["score_pad"] else []) + [
         ["pencil", "coins"][int(rs.integers(2))] for _ in range(int(style["objects"]))]
     for name in wanted:
-        p = free_spot(2.6 if name == "score_pad" else 1.8)
+        p = free_spot(3.2 if name == "score_pad" else 2.0)
         if p is not None:
             taken.append(p)
             props.append((name, p))
