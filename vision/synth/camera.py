@@ -222,7 +222,7 @@ def optics_and_sensor(img: np.ndarray, style: dict[str, Any], rng: np.random.Gen
         # luminance noise at full resolution plus coarser chroma noise, as phones leave it;
         # cut from a fixed bank at a random offset (drawing fresh normals costs more than
         # the rest of the photo, and nobody sees a 1024 px period in sensor noise)
-        bank = _noise_bank()
+        bank = noise_bank()
         oy, ox = (int(v) for v in rng.integers(0, 1024, 2))
         rows = np.arange(oy, oy + h) % 1024
         cols = np.arange(ox, ox + w) % 1024
@@ -234,7 +234,7 @@ def optics_and_sensor(img: np.ndarray, style: dict[str, Any], rng: np.random.Gen
 
 
 @lru_cache(maxsize=1)
-def _noise_bank() -> np.ndarray:
+def noise_bank() -> np.ndarray:
     """A fixed 1024 x 1024 field of standard normal noise (seeded: deterministic)."""
     return np.random.default_rng(12345).standard_normal((1024, 1024), dtype=np.float32)
 

@@ -442,6 +442,23 @@ def _draw_table(style: dict[str, Any], scene: Scene, rng: np.random.Generator) -
                                flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
 
 
+def _surface_grain(img: np.ndarray, rng: np.random.Generator) -> None:
+    """Fine surface grain (a few %) at the photo's own resolution, in place.
+
+    The table texture is budgeted to at most ~3000 texels across, so a 12 MP photo would
+    otherwise show a table softer than its tiles.
+    """
+    h, w = img.shape[:2]
+    bank = cam_mod.noise_bank()
+    oy, ox = (int(v) for v in rng.integers(0, 1024, 2))
+    n = bank.take(np.arange(oy, oy + h) % 1024, axis=0).take(np.arange(ox, ox + w) % 1024,
+                                                                axis=1)
+    n = cv2.GaussianBlur(n, (0, 0), 0.8)
+    gain = 1.0 + float(rng.uniform(0.02, 0.05)) * n
+    # saturating multiply (a plain uint8 multiply would wrap bright texels round to 0)
+    img[:] = cv2.multiply(img, cv2.merge([gain, gain, gain]), dtype=cv2.CV_8U)
+
+
 def _draw_table_edges(img: np.ndarray, cam: Camera, rect: tuple[float, float, float, float],
                       colour: np.ndarray) -> None:
     """The table top's vertical edges (3 cm thick) where they face the camera (in place)."""
@@ -758,6 +775,8 @@ def render(seed: int, *, size: tuple[int, int] | None = None,
     scene = build_scene(st, rngs)
     clock.lap("scene")
     img = _draw_table(st, scene, rngs["table"])
+    if not st["test_pattern"]:
+        _surface_grain(img, rngs["table"])
     clock.lap("table")
     _draw_shadows(img, st, scene)
     flat = [p for p in scene.pieces if p.kind != "rack"]
