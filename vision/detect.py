@@ -13,7 +13,7 @@ equal on the table); the lattice stage decides which candidates form the board.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -28,6 +28,7 @@ class Triangle:
 
     pts: np.ndarray
     fill: float
+    _side: float | None = field(default=None, repr=False, compare=False)
 
     @property
     def centroid(self) -> np.ndarray:
@@ -37,7 +38,10 @@ class Triangle:
     @property
     def side(self) -> float:
         """Mean side length in pixels."""
-        return float(np.linalg.norm(self.pts - np.roll(self.pts, 1, axis=0), axis=1).mean())
+        if self._side is None:
+            d = self.pts - self.pts[[2, 0, 1]]
+            self._side = float(np.sqrt((d * d).sum(axis=1)).mean())
+        return self._side
 
 
 def clockwise(pts: np.ndarray) -> np.ndarray:
@@ -124,14 +128,17 @@ def find_triangles(cfg: ReaderConfig, small: np.ndarray,
             masks.append((m, cfg.block_grow))
     for inv, grow in masks:
         n, lab, st, _ = cv2.connectedComponentsWithStats(inv, connectivity=4)
-        for i in range(1, n):
-            x, y, bw, bh, a = (int(v) for v in st[i])
-            if a < min_area or max(bw, bh) > max_side * 1.2 or a > 0.25 * h * w:
-                continue
-            if bw < cfg.min_side * 0.5 or bh < cfg.min_side * 0.4:
-                continue
-            if x <= 0 or y <= 0 or x + bw >= w or y + bh >= h:
-                continue  # cut by the photo's edge: its outline is not a triangle's
+        xs, ys, bws, bhs, areas = (st[:, c] for c in range(5))
+        ok = ((areas >= min_area) & (np.maximum(bws, bhs) <= max_side * 1.2)
+              & (areas <= 0.25 * h * w) & (bws >= cfg.min_side * 0.5)
+              & (bhs >= cfg.min_side * 0.4)
+              # cut by the photo's edge: its outline is not a triangle's
+              & (xs > 0) & (ys > 0) & (xs + bws < w) & (ys + bhs < h)
+              # a triangle fills 1/4 to 1/2 of its bounding box (any rotation)
+              & (areas >= 0.2 * bws * bhs))
+        ok[0] = False
+        for i in np.flatnonzero(ok):
+            x, y, bw, bh = int(xs[i]), int(ys[i]), int(bws[i]), int(bhs[i])
             m = (lab[y:y + bh, x:x + bw] == i).astype(np.uint8)
             cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             c = max(cs, key=cv2.contourArea)

@@ -53,6 +53,7 @@ class LatticeFit:
     side: float = 0.0
     #: empty-looking cells next to the board that edges outline: possible missed tiles
     proposed: set[Cell] = field(default_factory=set)
+    tried: set[Cell] = field(default_factory=set, repr=False)
 
     def corner_px(self, cell: Cell) -> np.ndarray:
         """(3, 2) image corners of ``cell`` in its corner order (refined vertices if known)."""
@@ -538,32 +539,19 @@ class EdgeField:
         return cls(edges > 0, gx / mag, gy / mag)
 
 
-def edge_support(ef: EdgeField, pts: np.ndarray, reach: float, n: int = 12
+def edge_support(ef: EdgeField, pts: np.ndarray, reach: float, n: int = 10
                  ) -> tuple[np.ndarray, np.ndarray]:
-    """Per side of triangle ``pts`` (3, 2): the fraction of its sample points (inside the
-    image) that have an edge pixel within ``reach`` px across the side whose gradient is
-    perpendicular to the side (within ~25 degrees); and the fraction of points inside."""
+    """Per side of triangle ``pts`` (3, 2): the fraction of its sample points inside the
+    image that have an edge pixel within ``reach`` px across the side whose gradient is
+    perpendicular to the side; and the fraction of its points inside the image."""
     h, w = ef.edges.shape
+    a, b = pts, pts[[1, 2, 0]]
     t = np.linspace(0.15, 0.85, n)
-    offs = np.arange(-int(np.ceil(reach)), int(np.ceil(reach)) + 1, dtype=np.float64)
-    out = np.zeros(3)
-    vis = np.zeros(3)
-    for k in range(3):
-        a, b = pts[k], pts[(k + 1) % 3]
-        d = b - a
-        nrm = np.array([-d[1], d[0]]) / (np.linalg.norm(d) + 1e-9)
-        q = a[None, :] + t[:, None] * d[None, :]
-        inside = (q[:, 0] >= 0) & (q[:, 0] < w) & (q[:, 1] >= 0) & (q[:, 1] < h)
-        vis[k] = float(inside.mean())
-        if not inside.any():
-            continue
-        qq = q[inside][:, None, :] + offs[None, :, None] * nrm[None, None, :]
-        xi = np.clip(np.round(qq[..., 0]).astype(int), 0, w - 1)
-        yi = np.clip(np.round(qq[..., 1]).astype(int), 0, h - 1)
-        along = np.abs(ef.nx[yi, xi] * nrm[0] + ef.ny[yi, xi] * nrm[1]) > 0.9
-        hit = (ef.edges[yi, xi] & along).any(axis=1)
-        out[k] = float(hit.mean())
-    return out, vis
+    q = a[:, None, :] + t[None, :, None] * (b - a)[:, None, :]
+    inside = (q[..., 0] >= 0) & (q[..., 0] < w) & (q[..., 1] >= 0) & (q[..., 1] < h)
+    vis = inside.mean(axis=1)
+    sup = segment_support(ef, a, b, reach, n)
+    return np.where(vis > 0, sup / np.maximum(vis, 1e-9), 0.0), vis
 
 
 def _propose(cfg: ReaderConfig, fit: LatticeFit,
@@ -573,7 +561,8 @@ def _propose(cfg: ReaderConfig, fit: LatticeFit,
     h, w = ef.edges.shape
     # only next to detected faces: a chain of guesses would wander over a busy table
     frontier = {n for c in fit.cells for n in edge_neighbours(c)
-                if n not in fit.cells and n not in fit.proposed}
+                if n not in fit.cells and n not in fit.proposed and n not in fit.tried}
+    fit.tried |= frontier  # a cell is judged once (its neighbours are fixed by then)
     placed = set(fit.cells.values())
     added = False
     m = 0.1 * fit.side
@@ -615,24 +604,46 @@ def _propose(cfg: ReaderConfig, fit: LatticeFit,
     return added
 
 
+def segment_support(ef: EdgeField, a: np.ndarray, b: np.ndarray, reach: float,
+                    n: int = 10) -> np.ndarray:
+    """Edge support of M segments ``a[m]``-``b[m]`` ((M, 2) each) at once: the fraction of
+    sample points with an edge pixel across the segment whose gradient is perpendicular to
+    it (points outside the image count as unsupported)."""
+    h, w = ef.edges.shape
+    t = np.linspace(0.15, 0.85, n)
+    offs = np.arange(-int(np.ceil(reach)), int(np.ceil(reach)) + 1, dtype=np.float64)
+    d = b - a
+    nrm = np.stack([-d[:, 1], d[:, 0]], axis=1) / (np.linalg.norm(d, axis=1, keepdims=True)
+                                                   + 1e-9)
+    q = a[:, None, None, :] + t[None, :, None, None] * d[:, None, None, :] \
+        + offs[None, None, :, None] * nrm[:, None, None, :]
+    xi = np.round(q[..., 0]).astype(int)
+    yi = np.round(q[..., 1]).astype(int)
+    inside = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
+    xi, yi = np.clip(xi, 0, w - 1), np.clip(yi, 0, h - 1)
+    along = np.abs(ef.nx[yi, xi] * nrm[:, None, None, 0]
+                   + ef.ny[yi, xi] * nrm[:, None, None, 1]) > 0.9
+    hit = (ef.edges[yi, xi] & along & inside).any(axis=2)
+    return hit.mean(axis=1)
+
+
 def _snap_unknown(fit: LatticeFit, ef: EdgeField, cell: Cell, pts: np.ndarray,
                   reach: float) -> np.ndarray:
     """Move the vertices of ``cell`` that no detected tile fixes to where the edges of the
-    photo best outline the cell (a small search around the predicted spot)."""
+    photo best outline the cell (a small search around the predicted spot, all candidate
+    spots judged in one vectorised call)."""
     out = pts.copy()
     for k, v in enumerate(cell_corners(cell)):
         if v in fit.vertex_px:
             continue
-        best, best_s = out[k].copy(), -1.0
+        best = out[k].copy()
         for step, n in ((0.05, 2), (0.015, 1)):
-            centre = best.copy()
-            for dx in range(-n, n + 1):
-                for dy in range(-n, n + 1):
-                    trial = out.copy()
-                    trial[k] = centre + np.array([dx, dy]) * step * fit.side
-                    sup, _ = edge_support(ef, trial, reach)
-                    sc = sup[(k - 1) % 3] + sup[k]  # the two sides meeting at corner k
-                    if sc > best_s + 1e-9:
-                        best, best_s = trial[k].copy(), sc
+            g = np.arange(-n, n + 1) * step * fit.side
+            cand = best[None, :] + np.stack(np.meshgrid(g, g), axis=-1).reshape(-1, 2)
+            prev = np.repeat(out[(k - 1) % 3][None], len(cand), axis=0)
+            nxt = np.repeat(out[(k + 1) % 3][None], len(cand), axis=0)
+            score = (segment_support(ef, prev, cand, reach)
+                     + segment_support(ef, cand, nxt, reach))
+            best = cand[int(np.argmax(score))]
         out[k] = best
     return out
