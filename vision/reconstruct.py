@@ -85,17 +85,36 @@ def _problems(digits: np.ndarray, set_name: str) -> int:
     return bad
 
 
+def _bad_tiles(digits: np.ndarray, set_name: str) -> set[int]:
+    """Indices of tiles outside the set or present more than once (every copy)."""
+    where: dict[Tile, list[int]] = {}
+    bad: set[int] = set()
+    for n, row in enumerate(digits):
+        t = Tile.from_digits([int(x) for x in row])
+        if not t.in_set(set_name):
+            bad.add(n)
+        where.setdefault(t, []).append(n)
+    for ns in where.values():
+        if len(ns) > 1:
+            bad.update(ns)
+    return bad
+
+
 def _apply_set(cfg: ReaderConfig, cells: list[Cell], digits: np.ndarray,
                free: list[tuple[list[tuple[int, int]], np.ndarray]], set_name: str
                ) -> np.ndarray:
     """Greedy: while a change of one vertex's digit removes set problems for less than
-    ``cfg.set_penalty`` per problem in log-probability, make the cheapest such change."""
+    ``cfg.set_penalty`` per problem in log-probability, make the cheapest such change.
+    Only vertices of offending tiles are tried."""
     cur = _problems(digits, set_name)
     for _ in range(len(cells) + 2):
         if cur == 0:
             break
+        bad = _bad_tiles(digits, set_name)
         best: tuple[float, int, int] | None = None
         for vi, (members, score) in enumerate(free):
+            if not any(a in bad for a, _ in members):
+                continue
             d0 = int(digits[members[0][0], members[0][1]])
             for d in range(6):
                 if d == d0:
