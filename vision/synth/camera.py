@@ -148,6 +148,8 @@ def light_and_lens(img: np.ndarray, style: dict[str, Any], rng: np.random.Genera
             s = rng.uniform(0.04, 0.15) * max(sw, sh)
             yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
             add += gl * 150 * np.exp(-((xx - c[0]) ** 2 + (yy - c[1]) ** 2) / (2 * s * s))
+    # auto-exposure is never exact: a global gain of a fraction of a stop either way
+    gain *= float(2.0 ** float(style.get("exposure", 0.0)))
     tint = np.array(_LIGHT_TINT[style["light"]], np.float32)
     cc = float(style["colour_cast"])
     tint = tint * (1 + rng.uniform(-cc, cc, 3).astype(np.float32))
@@ -211,6 +213,12 @@ def optics_and_sensor(img: np.ndarray, style: dict[str, Any], rng: np.random.Gen
         img = cv2.filter2D(img, -1, k)
     else:
         img = cv2.GaussianBlur(img, (0, 0), 0.5)  # no lens is perfectly sharp
+    contrast = float(style.get("contrast", 0.0))
+    if abs(contrast) > 0.01:
+        # the phone's tone curve: an S-curve (contrast > 0) or a flatter one, about mid-grey
+        x = np.clip(img, 0, 255) / 255.0
+        img = 255.0 * (x + contrast * x * (1 - x) * (2 * x - 1))
+        img = img.astype(np.float32)
     sharpen = float(style.get("sharpen", 0.0))
     if sharpen > 0.01:
         # phone processing: an unsharp mask (with its halos) before the noise is added

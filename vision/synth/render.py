@@ -249,9 +249,10 @@ def build_scene(style: dict[str, Any], rngs: dict[str, np.random.Generator]) -> 
                                       side, thick, rot if face_up else None, "loose"))
     props: list[tuple[str, np.ndarray]] = []
     wanted = (["score_pad"] if style["score_pad"] else []) + [
-        ["pencil", "coins"][int(rs.integers(2))] for _ in range(int(style["objects"]))]
+        ["pencil", "coins", "pencil", "coins", "box_lid"][int(rs.integers(5))]
+        for _ in range(int(style["objects"]))]
     for name in wanted:
-        p = free_spot(3.2 if name == "score_pad" else 2.0)
+        p = free_spot({"score_pad": 3.2, "box_lid": 5.5}.get(name, 2.0))
         if p is not None:
             taken.append(p)
             props.append((name, p))

@@ -213,7 +213,7 @@ def sample_style(rng: np.random.Generator, pinned: Mapping[str, Any] | None = No
     s["table"] = pk.choice("table", list(TABLES), [2, 1.5, 1.5, 1, 1, 0.8, 1, 0.8, 1])
     # the table ends somewhere: room around the board (table units), its shape, and the
     # floor seen beyond its edge in wide oblique photos, about 15 units (75 cm) lower
-    s["table_margin"] = round(pk.number("table_margin", lambda u, _: 1.5 + 14 * u ** 1.5), 2)
+    s["table_margin"] = round(pk.number("table_margin", lambda u, _: 2 + 20 * u ** 1.5), 2)
     s["table_aspect"] = round(pk.number("table_aspect", lambda u, _: 0.6 + 0.8 * u), 3)
     s["floor"] = pk.choice("floor", list(FLOORS))
     s["table_height"] = round(pk.number("table_height", lambda u, _: 13 + 3 * u), 2)
@@ -255,6 +255,8 @@ def sample_style(rng: np.random.Generator, pinned: Mapping[str, Any] | None = No
     s["blur_angle_deg"] = round(pk.number("blur_angle_deg", lambda u, _: 180 * u), 1)
     s["noise"] = round(pk.number("noise", lambda u, _: 1.0 + 9.0 * u * u), 3)
     s["sharpen"] = round(pk.number("sharpen", lambda u, v: 1.2 * u if v < 0.5 else 0.0), 3)
+    s["exposure"] = round(pk.number("exposure", lambda u, _: -0.6 + 0.9 * u), 3)
+    s["contrast"] = round(pk.number("contrast", lambda u, _: -0.4 + 1.2 * u), 3)
     s["jpeg_quality"] = int(pk.number("jpeg_quality", lambda u, _: 60 + int(36 * u)))
     if not 1 <= s["jpeg_quality"] <= 100:
         raise StyleError(f"jpeg_quality must be 1-100, got {s['jpeg_quality']}")
@@ -265,7 +267,7 @@ def sample_style(rng: np.random.Generator, pinned: Mapping[str, Any] | None = No
         s.update(n_loose_up=0, n_loose_down=0, score_pad=False, hand=False, edge_object="none",
                  objects=0, rack=False, glare=0.0, uneven_light=0.0, big_shadow=False,
                  vignette=0.0, colour_cast=0.0, blur="none", noise=0.0, jpeg_quality=100, dof=0.0,
-                 sharpen=0.0, table_margin=60.0,
+                 sharpen=0.0, table_margin=60.0, exposure=0.0, contrast=0.0,
                  wear=0.0, pin=False, light="daylight", shadow=0.0, bevel=0.0)
     unknown = sorted(set(pk.pinned) - pk.used)
     if unknown:

@@ -266,4 +266,35 @@ def draw_coins(tex: np.ndarray, rng: np.random.Generator, centre_px: np.ndarray,
                    tuple(float(v) * 0.8 for v in col), max(1, int(0.03 * ppu)), cv2.LINE_AA, 4)
 
 
-PROPS: dict[str, Any] = {"pencil": draw_pencil, "coins": draw_coins}
+def draw_box_lid(tex: np.ndarray, rng: np.random.Generator, centre_px: np.ndarray,
+                 ppu: float) -> None:
+    """The game's box lid lying flat: a coloured square with printed tiles and digits on it
+    (box art is a strong distractor: tiles that are not on the table)."""
+    side = rng.uniform(5.0, 7.0) * ppu
+    a = rng.uniform(0, 90)
+    box = cv2.boxPoints(((float(centre_px[0]), float(centre_px[1])), (side, side), a))
+    bg = [(150, 70, 20), (40, 40, 170), (30, 110, 40), (20, 20, 25)][int(rng.integers(4))]
+    cv2.fillConvexPoly(tex, (box * 16).astype(np.int32), bg, cv2.LINE_AA, 4)
+    cv2.polylines(tex, [(box * 16).astype(np.int32)], True, (230, 230, 230),
+                  max(1, int(0.05 * ppu)), cv2.LINE_AA, 4)
+    c = np.asarray(centre_px, float)
+    for _ in range(int(rng.integers(4, 10))):
+        r = rng.uniform(0.25, 0.9) * ppu
+        p = c + rng.uniform(-0.35, 0.35, 2) * side
+        ang = rng.uniform(0, 2 * math.pi)
+        pts = np.array([[p[0] + r * math.cos(ang + k * 2 * math.pi / 3),
+                         p[1] + r * math.sin(ang + k * 2 * math.pi / 3)] for k in range(3)])
+        cv2.fillConvexPoly(tex, (pts * 16).astype(np.int32), (215, 230, 238), cv2.LINE_AA, 4)
+        for k in range(3):
+            q = pts[k] + (p - pts[k]) * 0.55
+            turn = -math.degrees(math.atan2(p[1] - q[1], p[0] - q[0])) - 90
+            _blend(tex, glyph("cv_sans_bold", int(rng.integers(6)), max(3, int(r * 0.35)),
+                              1.0, turn), q, (20, 20, 20))
+    # the title band
+    t = c + np.array([0.0, 0.32 * side])
+    for j, ch in enumerate("TRIOMINOS"[: int(rng.integers(5, 10))]):
+        _blend(tex, glyph_text("cv_sans_bold", ch, max(3, int(0.5 * ppu)), -a),
+               t + np.array([(j - 4) * 0.4 * ppu, 0.0]), (40, 40, 200))
+
+
+PROPS: dict[str, Any] = {"pencil": draw_pencil, "coins": draw_coins, "box_lid": draw_box_lid}
