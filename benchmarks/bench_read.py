@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 
 from vision.config import DEFAULT
-from vision.io import Photo, decode, downscale
+from vision.io import Photo, decode
 from vision.pipeline import default_classifier, read_image
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,9 +36,8 @@ TARGET_RATIO = 3.0
 def _read_bytes(data: bytes, name: str) -> tuple[int, dict[str, float]]:
     t0 = time.perf_counter()
     img = decode(DEFAULT, data, name)
-    small, s = downscale(DEFAULT, img)
     ms = (time.perf_counter() - t0) * 1e3
-    r = read_image(DEFAULT, Photo(name, img, small, s), decode_ms=ms)
+    r = read_image(DEFAULT, Photo(name, img, DEFAULT.detect_max_side), decode_ms=ms)
     return len(r.tiles), r.timing_ms
 
 

@@ -19,6 +19,11 @@ class ReaderConfig:
     max_pixels: int = 120_000_000
     #: longest side of the copy used to find tiles (crops are cut from the full image)
     detect_max_side: int = 1400
+    #: a larger photo may first be searched on a copy this size (0 = never: on the 12 MP
+    #: sample it found 23 of 30 tiles for 30 % less time); the answer stands
+    #: when its tiles are at least coarse_min_side px a side there
+    coarse_max_side: int = 0
+    coarse_min_side: float = 30.0
 
     # --- detect ----------------------------------------------------------------------
     #: tile side limits in detection pixels

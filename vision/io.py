@@ -6,7 +6,7 @@ Coordinates: images are numpy arrays indexed ``[row, col]``; geometry is ``(x, y
 from __future__ import annotations
 
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -26,12 +26,31 @@ class PhotoError(TriominosError):
 @dataclass
 class Photo:
     """A decoded photo: ``image`` is the full-resolution BGR uint8 array (H, W, 3) after EXIF
-    orientation; ``small`` is the copy used for detection, ``scale`` = small / full."""
+    orientation. Downscaled copies for detection are made on demand (:meth:`scaled`) and
+    kept."""
 
     path: str
     image: np.ndarray
-    small: np.ndarray
-    scale: float
+    max_side: int = 1400
+    _copies: dict[int, tuple[np.ndarray, float]] = field(default_factory=dict, repr=False)
+
+    def scaled(self, max_side: int | None = None) -> tuple[np.ndarray, float]:
+        """A copy with its longest side <= ``max_side`` (default: the detection size) and
+        its scale factor (copy px / original px)."""
+        m = int(max_side or self.max_side)
+        if m not in self._copies:
+            self._copies[m] = _downscale(m, self.image)
+        return self._copies[m]
+
+    @property
+    def small(self) -> np.ndarray:
+        """The detection copy."""
+        return self.scaled()[0]
+
+    @property
+    def scale(self) -> float:
+        """Detection copy px per original px."""
+        return self.scaled()[1]
 
     @property
     def width(self) -> int:
@@ -106,15 +125,19 @@ def decode(cfg: ReaderConfig, data: bytes, name: str = "image") -> np.ndarray:
     return img
 
 
-def downscale(cfg: ReaderConfig, image: np.ndarray) -> tuple[np.ndarray, float]:
-    """The detection copy (longest side <= ``cfg.detect_max_side``) and its scale factor."""
+def _downscale(max_side: int, image: np.ndarray) -> tuple[np.ndarray, float]:
     h, w = image.shape[:2]
-    if max(h, w) <= cfg.detect_max_side:
+    if max(h, w) <= max_side:
         return image, 1.0
     # an integer factor keeps OpenCV's area averaging on its fast path
-    f = int(np.ceil(max(h, w) / cfg.detect_max_side))
+    f = int(np.ceil(max(h, w) / max_side))
     small = cv2.resize(image, (max(1, w // f), max(1, h // f)), interpolation=cv2.INTER_AREA)
     return small, small.shape[1] / w
+
+
+def downscale(cfg: ReaderConfig, image: np.ndarray) -> tuple[np.ndarray, float]:
+    """The detection copy (longest side <= ``cfg.detect_max_side``) and its scale factor."""
+    return _downscale(cfg.detect_max_side, image)
 
 
 def load(cfg: ReaderConfig, path: str | Path) -> Photo:
@@ -126,14 +149,11 @@ def load(cfg: ReaderConfig, path: str | Path) -> Photo:
         raise PhotoError(f"{p}: is a directory, not a photo") from None
     except OSError as e:
         raise PhotoError(f"{p}: cannot read: {e.strerror or e}") from None
-    img = decode(cfg, data, str(p))
-    small, s = downscale(cfg, img)
-    return Photo(str(p), img, small, s)
+    return Photo(str(p), decode(cfg, data, str(p)), cfg.detect_max_side)
 
 
 def from_array(cfg: ReaderConfig, image: np.ndarray, name: str = "array") -> Photo:
     """Wrap an already decoded BGR (or gray) uint8 image as a :class:`Photo`."""
     if image.ndim == 2:
         image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    small, s = downscale(cfg, image)
-    return Photo(name, image, small, s)
+    return Photo(name, image, cfg.detect_max_side)

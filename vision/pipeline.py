@@ -53,12 +53,26 @@ class Seen:
 
 
 def detect(cfg: ReaderConfig, photo: Photo) -> Found:
-    """Find tile faces on the detection copy and fit the lattice to them."""
-    gray = cv2.cvtColor(photo.small, cv2.COLOR_BGR2GRAY)
+    """Find tile faces on a downscaled copy and fit the lattice to them.
+
+    A large photo is tried first on a coarse copy (``cfg.coarse_max_side``); when the tiles
+    found there are big enough (``cfg.coarse_min_side`` px a side) that answer stands,
+    otherwise the finer detection copy is used (small tiles need every pixel).
+    """
+    if cfg.coarse_max_side and max(photo.image.shape[:2]) > cfg.detect_max_side:
+        small, s = photo.scaled(cfg.coarse_max_side)
+        found = _detect_on(cfg, small, s)
+        if found.fit.cells and found.fit.side >= cfg.coarse_min_side:
+            return found
+    small, s = photo.scaled()
+    return _detect_on(cfg, small, s)
+
+
+def _detect_on(cfg: ReaderConfig, small: np.ndarray, scale: float) -> Found:
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     edges = edge_map(cfg, gray)
     tris: list[Triangle] = find_triangles(cfg, gray, edges)
-    fit = fit_lattice(cfg, tris, gray, edges)
-    return Found(fit, photo.scale)
+    return Found(fit_lattice(cfg, tris, gray, edges), scale)
 
 
 def _why_empty(photo: Photo) -> str:
@@ -200,7 +214,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
               "reconstruct": (t3 - t2) * 1e3}
     timing["total"] = sum(timing.values())
     h = found.fit.homography
-    h_full = None if h is None else np.diag([1 / photo.scale, 1 / photo.scale, 1.0]) @ h
+    h_full = None if h is None else np.diag([1 / found.scale, 1 / found.scale, 1.0]) @ h
     return Reading(Path(photo.path).name, photo.width, photo.height, set_name, board, off,
                    timing, conv, h_full)
 
