@@ -169,11 +169,16 @@ def _dedupe(cfg: ReaderConfig, cands: list[Triangle]) -> list[Triangle]:
     if not cands:
         return []
     cands.sort(key=lambda t: -t.fill)
-    kept: list[Triangle] = []
-    for t in cands:
-        c, s = t.centroid, t.side
-        if any(np.linalg.norm(c - u.centroid) < cfg.dedupe_frac * min(s, u.side)
-               and 0.7 < s / u.side < 1.4 for u in kept):
-            continue
-        kept.append(t)
-    return kept
+    cen = np.array([t.centroid for t in cands])
+    side = np.array([t.side for t in cands])
+    kept_idx: list[int] = []
+    for n in range(len(cands)):
+        if kept_idx:
+            k = np.array(kept_idx)
+            d = np.linalg.norm(cen[k] - cen[n], axis=1)
+            ratio = side[n] / side[k]
+            if np.any((d < cfg.dedupe_frac * np.minimum(side[k], side[n]))
+                      & (ratio > 0.7) & (ratio < 1.4)):
+                continue
+        kept_idx.append(n)
+    return [cands[n] for n in kept_idx]
