@@ -54,6 +54,8 @@ class LatticeFit:
     #: empty-looking cells next to the board that edges outline: possible missed tiles
     proposed: set[Cell] = field(default_factory=set)
     tried: set[Cell] = field(default_factory=set, repr=False)
+    #: cells near the board with no outline at all, for the classifier to judge
+    candidates: set[Cell] = field(default_factory=set)
 
     def corner_px(self, cell: Cell) -> np.ndarray:
         """(3, 2) image corners of ``cell`` in its corner order (refined vertices if known)."""
@@ -292,7 +294,32 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
     _normalise(cfg, fit, verts)
     _settle(cfg, fit, verts)
     fit.loose = _loose(fit)
+    if gray is not None:
+        _candidates(cfg, fit, gray.shape)
     return fit
+
+
+def _candidates(cfg: ReaderConfig, fit: LatticeFit, shape: tuple[int, ...]) -> None:
+    """Cells up to ``cfg.ring_cells`` steps from the board, inside the photo and free of
+    loose faces: places a tile may lie whose seams the photo does not show (dark tiles
+    on dark seams, glare). The classifier decides (no digits, no tile)."""
+    h, w = shape[:2]
+    m = 0.1 * fit.side
+    occupied = set(fit.cells) | fit.proposed
+    loose_c = [fit.triangles[i].centroid for i in fit.loose]
+    ring = set(occupied)
+    out: set[Cell] = set()
+    for _ in range(cfg.ring_cells):
+        ring = {n for c in ring for n in edge_neighbours(c)} - occupied - out
+        for c in ring:
+            pts = fit.corner_px(c)
+            if (pts[:, 0].min() < m or pts[:, 1].min() < m or pts[:, 0].max() > w - 1 - m
+                    or pts[:, 1].max() > h - 1 - m):
+                continue
+            if any(_inside(p, pts) for p in loose_c):
+                continue
+            out.add(c)
+    fit.candidates = out
 
 
 def _select(cfg: ReaderConfig, tris: list[Triangle]
@@ -401,7 +428,7 @@ def _settle(cfg: ReaderConfig, fit: LatticeFit,
     for i in fit.cells.values():
         for v, p in zip(verts[i], fit.triangles[i].pts, strict=True):
             acc.setdefault(v, []).append(p)
-    out: dict[Vertex, np.ndarray] = {}
+    out: dict[Vertex, np.ndarray] = dict(fit.vertex_px)  # keeps proposals' vertices
     for v, ps in acc.items():
         mean = np.mean(ps, axis=0)
         pred = fit.project(vertex_xy(v))
@@ -515,9 +542,13 @@ def _normalise(cfg: ReaderConfig, fit: LatticeFit,
     fit.proposed = {cell_from_vertices([(rotate_vertex(v, best_turn)[0] - ic,
                                          rotate_vertex(v, best_turn)[1] - jc)
                                         for v in cell_corners(c)]) for c in fit.proposed}
+    old_px = dict(fit.vertex_px)
     verts.clear()
     verts.update(new_verts)  # type: ignore[arg-type]
     _update_vertices(fit, verts)
+    for v, p in old_px.items():  # vertices placed by proposals (no detected corner there)
+        rv = rotate_vertex(v, best_turn)
+        fit.vertex_px.setdefault((rv[0] - ic, rv[1] - jc), p)
     fit.homography = _fit_h(cfg, fit.vertex_px, fit.side)
 
 

@@ -50,6 +50,7 @@ class Seen:
     cell: Cell | None
     px: np.ndarray
     detected: bool
+    candidate: bool = False
 
 
 def detect(cfg: ReaderConfig, photo: Photo) -> Found:
@@ -101,6 +102,7 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     fit, s = found.fit, found.scale
     seen = [Seen(c, fit.corner_px(c) / s, True) for c in sorted(fit.cells)]
     seen += [Seen(c, fit.corner_px(c) / s, False) for c in sorted(fit.proposed)]
+    seen += [Seen(c, fit.corner_px(c) / s, False, True) for c in sorted(fit.candidates)]
     seen += [Seen(None, fit.triangles[i].pts / s, True) for i in fit.loose]
     if not seen:
         return seen, np.zeros((0, 3, 7)), "inward"
@@ -131,6 +133,10 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
         p = probs[n]
         none_mean = float(p[vis, 6].mean()) if vis.any() else 1.0
+        if t.candidate:
+            if vis.all() and none_mean <= cfg.candidate_none_max:
+                board_idx.append(n)
+            continue
         if none_mean > cfg.none_threshold:
             if t.detected and vis.all():
                 off.append(_tile_reading(cfg, None, t.px, p, None, ["face-down or blank"]))
@@ -145,6 +151,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             off.append(_tile_reading(cfg, None, t.px, p, None, []))
             continue
         board_idx.append(n)
+    board_idx = _connected(seen, board_idx)
     cells = [seen[n].cell for n in board_idx]
     dp = probs[board_idx, :, :6] if board_idx else np.zeros((0, 3, 6))
     dp = dp / np.maximum(dp.sum(axis=2, keepdims=True), 1e-12)
@@ -165,6 +172,21 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             tr.flags.append("outline inferred from the lattice")
         board.append(tr)
     return board + partial, off
+
+
+def _connected(seen: list[Seen], idx: list[int]) -> list[int]:
+    """Keep cells from outline-less candidates only where they join the board edge to
+    edge (through other kept cells): a lone digit-like blob is not a tile of the board."""
+    from engine.lattice import edge_neighbours
+    by_cell = {seen[n].cell: n for n in idx}
+    keep = {c for c, n in by_cell.items() if not seen[n].candidate}
+    stack = list(keep)
+    while stack:
+        for nb in edge_neighbours(stack.pop()):  # type: ignore[arg-type]
+            if nb in by_cell and nb not in keep:
+                keep.add(nb)
+                stack.append(nb)
+    return [n for n in idx if seen[n].cell in keep]
 
 
 def _tile_reading(cfg: ReaderConfig, cell: Cell | None, px: np.ndarray, p: np.ndarray,
