@@ -109,6 +109,7 @@ class _Ctx:
     counts: tuple[int, ...]   # hand sizes by seat
     seat: int
     pool: int
+    not_held: frozenset[Tile] = frozenset()  # unseen tiles the next opponent cannot hold
 
     @property
     def next_seat(self) -> int:
@@ -149,7 +150,8 @@ class StrongBot:
     """Planning bot: one exact reply ahead, refined by sampled play-outs (module docstring).
 
     ``budget``: seconds per move (wall clock; the bot stops refining when it is spent);
-    ``max_candidates``: moves evaluated in full (best immediate first); ``replies``: the
+    ``max_candidates``: moves evaluated in full (best immediate first; at least
+    ``min_candidates`` even when the clock says stop); ``replies``: the
     opponent's likeliest best replies played out exactly; ``gamma``: weight of its own next
     move; ``flex``: points per remaining tile that still fits; ``max_samples``: cap on
     play-outs per candidate (0 = no sampling, fully deterministic); ``horizon``: turns per
@@ -158,11 +160,12 @@ class StrongBot:
 
     budget: float = 0.2
     max_candidates: int = 12
+    min_candidates: int = 2
     replies: int = 8
-    gamma: float = 1.0
+    gamma: float = 0.35
     flex: float = 1.0
     max_samples: int = 48
-    horizon: int = 3
+    horizon: int = 4
     refine: int = 3
     shrink: float = 8.0
     name: str = "strong"
@@ -172,8 +175,12 @@ class StrongBot:
         """The move with the highest :attr:`Judgement.value` (the only move, if one)."""
         if len(moves) == 1:
             return moves[0]
-        ctx = _Ctx(view.rules, view.board, list(view.hand), view.unseen(), view.hand_counts,
+        unseen = view.unseen()
+        ctx = _Ctx(view.rules, view.board, list(view.hand), unseen, view.hand_counts,
                    view.seat, view.pool_count)
+        ctx.not_held = not_held(view, ctx.next_seat, unseen)
+        if len(unseen) - len(ctx.not_held) < ctx.opp_hand:
+            ctx.not_held = frozenset()  # inconsistent (a voluntary draw?): assume nothing
         return self.judge(ctx, moves, rng)[0].move
 
     # -- evaluation -------------------------------------------------------------------
@@ -182,13 +189,15 @@ class StrongBot:
         t0 = self.clock()
         out: list[Judgement] = []
         for k, m in enumerate(moves[:self.max_candidates]):
-            if k >= 2 and self.clock() - t0 > 0.6 * self.budget:
+            if k >= self.min_candidates and self.clock() - t0 > 0.6 * self.budget:
                 break
             out.append(self._exact(ctx, m))
         out.sort(key=lambda j: -j.value)
         if self.max_samples and len(out) > 1 and ctx.opp_hand:
-            self._sample(ctx, out[:self.refine], rng, t0)
-            out.sort(key=lambda j: -j.value)
+            top, rest = out[:self.refine], out[self.refine:]
+            self._sample(ctx, top, rng, t0)
+            # the refined few stay ahead: their values are on a blended scale
+            out = sorted(top, key=lambda j: -j.value) + rest
         return out
 
     def _exact(self, ctx: _Ctx, m: Move) -> Judgement:
@@ -214,6 +223,9 @@ class StrongBot:
         u, h = len(ctx.unseen), ctx.opp_hand
         fit = len(best) / u if u else 0.0
         avg_play = (sum(mv.score.tile_points for mv in best) / len(best)) if best else 0.0
+        if ctx.not_held:  # the opponent's hand comes from the tiles it may still hold
+            best = [mv for mv in best if mv.tile not in ctx.not_held]
+            u -= len(ctx.not_held)
         pool_after = ctx.pool
         mine = legal_placements(b2, hand2, rules)
         fitting = len({mv.tile for mv in mine})
@@ -271,7 +283,14 @@ class StrongBot:
         return Judgement(m, val, imm, opp_exp, big, own_exp, fitting, len(hand2))
 
     def _sample(self, ctx: _Ctx, top: list[Judgement], rng: random.Random, t0: float) -> None:
-        """Refine ``top`` by greedy play-outs over sampled deals of the unseen tiles."""
+        """Refine ``top`` by greedy play-outs over sampled deals of the unseen tiles.
+
+        Every candidate is played out on the same sampled deals (common random numbers).
+        Play-outs look further than the exact estimate (``horizon`` turns) but measure a
+        different quantity, so only their differences are used: each candidate's play-out
+        mean, re-centred on the mean exact value of ``top``, is blended with its exact value
+        with weight ``samples / (samples + shrink)``.
+        """
         sums = [0.0] * len(top)
         done = 0
         while done < self.max_samples and self.clock() - t0 < 0.95 * self.budget:
@@ -281,26 +300,58 @@ class StrongBot:
             done += 1
         if not done:
             return
-        for j, jd in enumerate(top):
-            mean = sums[j] / done
-            exact = jd.value - self.flex * jd.fitting
-            w = done / (done + self.shrink)
-            jd.value = (1 - w) * exact + w * mean + self.flex * jd.fitting
+        means = [x / done for x in sums]
+        centre = sum(means) / len(means)
+        exact_centre = sum(jd.value for jd in top) / len(top)
+        w = done / (done + self.shrink)
+        for jd, mean in zip(top, means, strict=True):
+            jd.value = (1 - w) * jd.value + w * (mean - centre + exact_centre)
             jd.samples = done
             jd.rollout_mean = mean
 
 
 def _sample_deal(ctx: _Ctx, rng: random.Random) -> tuple[dict[int, list[Tile]], list[Tile]]:
-    tiles = list(ctx.unseen)
-    rng.shuffle(tiles)
-    hands: dict[int, list[Tile]] = {}
+    """A random deal of the unseen tiles to the other hands and the pool (in order).
+
+    The next opponent's hand avoids the tiles it is known not to hold.
+    """
+    nxt = ctx.next_seat
+    allowed = [t for t in ctx.unseen if t not in ctx.not_held]
+    rng.shuffle(allowed)
+    hands: dict[int, list[Tile]] = {nxt: allowed[:ctx.counts[nxt]]}
+    rest = allowed[ctx.counts[nxt]:] + [t for t in ctx.unseen if t in ctx.not_held]
+    rng.shuffle(rest)
     k = 0
     for s, c in enumerate(ctx.counts):
-        if s == ctx.seat:
+        if s in (ctx.seat, nxt):
             continue
-        hands[s] = tiles[k:k + c]
+        hands[s] = rest[k:k + c]
         k += c
-    return hands, tiles[k:]
+    return hands, rest[k:]
+
+
+def not_held(view: PlayerView, seat: int, unseen: Sequence[Tile]) -> frozenset[Tile]:
+    """Unseen tiles that ``seat`` cannot hold, inferred from what the table saw.
+
+    A player who drew (or passed) had no tile that fitted the board at the start of that
+    turn; until they draw again their hand only shrinks. So every unseen tile that fitted
+    the board before their last drawing turn is not in their hand. (Sound when players
+    draw only when unable to play; a caller seeing a contradiction drops the inference.)
+    """
+    last = None
+    for k, t in enumerate(view.history):
+        if t.seat == seat and (t.drew > 0 or t.placement is None):
+            last = k
+    if last is None:
+        return frozenset()
+    cells = dict(view.board.cells)
+    for t in view.history[last:]:
+        if t.placement is not None:
+            cells.pop(t.placement.cell, None)
+    if not cells:
+        return frozenset()
+    before = Board(cells, view.board.set_name)
+    return frozenset(m.tile for m in legal_placements(before, unseen, view.rules))
 
 
 def _playout(ctx: _Ctx, m: Move, deal: tuple[dict[int, list[Tile]], list[Tile]],
@@ -393,7 +444,7 @@ def hint(board: Board, rack: Sequence[Tile], rules: Rules, *, opponent_tiles: in
     counts = [len(rack)] + [min(k, max(len(unseen), 0) // max(players - 1, 1))] * (players - 1)
     pool = max(0, len(unseen) - sum(counts[1:]))
     ctx = _Ctx(rules, board, list(rack), unseen, tuple(counts), 0, pool)
-    bot = StrongBot(budget=budget, max_candidates=len(moves))
+    bot = StrongBot(budget=budget, max_candidates=len(moves), min_candidates=len(moves))
     judged = bot.judge(ctx, moves, random.Random(seed))
     done = {id(j.move) for j in judged}
     rest = [Judgement(m, float(m.score.total), m.score.total) for m in moves
@@ -502,4 +553,4 @@ def selfplay(players: str, games: int, seed: int, rules: Rules, *, budget: float
 
 
 __all__ = ["BOT_NAMES", "GreedyBot", "Judgement", "RandomBot", "SelfPlayResult", "StrongBot",
-           "draw_value", "hint", "make_bot", "parse_players", "selfplay"]
+           "draw_value", "hint", "make_bot", "not_held", "parse_players", "selfplay"]

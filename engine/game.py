@@ -62,6 +62,16 @@ MAX_ROUNDS = 500
 # --- what a player sees and decides ------------------------------------------------------
 
 @dataclass(frozen=True)
+class PublicTurn:
+    """What everyone at the table saw of one turn: who, how many tiles they drew, what
+    they placed (None = a pass). Never the drawn tiles' faces."""
+
+    seat: int
+    drew: int
+    placement: Placement | None
+
+
+@dataclass(frozen=True)
 class PlayerView:
     """Everything a player may know when choosing: no other hand, no pool order.
 
@@ -69,7 +79,8 @@ class PlayerView:
     ``hand_counts[s]`` / ``scores[s]`` the number of tiles / round score of seat ``s``;
     ``pool_count`` the tiles left to draw; ``draws`` tiles drawn so far this turn (then the
     moves offered are those of the last drawn tile, which must be played if it fits);
-    ``first_move`` true for the round's opening tile.
+    ``first_move`` true for the round's opening tile; ``history`` the round's turns so far
+    as everyone saw them (:class:`PublicTurn`).
     """
 
     seat: int
@@ -82,6 +93,7 @@ class PlayerView:
     totals: tuple[int, ...]
     draws: int = 0
     first_move: bool = False
+    history: tuple[PublicTurn, ...] = ()
 
     @property
     def players(self) -> int:
@@ -411,11 +423,13 @@ class _RoundState:
     pool: list[Tile]
     scores: list[int]
     totals: list[int]
+    public: list[PublicTurn] = field(default_factory=list)
 
     def view(self, seat: int, draws: int = 0, first: bool = False) -> PlayerView:
         return PlayerView(seat, tuple(self.hands[seat]), self.board, self.rules,
                           tuple(len(h) for h in self.hands), len(self.pool),
-                          tuple(self.scores), tuple(self.totals), draws, first)
+                          tuple(self.scores), tuple(self.totals), draws, first,
+                          tuple(self.public))
 
 
 def _choose(player: Player, view: PlayerView, moves: list[Move], rng: random.Random,
@@ -516,6 +530,7 @@ def play_dealt(rules: Rules, players: Sequence[Player], deal: Sequence[Sequence[
             hand.remove(placement.tile)
         st.scores[seat] += score.total
         rec.turns.append(TurnRecord(turn_no, seat, drawn, placement, score, len(hand)))
+        st.public.append(PublicTurn(seat, len(drawn), placement))
         if placement is not None and not hand and seat not in out:
             out.append(seat)
         nxt = next_seat(rules, st.board, st.hands, bool(st.pool), seat, starter, out)
@@ -826,7 +841,8 @@ def score_sheet(game: GameRecord) -> list[str]:
     return lines
 
 
-__all__ = ["GAME_FORMAT", "GameRecord", "Player", "PlayerView", "ReplayIssue", "RoundEnd",
+__all__ = ["GAME_FORMAT", "GameRecord", "Player", "PlayerView", "PublicTurn", "ReplayIssue",
+           "RoundEnd",
            "RoundRecord", "TurnRecord", "choose_starter_by_draw", "deal_round", "hand_points",
            "load_game", "next_seat", "play_dealt", "play_game", "play_round", "replay",
            "round_end", "rules_from_json", "rules_to_json", "score_sheet", "starter_from_draws",

@@ -20,11 +20,13 @@ from engine.bots import (
     draw_value,
     hint,
     make_bot,
+    not_held,
     parse_players,
     selfplay,
 )
 from engine.errors import ParseError
-from engine.game import PlayerView, play_game, replay
+from engine.game import PlayerView, PublicTurn, play_game, replay
+from engine.moves import Placement
 from engine.tiles import tile_set
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,7 +64,22 @@ def test_strong_bot_sees_only_the_view():
     assert len(picks) == 1
     assert set(PlayerView.__dataclass_fields__) == {
         "seat", "hand", "board", "rules", "hand_counts", "pool_count", "scores", "totals",
-        "draws", "first_move"}
+        "draws", "first_move", "history"}
+
+
+def test_a_player_who_drew_holds_nothing_that_fitted_then():
+    b = Board()
+    b.put((0, 0, "U"), (5, 5, 5))
+    hand = [Tile.parse("0-1-2")]
+    unseen = sorted(t for t in tile_set("standard") if t not in set(hand) | set(b.tiles()))
+    opened = PublicTurn(0, 0, Placement((0, 0, "U"), (5, 5, 5)))
+    passed = PublicTurn(1, 3, None)
+    view = PlayerView(0, tuple(hand), b, get_rules(), (1, 12), 30, (0, 0), (0, 0),
+                      history=(opened, passed))
+    assert not_held(view, 1, unseen) == {Tile.parse(f"{d}-5-5") for d in range(5)}
+    # before any draw nothing is known
+    assert not_held(PlayerView(0, tuple(hand), b, get_rules(), (1, 9), 30, (0, 0), (0, 0),
+                               history=(opened,)), 1, unseen) == frozenset()
 
 
 def test_strong_bot_prefers_going_out_and_values_replies():
@@ -113,8 +130,11 @@ def test_hint_ranks_every_move_with_a_reason():
     found = hint(b, rack, get_rules(), budget=0.05)
     assert len(found) == len(legal_placements(b, rack, get_rules()))
     assert all(j.why() and "\n" not in j.why() for j in found)
-    values = [j.value for j in found if j.samples or j.opp_reply or j.goes_out]
-    assert values == sorted(values, reverse=True)
+    # the sampled (refined) moves lead, each group ordered by value
+    refined = [j for j in found if j.samples]
+    assert found[:len(refined)] == refined
+    for group in (refined, found[len(refined):]):
+        assert [j.value for j in group] == sorted((j.value for j in group), reverse=True)
 
 
 def test_make_bot_and_parse_players():
