@@ -213,17 +213,6 @@ def optics_and_sensor(img: np.ndarray, style: dict[str, Any], rng: np.random.Gen
         img = cv2.filter2D(img, -1, k)
     else:
         img = cv2.GaussianBlur(img, (0, 0), 0.5)  # no lens is perfectly sharp
-    contrast = float(style.get("contrast", 0.0))
-    if abs(contrast) > 0.01:
-        # the phone's tone curve: an S-curve (contrast > 0) or a flatter one, about mid-grey
-        x = np.clip(img, 0, 255) / 255.0
-        img = 255.0 * (x + contrast * x * (1 - x) * (2 * x - 1))
-        img = img.astype(np.float32)
-    sharpen = float(style.get("sharpen", 0.0))
-    if sharpen > 0.01:
-        # phone processing: an unsharp mask (with its halos) before the noise is added
-        soft = cv2.GaussianBlur(img, (0, 0), 1.2)
-        img = cv2.addWeighted(img, 1 + sharpen, soft, -sharpen, 0)
     sigma = float(style["noise"])
     if sigma > 0:
         h, w = img.shape[:2]
@@ -238,7 +227,23 @@ def optics_and_sensor(img: np.ndarray, style: dict[str, Any], rng: np.random.Gen
         cv2.scaleAdd(np.dstack([n, n, n]), sigma, img, img)
         ch = rng.standard_normal((h // 4 + 1, w // 4 + 1, 3), dtype=np.float32) * (sigma * 0.5)
         img += cv2.resize(ch, (w, h), interpolation=cv2.INTER_LINEAR)
-    return np.clip(img, 0, 255).astype(np.uint8)
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    return phone_processing(out, style)
+
+
+def phone_processing(img: np.ndarray, style: dict[str, Any]) -> np.ndarray:
+    """The phone's own processing on uint8 BGR: tone curve, then sharpening (with halos)."""
+    contrast = float(style.get("contrast", 0.0))
+    if abs(contrast) > 0.01:
+        # an S-curve (contrast > 0) or a flatter one about mid-grey, as a look-up table
+        x = np.arange(256, dtype=np.float32) / 255.0
+        lut = np.clip(255.0 * (x + contrast * x * (1 - x) * (2 * x - 1)) + 0.5, 0, 255)
+        img = cv2.LUT(img, lut.astype(np.uint8))
+    sharpen = float(style.get("sharpen", 0.0))
+    if sharpen > 0.01:
+        soft = cv2.GaussianBlur(img, (0, 0), 1.2)
+        img = cv2.addWeighted(img, 1 + sharpen, soft, -sharpen, 0)
+    return img
 
 
 @lru_cache(maxsize=1)

@@ -624,7 +624,7 @@ def _draw_tops(img: np.ndarray, style: dict[str, Any], scene: Scene,
                         float(style["wear"]) if ed else 0.0, light_s, p.seed,
                         flat=bool(style["test_pattern"]),
                         view=_toward(cam.centre - p.origin, p), gloss=float(style["gloss"]))
-        face, alpha = render_face(s, spec)
+        rgba = render_face(s, spec)
         u = p.side / s
         origin = p.origin - p.ex * g.cx * u + p.ey * g.cy * u
         hm = cam.plane_homography(origin, p.ex * u, -p.ey * u)
@@ -638,7 +638,6 @@ def _draw_tops(img: np.ndarray, style: dict[str, Any], scene: Scene,
         if x1 <= x0 or y1 <= y0:
             continue
         shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], float)
-        rgba = np.dstack([face, alpha])
         warped = cv2.warpPerspective(rgba, shift @ hm, (x1 - x0, y1 - y0),
                                      flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
                                      borderValue=0)

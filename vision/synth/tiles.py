@@ -118,34 +118,62 @@ class FaceSpec:
 _TURN_CENTRE = (180.0, 60.0, -60.0)
 
 
-def render_face(side: int, spec: FaceSpec) -> tuple[np.ndarray, np.ndarray]:
-    """Draw one face. Returns (BGR float32 H x W x 3 in 0..255, alpha float32 H x W)."""
-    g = sprite_geom(side)
-    # radius and bevel on a coarse grid so the per-size fields are shared between renders
-    alpha, t, nx, ny, rx, ry = _base(side, round(round(spec.radius / 0.01) * 0.01, 3),
-                                     round(round(spec.bevel / 0.005) * 0.005, 4))
-    rng = np.random.default_rng(spec.seed)
-    lx, ly, lz = (float(v) for v in spec.light)
+def _q(v: np.ndarray | None, step: float) -> tuple[float, ...] | None:
+    return None if v is None else tuple(round(float(x) / step) * step for x in v)
+
+
+@lru_cache(maxsize=256)
+def _shading(side: int, radius: float, bevel: float, light: tuple[float, ...],
+             view: tuple[float, ...] | None, gloss: float, flat: bool
+             ) -> tuple[np.ndarray, np.ndarray | None]:
+    """Relative shading (H x W) and additive highlight (H x W or None) of a face.
+
+    Cached: the tiles of one board share a few orientations, so light and view (in sprite
+    axes) are quantised and each field is computed once per size and orientation.
+    """
+    _, t, nx, ny, rx, ry = _base(side, radius, bevel)
+    if flat:
+        return np.ones_like(t), None
+    lx, ly, lz = light
     amb, dif = 0.55, 0.45
     flat_shade = amb + dif * max(lz, 0.0)
     theta = (1.0 - t) * (math.pi / 2 * 0.85)
-    st = np.sin(theta)
-    ndotl = st * (nx * lx + ny * ly) + np.cos(theta) * lz
+    st, ct = np.sin(theta), np.cos(theta)
+    ndotl = st * (nx * lx + ny * ly) + ct * lz
     rel = (amb + dif * np.minimum(np.maximum(ndotl, 0), 1)) / flat_shade
     # a slight gloss gradient across the face (plastic is never perfectly flat-lit)
-    grad = 1.0 + 0.04 * (rx * lx + ry * ly)
-    if spec.flat:
-        rel, grad = np.ones_like(rel), 1.0
-    img = spec.face[None, None, :] * (rel * grad)[:, :, None]
-    img = img.astype(np.float32)
-    if spec.gloss > 0 and spec.view is not None and not spec.flat:
-        # Blinn-Phong highlight over the bevel normals: bright rims where the rounded edge
-        # mirrors the light to the camera, a sheen over the face near the light's reflection
-        hv = spec.light + spec.view
-        hv = hv / max(float(np.linalg.norm(hv)), 1e-6)
-        ndoth = st * (nx * hv[0] + ny * hv[1]) + np.cos(theta) * hv[2]
-        hl = spec.gloss * 110.0 * np.minimum(np.maximum(ndoth, 0), 1) ** 40
+    rel = (rel * (1.0 + 0.04 * (rx * lx + ry * ly))).astype(np.float32)
+    if gloss <= 0 or view is None:
+        return rel, None
+    # Blinn-Phong highlight over the bevel normals: bright rims where the rounded edge
+    # mirrors the light to the camera, a sheen over the face near the light's reflection
+    hv = np.array(light) + np.array(view)
+    hv = hv / max(float(np.linalg.norm(hv)), 1e-6)
+    x = np.minimum(np.maximum(st * (nx * hv[0] + ny * hv[1]) + ct * hv[2], 0), 1)
+    x8 = x * x
+    x8 *= x8
+    x8 *= x8
+    hl = (gloss * 110.0) * (x8 * x8 * x8 * x8 * x8)  # x ** 40
+    return rel, hl.astype(np.float32)
+
+
+def render_face(side: int, spec: FaceSpec) -> np.ndarray:
+    """Draw one face: float32 H x W x 4 (BGR in 0..255, then alpha in 0..1)."""
+    g = sprite_geom(side)
+    # radius and bevel on a coarse grid so the per-size fields are shared between renders
+    rq = round(round(spec.radius / 0.01) * 0.01, 3)
+    bq = round(round(spec.bevel / 0.005) * 0.005, 4)
+    alpha = _base(side, rq, bq)[0]
+    rng = np.random.default_rng(spec.seed)
+    lx, ly, _ = (float(v) for v in spec.light)
+    rel, hl = _shading(side, rq, bq, _q(spec.light, 0.02), _q(spec.view, 0.05),
+                       round(spec.gloss, 1), spec.flat)
+    out = np.empty((g.height, g.width, 4), np.float32)
+    img = out[:, :, :3]
+    np.multiply(rel[:, :, None], spec.face[None, None, :], out=img)
+    if hl is not None:
         img += hl[:, :, None]
+    out[:, :, 3] = alpha
     corners = g.corners()
     cen = np.array([g.cx, g.cy])
     if spec.wear > 0.05:
@@ -159,7 +187,7 @@ def render_face(side: int, spec: FaceSpec) -> tuple[np.ndarray, np.ndarray]:
             _paste(img, m, pos, spec.ink[k], 0.96)
         if spec.pin is not None:
             _pin(img, cen, side, spec.pin, lx, ly)
-    return img, alpha
+    return out
 
 
 def _paste(img: np.ndarray, mask: np.ndarray, centre: np.ndarray, colour: np.ndarray,
@@ -204,16 +232,19 @@ def _scuff(img: np.ndarray, rng: np.random.Generator, side: int, corners: np.nda
            wear: float, face: np.ndarray) -> None:
     """Wear: faint scratches and grime, more with ``wear``."""
     n = int(rng.integers(0, 2 + int(6 * wear)))
-    for _ in range(n):
-        # faint scratches: a little darker (grime in them) or lighter (scuffed gloss)
-        dark = np.clip(face * (0.9 if rng.random() < 0.6 else 1.06), 0, 255)
-        w = rng.dirichlet([1, 1, 1])
-        p = w @ corners
-        ang = rng.uniform(0, math.pi)
-        ln = rng.uniform(0.03, 0.2) * side
-        q = p + ln * np.array([math.cos(ang), math.sin(ang)])
-        cv2.line(img, (int(p[0] * 16), int(p[1] * 16)), (int(q[0] * 16), int(q[1] * 16)),
-                 tuple(float(c) for c in dark), max(1, side // 120), cv2.LINE_AA, 4)
+    if n:
+        # faint scratches: a little darker (grime in them) or lighter (scuffed gloss); drawn
+        # as a signed mask (``img`` may be a view OpenCV cannot draw on)
+        marks = np.zeros(img.shape[:2], np.float32)
+        for _ in range(n):
+            sign = -0.1 if rng.random() < 0.6 else 0.06
+            p = rng.dirichlet([1, 1, 1]) @ corners
+            ang = rng.uniform(0, math.pi)
+            ln = rng.uniform(0.03, 0.2) * side
+            q = p + ln * np.array([math.cos(ang), math.sin(ang)])
+            cv2.line(marks, (int(p[0] * 16), int(p[1] * 16)), (int(q[0] * 16), int(q[1] * 16)),
+                     sign, max(1, side // 120), cv2.LINE_AA, 4)
+        img += marks[:, :, None] * face[None, None, :]
     if wear > 0.3:
         # grime toward the rim: darken by a low-frequency random field
         h, w_ = img.shape[:2]
