@@ -430,7 +430,12 @@ def _settle(cfg: ReaderConfig, fit: LatticeFit,
             acc.setdefault(v, []).append(p)
     out: dict[Vertex, np.ndarray] = dict(fit.vertex_px)  # keeps proposals' vertices
     for v, ps in acc.items():
-        mean = np.mean(ps, axis=0)
+        arr = np.array(ps)
+        if len(arr) >= 3:  # a misshapen face must not drag a vertex its neighbours agree on
+            med = np.median(arr, axis=0)
+            ok = np.linalg.norm(arr - med, axis=1) < 0.12 * fit.side
+            arr = arr[ok] if ok.any() else arr
+        mean = arr.mean(axis=0)
         pred = fit.project(vertex_xy(v))
         if np.linalg.norm(pred - mean) < cfg.settle_frac * fit.side:
             w = cfg.settle_weight
