@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import cv2
@@ -443,6 +444,12 @@ def _draw_table(style: dict[str, Any], scene: Scene, rng: np.random.Generator) -
                                flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
 
 
+@lru_cache(maxsize=1)
+def _grain_bank() -> np.ndarray:
+    """The noise bank, slightly blurred (grain a pixel or two across), computed once."""
+    return cv2.GaussianBlur(cam_mod.noise_bank(), (0, 0), 0.8)
+
+
 def _surface_grain(img: np.ndarray, rng: np.random.Generator) -> None:
     """Fine surface grain (a few %) at the photo's own resolution, in place.
 
@@ -450,11 +457,10 @@ def _surface_grain(img: np.ndarray, rng: np.random.Generator) -> None:
     otherwise show a table softer than its tiles.
     """
     h, w = img.shape[:2]
-    bank = cam_mod.noise_bank()
+    bank = _grain_bank()
     oy, ox = (int(v) for v in rng.integers(0, 1024, 2))
     n = bank.take(np.arange(oy, oy + h) % 1024, axis=0).take(np.arange(ox, ox + w) % 1024,
                                                                 axis=1)
-    n = cv2.GaussianBlur(n, (0, 0), 0.8)
     gain = 1.0 + float(rng.uniform(0.02, 0.05)) * n
     # saturating multiply (a plain uint8 multiply would wrap bright texels round to 0)
     img[:] = cv2.multiply(img, cv2.merge([gain, gain, gain]), dtype=cv2.CV_8U)
@@ -596,7 +602,7 @@ def _toward(v: np.ndarray, p: Piece) -> np.ndarray:
 def _sprite_side(cam: Camera, p: Piece) -> int:
     c = cam.project(p.top_corners())
     longest = max(float(np.hypot(*(c[k] - c[(k + 1) % 3]))) for k in range(3))
-    want = min(480.0, max(16.0, longest * 1.3))
+    want = min(480.0, max(16.0, longest * 1.2))
     # sizes in steps of ~10 % so the per-size fields (alpha, bevel normals) are reused
     return int(round(16 * 1.1 ** math.ceil(math.log(want / 16, 1.1))))
 
@@ -643,8 +649,11 @@ def _draw_tops(img: np.ndarray, style: dict[str, Any], scene: Scene,
                                      borderValue=0)
         a = warped[:, :, 3:4]
         roi = img[y0:y1, x0:x1].astype(np.float32)
-        img[y0:y1, x0:x1] = np.clip(roi * (1 - a) + warped[:, :, :3] * a + 0.5, 0, 255
-                                    ).astype(np.uint8)
+        face = warped[:, :, :3]
+        face -= roi
+        face *= a
+        face += roi
+        img[y0:y1, x0:x1] = np.clip(face, 0, 255).astype(np.uint8)
 
 
 # ----------------------------------------------------------------------------------------
