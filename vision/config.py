@@ -78,7 +78,7 @@ class ReaderConfig:
     repose_below: float = 0.0
     #: cells up to this many steps from the board are shown to the classifier even without
     #: an outline (0 = off); one is accepted when its corners show digits
-    ring_cells: int = 2
+    ring_cells: int = 1
     #: ... with at most this mean "none" probability over its corners
     candidate_none_max: float = 0.2
     #: rounds of proposing cells next to the board

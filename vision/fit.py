@@ -318,6 +318,14 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, shape: tuple[int, ...]) -> N
                 continue
             if any(_inside(p, pts) for p in loose_c):
                 continue
+            sides = np.linalg.norm(pts - pts[[1, 2, 0]], axis=1)
+            if sides.min() < 0.7 * fit.side or sides.max() > 1.4 * fit.side:
+                continue  # an implausible shape: the lattice is not known well here
+            cen = pts.mean(axis=0)
+            if any(_inside(cen, fit.corner_px(o)) or _inside(fit.corner_px(o).mean(axis=0), pts)
+                   for o in occupied if np.linalg.norm(fit.corner_px(o).mean(axis=0) - cen)
+                   < 1.5 * fit.side):
+                continue  # overlaps a tile already placed
             out.add(c)
     fit.candidates = out
 
