@@ -12,6 +12,7 @@ reading, so the board shows the mismatch and ``Board.violations()`` reports it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -73,16 +74,25 @@ def choose_digits(cfg: ReaderConfig, cells: list[Cell], probs: np.ndarray,
                         {c: [bool(x) for x in joint[i]] for i, c in enumerate(cells)})
 
 
+@lru_cache(maxsize=2)
+def _tables(set_name: str) -> tuple[np.ndarray, np.ndarray]:
+    """For every digit triple code ``36a + 6b + c``: its tile's code and whether that tile
+    is in the set (so whole boards are checked with array lookups)."""
+    canon = np.zeros(216, np.int64)
+    inset = np.zeros(216, bool)
+    for code in range(216):
+        t = Tile.from_digits([code // 36, code // 6 % 6, code % 6])
+        a, b, c = t.digits
+        canon[code] = 36 * a + 6 * b + c
+        inset[code] = t.in_set(set_name)
+    return canon, inset
+
+
 def _problems(digits: np.ndarray, set_name: str) -> int:
     """How many tiles are outside the set or repeated."""
-    seen: set[Tile] = set()
-    bad = 0
-    for row in digits:
-        t = Tile.from_digits([int(x) for x in row])
-        if not t.in_set(set_name) or t in seen:
-            bad += 1
-        seen.add(t)
-    return bad
+    canon, inset = _tables(set_name)
+    codes = digits[:, 0] * 36 + digits[:, 1] * 6 + digits[:, 2]
+    return int((~inset[codes]).sum() + len(codes) - len(np.unique(canon[codes])))
 
 
 def _bad_tiles(digits: np.ndarray, set_name: str) -> set[int]:
