@@ -127,24 +127,22 @@ def find_triangles(cfg: ReaderConfig, small: np.ndarray,
             m = cv2.morphologyEx(cv2.bitwise_and(bright, not_edge), cv2.MORPH_OPEN, ker3)
             masks.append((m, cfg.block_grow))
     for inv, grow in masks:
-        n, lab, st, _ = cv2.connectedComponentsWithStats(inv, connectivity=4)
-        xs, ys, bws, bhs, areas = (st[:, c] for c in range(5))
-        ok = ((areas >= min_area) & (np.maximum(bws, bhs) <= max_side * 1.2)
-              & (areas <= 0.25 * h * w) & (bws >= cfg.min_side * 0.5)
-              & (bhs >= cfg.min_side * 0.4)
-              # cut by the photo's edge: its outline is not a triangle's
-              & (xs > 0) & (ys > 0) & (xs + bws < w) & (ys + bhs < h)
-              # a triangle fills 1/4 to 1/2 of its bounding box (any rotation)
-              & (areas >= 0.2 * bws * bhs))
-        ok[0] = False
-        for i in np.flatnonzero(ok):
-            x, y, bw, bh = int(xs[i]), int(ys[i]), int(bws[i]), int(bhs[i])
-            m = (lab[y:y + bh, x:x + bw] == i).astype(np.uint8)
-            cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-            c = max(cs, key=cv2.contourArea)
-            hull = cv2.convexHull(c).astype(np.float32) + np.float32([x, y])
+        # outer outlines of the white regions (holes such as digits are ignored)
+        cs, hier = cv2.findContours(inv, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+        if hier is None:
+            continue
+        for c, hrow in zip(cs, hier[0], strict=True):
+            if hrow[3] != -1 or len(c) < 3:
+                continue
+            x, y, bw, bh = cv2.boundingRect(c)
+            if (max(bw, bh) > max_side * 1.2 or bw < cfg.min_side * 0.5
+                    or bh < cfg.min_side * 0.4):
+                continue
+            if x <= 0 or y <= 0 or x + bw >= w or y + bh >= h:
+                continue  # cut by the photo's edge: its outline is not a triangle's
+            hull = cv2.convexHull(c).astype(np.float32)
             ha = cv2.contourArea(hull)
-            if ha < min_area:
+            if ha < min_area or ha > 0.25 * h * w:
                 continue
             ta, tri = cv2.minEnclosingTriangle(hull)
             if tri is None or ta <= 0:
