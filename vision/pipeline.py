@@ -106,9 +106,37 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     seen += [Seen(None, fit.triangles[i].pts / s, True) for i in fit.loose]
     if not seen:
         return seen, np.zeros((0, 3, 7)), "inward"
-    px = np.stack([t.px for t in seen])
+    # a loose tile larger than the board's is likely its top face plus a side face seen
+    # obliquely: its crops are also cut from shrunken outlines, and the one that reads
+    # best is kept (all in the same single classifier call)
+    side_full = fit.side / s
+    variants: list[tuple[int, np.ndarray]] = []
+    for n, t in enumerate(seen):
+        tside = float(np.linalg.norm(t.px - t.px[[1, 2, 0]], axis=1).mean())
+        if t.cell is None and tside > 1.05 * side_full:
+            for sc in cfg.loose_shrink:
+                k = min(1.0, sc * side_full / tside)
+                for a in (*t.px, *(t.px + t.px[[1, 2, 0]]) / 2, t.px.mean(axis=0)):
+                    variants.append((n, a + (t.px - a) * k))
+    px = np.stack([t.px for t in seen] + [v for _, v in variants])
     crops = corner_crops(photo.image, px)
-    raw = classifier.predict_raw(crops)  # type: ignore[attr-defined]
+    raw_all = classifier.predict_raw(crops)  # type: ignore[attr-defined]
+    raw = raw_all[: 3 * len(seen)]
+    if variants:
+        raw = raw.copy()
+        best: dict[int, tuple[float, int]] = {}
+        def quality(r: np.ndarray) -> float:  # digits clearly seen at all three corners
+            return float(np.log(r[:, :12].max(axis=1) + 1e-6).sum())
+        for n in {n for n, _ in variants}:
+            best[n] = (quality(raw[3 * n:3 * n + 3]), -1)
+        for v, (n, _) in enumerate(variants):
+            r = raw_all[3 * (len(seen) + v):3 * (len(seen) + v) + 3]
+            if quality(r) > best[n][0]:
+                best[n] = (quality(r), v)
+        for n, (_, v) in best.items():
+            if v >= 0:
+                seen[n].px = variants[v][1]
+                raw[3 * n:3 * n + 3] = raw_all[3 * (len(seen) + v):3 * (len(seen) + v) + 3]
     inw, outw, none = raw[:, 0:6], raw[:, 6:12], raw[:, 12:13]
     din, dout = inw.sum(axis=1), outw.sum(axis=1)
     digit = (din + dout) > 0.5
