@@ -174,6 +174,11 @@ def main(argv: list[str] | None = None) -> int:
     rows = run_matches(args.budget, args.rounds, workers, "main", flush_main)
     flush_main(rows)
     doc["strong_vs_greedy"]["wall_seconds"] = round(time.perf_counter() - t0, 1)
+    s = doc["strong_vs_greedy"]
+    doc["target"] = {"win_rate_at_least": 0.6, "budget_at_most_s": 0.2,
+                     "win_rate_met": s["strong_win_rate"] >= 0.6,
+                     "win_rate_ci_low_above_0.6": s["win_rate_ci95"][0] >= 0.6,
+                     "higher_average_met": s["avg_difference_ci95"][0] > 0}
     doc["speed_greedy_vs_greedy"] = greedy_speed(args.speed_rounds)
     write()
     sweep = []

@@ -154,7 +154,8 @@ class StrongBot:
     ``min_candidates`` even when the clock says stop); ``replies``: the
     opponent's likeliest best replies played out exactly; ``gamma``: weight of its own next
     move; ``flex``: points per remaining tile that still fits; ``max_samples``: cap on
-    play-outs per candidate (0 = no sampling, fully deterministic); ``horizon``: turns per
+    play-outs per candidate (0 = no sampling, fully deterministic; None = 240 per second of
+    budget, i.e. 48 at 0.2 s); ``horizon``: turns per
     play-out; ``clock``: time source (tests pass a fake one).
     """
 
@@ -164,12 +165,19 @@ class StrongBot:
     replies: int = 8
     gamma: float = 0.35
     flex: float = 1.0
-    max_samples: int = 48
+    max_samples: int | None = None
     horizon: int = 4
     refine: int = 3
-    shrink: float = 8.0
+    shrink: float = 32.0
     name: str = "strong"
     clock: Callable[[], float] = field(default=time.perf_counter, repr=False)
+
+    @property
+    def sample_cap(self) -> int:
+        """Play-outs per candidate at most (see ``max_samples``)."""
+        if self.max_samples is None:
+            return max(1, int(240 * self.budget))
+        return self.max_samples
 
     def choose(self, view: PlayerView, moves: list[Move], rng: random.Random) -> Move | None:
         """The move with the highest :attr:`Judgement.value` (the only move, if one)."""
@@ -193,7 +201,7 @@ class StrongBot:
                 break
             out.append(self._exact(ctx, m))
         out.sort(key=lambda j: -j.value)
-        if self.max_samples and len(out) > 1 and ctx.opp_hand:
+        if self.sample_cap and len(out) > 1 and ctx.opp_hand:
             top, rest = out[:self.refine], out[self.refine:]
             self._sample(ctx, top, rng, t0)
             # the refined few stay ahead: their values are on a blended scale
@@ -293,7 +301,7 @@ class StrongBot:
         """
         sums = [0.0] * len(top)
         done = 0
-        while done < self.max_samples and self.clock() - t0 < 0.95 * self.budget:
+        while done < self.sample_cap and self.clock() - t0 < 0.95 * self.budget:
             deal = _sample_deal(ctx, rng)
             for j, jd in enumerate(top):
                 sums[j] += _playout(ctx, jd.move, deal, self.horizon)
