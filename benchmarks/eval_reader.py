@@ -46,7 +46,6 @@ def _one(seed: int) -> Any:
     except Exception as e:  # noqa: BLE001 - every photo gets a row, errors included
         sc = PhotoScore(name, error=str(e).splitlines()[0] if str(e) else type(e).__name__)
         sc.label_tiles = len(sample.label["tiles"])
-        sc.digits = sum(3 for _ in sample.label["tiles"])
         return sc
     return score_reading(name, sample.label, reading)
 

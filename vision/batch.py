@@ -158,11 +158,12 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
             d = float(np.linalg.norm(gpx.mean(0) - lpx.mean(0)))
             if j not in used and d < bd:
                 best, bd = j, d
-        # only corners inside the photo can be read (a tile cut by its edge)
+        # only corners inside the photo can be read (a tile cut by its edge); digits are
+        # counted on the tiles found (a missed tile counts against recall, not here)
         visible = [k for k in range(3) if 0 <= lpx[k, 0] < w and 0 <= lpx[k, 1] < h]
-        sc.digits += len(visible)
         if best < 0:
             continue
+        sc.digits += len(visible)
         used.add(best)
         sc.matched += 1
         gpx, gd = got[best]
@@ -186,7 +187,6 @@ def _eval_one(path: str) -> PhotoScore:
     if "error" in rec:
         sc = PhotoScore(path, error=rec["error"])
         sc.label_tiles = len(label["tiles"]) if label else 0
-        sc.digits = 3 * sc.label_tiles
         return sc
     return score_reading(path, label or {"tiles": []}, rec)
 

@@ -88,6 +88,8 @@ class ReaderConfig:
     #: a loose tile bigger than the board's is also read on outlines shrunk to these
     #: fractions of the board's tile size (toward each corner, side middle, centre)
     loose_shrink: tuple[float, ...] = (1.0, 0.9)
+    #: ... for at most this many loose tiles per photo
+    loose_variants_max: int = 8
     #: a corner counts as visible when it lies this far inside the image (x side)
     visible_margin_frac: float = 0.05
     #: a digit whose top probability is below this is flagged ``low confidence``

@@ -113,13 +113,17 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     variants: list[tuple[int, np.ndarray]] = []
     for n, t in enumerate(seen):
         tside = float(np.linalg.norm(t.px - t.px[[1, 2, 0]], axis=1).mean())
-        if t.cell is None and tside > 1.05 * side_full:
+        if (t.cell is None and 1.05 * side_full < tside < 1.4 * side_full
+                and len(variants) < 14 * cfg.loose_variants_max):
             for sc in cfg.loose_shrink:
                 k = min(1.0, sc * side_full / tside)
                 for a in (*t.px, *(t.px + t.px[[1, 2, 0]]) / 2, t.px.mean(axis=0)):
                     variants.append((n, a + (t.px - a) * k))
     px = np.stack([t.px for t in seen] + [v for _, v in variants])
-    crops = corner_crops(photo.image, px)
+    # OpenCV's remap takes at most 32767 rows: cut the crops in chunks, classify once
+    step = 150
+    crops = np.concatenate([corner_crops(photo.image, px[i:i + step])
+                            for i in range(0, len(px), step)])
     raw_all = classifier.predict_raw(crops)  # type: ignore[attr-defined]
     raw = raw_all[: 3 * len(seen)]
     if variants:
