@@ -171,7 +171,9 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             continue
         if none_mean > cfg.none_threshold:
             if t.detected and vis.all():
-                off.append(_tile_reading(cfg, None, t.px, p, None, ["face-down or blank"]))
+                off.append(TileReading(None, [None, None, None], t.px.astype(np.float64),
+                                       [0.0, 0.0, 0.0], p.astype(np.float32),
+                                       ["face-down or blank"]))
             continue  # a proposed empty cell, or a shape that is not a tile
         if not vis.all():
             # cut by the photo's edge: read what is visible, never guess the rest
@@ -236,7 +238,9 @@ def _tile_reading(cfg: ReaderConfig, cell: Cell | None, px: np.ndarray, p: np.nd
         own = int(np.argmax(p[k]))
         pd = float(p[k, d])
         conf.append(pd)
-        if own != d:
+        if own != d and own == 6 and cell is None:
+            out_flags.append(f"corner {k}: no clear digit (best {d}, {pd:.2f})")
+        elif own != d:
             what = "no digit" if own == 6 else f"{own}"
             out_flags.append(f"corner {k}: pixels say {what} ({float(p[k, own]):.2f}), "
                              f"read as {d} ({pd:.2f}) to agree with the board")
@@ -262,7 +266,8 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     t2 = time.perf_counter()
     board, off = reconstruct(cfg, photo, found, seen, probs, set_name)
     t3 = time.perf_counter()
-    if not board and not off:
+    if not board and all(t.tile is None for t in off):
+        # nothing shows a digit: blank shapes alone are no evidence of a Triominos table
         raise PhotoError(f"{photo.path}: no tiles found{_why_empty(photo)}")
     timing = {"decode": decode_ms, "detect": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3,
               "reconstruct": (t3 - t2) * 1e3}
