@@ -41,7 +41,7 @@ def test_synthetic_photo_read_right(seed: int) -> None:
     s = _render(seed)
     reading = read_array(s.image, name=f"synth{seed}")
     sc = score_reading("x", s.label, reading.to_json())
-    assert sc.matched >= 0.9 * sc.label_tiles
+    assert sc.matched >= 0.85 * sc.label_tiles
     assert sc.found_tiles <= sc.label_tiles + 1
     assert sc.digits_right >= 0.95 * sc.digits
     # the engine board loads and has one cell per complete tile
