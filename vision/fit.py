@@ -389,6 +389,16 @@ def _snap_corner(ef: EdgeField, pts: np.ndarray, k: int, reach: float, side: flo
     return out
 
 
+def _cell_at(hinv: np.ndarray, p: np.ndarray) -> Cell:
+    """The lattice cell containing image point ``p`` (through the inverse homography)."""
+    q = hinv @ np.array([p[0], p[1], 1.0])
+    x, y = q[0] / q[2], q[1] / q[2]
+    j = y / (np.sqrt(3) / 2)
+    i = x - j / 2
+    fi, fj = int(np.floor(i)), int(np.floor(j))
+    return (fi, fj, "U" if (i - fi) + (j - fj) < 1 else "D")
+
+
 def _inside(p: np.ndarray, tri: np.ndarray) -> bool:
     """Is point ``p`` inside triangle ``tri`` (3, 2)?"""
     return cv2.pointPolygonTest(tri.astype(np.float32).reshape(-1, 1, 2),
@@ -403,10 +413,25 @@ def _loose(fit: LatticeFit) -> list[int]:
     out: list[int] = []
     order = sorted((i for i in range(len(fit.triangles)) if i not in placed),
                    key=lambda i: -fit.triangles[i].fill)
+    hinv = None
+    if fit.homography is not None:
+        try:
+            hinv = np.linalg.inv(fit.homography)
+        except np.linalg.LinAlgError:
+            hinv = None
+    occupied = set(fit.cells) | fit.proposed
     for i in order:
         t = fit.triangles[i]
         if any(_inside(t.centroid, b) for b in board):
             continue
+        sides = np.linalg.norm(t.pts - t.pts[[1, 2, 0]], axis=1)
+        if sides.max() > 1.8 * sides.min():
+            continue  # too skewed for a tile lying flat (a sliver of background)
+        if hinv is not None:
+            # a gap inside the board (an empty cell between tiles) is no loose tile
+            cell = _cell_at(hinv, t.centroid)
+            if sum(n in occupied for n in edge_neighbours(cell)) >= 2:
+                continue
         if any(_inside(t.centroid, fit.triangles[j].pts)
                or _inside(fit.triangles[j].centroid, t.pts) for j in out):
             continue
