@@ -1,0 +1,124 @@
+"""The shipped digit classifier (vision.classifier): loading, checks, fixed crops, real photo."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vision.classifier import (
+    CLASSES,
+    DEFAULT_MODEL,
+    RAW_CLASSES,
+    DigitClassifier,
+    ModelError,
+    file_sha256,
+)
+from vision.crops import CROP_SIZE, CROP_VERSION, corner_crops
+
+DATA = Path(__file__).resolve().parent / "data" / "classifier"
+REAL = Path(__file__).resolve().parents[2] / "shared" / "reference"
+
+
+@pytest.fixture(scope="module")
+def clf() -> DigitClassifier:
+    return DigitClassifier.load()
+
+
+def test_default_model_loads_with_metadata(clf: DigitClassifier) -> None:
+    assert clf.path == DEFAULT_MODEL
+    m = clf.metadata
+    assert tuple(m["raw_classes"]) == RAW_CLASSES
+    assert m["classes"] == list(CLASSES)
+    assert m["input_size"] == CROP_SIZE and m["crop_version"] == CROP_VERSION
+    for key in ("normalisation", "training_data", "seed", "val_accuracy"):
+        assert key in m
+    assert 0.95 <= m["val_accuracy"] <= 1.0  # all held-out crops, illegible ones included
+    assert m["training_data"]["holdout"]  # validation styles were held out
+    assert DEFAULT_MODEL.stat().st_size < 1_000_000  # a few hundred KB
+
+
+def test_predict_shapes_and_probabilities(clf: DigitClassifier) -> None:
+    crops = np.random.default_rng(1).integers(0, 256, (5, CROP_SIZE, CROP_SIZE), np.uint8)
+    p = clf.predict(crops)
+    assert p.shape == (5, 7) and p.dtype == np.float32
+    assert np.allclose(p.sum(axis=1), 1, atol=1e-5)
+    full = clf.predict_full(crops)
+    assert full.raw.shape == (5, 13) and full.inward.shape == (5,)
+    assert np.allclose(full.probs, p)
+    assert clf.predict(np.zeros((0, CROP_SIZE, CROP_SIZE), np.uint8)).shape == (0, 7)
+    with pytest.raises(ModelError):
+        clf.predict(np.zeros((3, 20, 20), np.uint8))
+
+
+def _one_line(e: pytest.ExceptionInfo[ModelError]) -> str:
+    msg = str(e.value)
+    assert "\n" not in msg and msg
+    return msg
+
+
+def test_missing_model_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(ModelError) as e:
+        DigitClassifier.load(tmp_path / "digits.onnx")
+    assert "not found" in _one_line(e)
+
+
+def test_missing_checksum_is_a_clear_error(tmp_path: Path) -> None:
+    shutil.copy(DEFAULT_MODEL, tmp_path / "digits.onnx")
+    with pytest.raises(ModelError) as e:
+        DigitClassifier.load(tmp_path / "digits.onnx")
+    assert "checksum" in _one_line(e)
+
+
+def test_damaged_model_fails_its_hash(tmp_path: Path) -> None:
+    model = tmp_path / "digits.onnx"
+    data = bytearray(DEFAULT_MODEL.read_bytes())
+    data[len(data) // 2] ^= 0xFF  # one flipped byte somewhere in the weights
+    model.write_bytes(bytes(data))
+    shutil.copy(DEFAULT_MODEL.with_name("digits.onnx.sha256"), tmp_path / "digits.onnx.sha256")
+    with pytest.raises(ModelError) as e:
+        DigitClassifier.load(model)
+    assert "damaged" in _one_line(e)
+
+
+def test_unreadable_model_with_matching_hash(tmp_path: Path) -> None:
+    model = tmp_path / "digits.onnx"
+    model.write_bytes(b"not an onnx file")
+    (tmp_path / "digits.onnx.sha256").write_text(f"{file_sha256(model)}  digits.onnx\n")
+    with pytest.raises(ModelError) as e:
+        DigitClassifier.load(model)
+    assert "cannot be loaded" in _one_line(e)
+
+
+def test_fixed_crops_are_classified_correctly(clf: DigitClassifier) -> None:
+    """Legible held-out-style crops (every raw class), committed in tests/data/classifier
+    (written by ``python -m benchmarks.eval_classifier --write-fixture``)."""
+    with np.load(DATA / "heldout_crops.npz") as z:
+        x, y = z["x"], z["y"]
+    assert set(y.tolist()) == set(range(13))
+    full = clf.predict_full(x)
+    want = np.where(y == 12, 6, y % 6)
+    assert np.array_equal(full.probs.argmax(axis=1), want)
+    # The print convention, on digits whose shape shows it (not 0, not none).
+    shows = (y < 12) & (y % 6 != 0)
+    assert np.array_equal(full.inward[shows] > 0.5, y[shows] < 6)
+
+
+def test_real_photo_hand_marked_corners(clf: DigitClassifier) -> None:
+    """Crops cut at hand-measured corners of the real reference photo (skips without it)."""
+    photo = REAL / "real_product_photo_12_tiles.jpg"
+    if not photo.is_file():
+        pytest.skip("../shared/reference not available")
+    import cv2
+
+    tiles = json.loads((DATA / "real_photo_corners.json").read_text())
+    img = cv2.imread(str(photo))
+    px = np.array([t["corner_px"] for t in tiles], float)
+    full = clf.predict_full(corner_crops(img, px))
+    truth = np.array([d for t in tiles for d in t["corners"]])
+    assert np.mean(full.probs.argmax(axis=1) == truth) >= 35 / 36
+    # This edition prints digit tops toward the tile centre.
+    assert np.mean(full.inward[truth != 0] > 0.5) >= 0.9
