@@ -62,6 +62,8 @@ class ReaderConfig:
     join_frac: float = 0.15
     #: and the two edges lie at most this far apart across the seam (x side)
     join_gap_frac: float = 0.1
+    #: ... but never less than this many pixels (small tiles: a pixel is a lot)
+    join_min_px: float = 3.0
     #: and the edge lengths agree within this fraction
     join_len_frac: float = 0.3
     #: an empty cell next to the board is proposed as a missed tile when edges run along
@@ -78,7 +80,10 @@ class ReaderConfig:
     repose_below: float = 0.0
     #: cells up to this many steps from the board are shown to the classifier even without
     #: an outline (0 = off); one is accepted when its corners show digits
-    ring_cells: int = 1
+    ring_cells: int = 2
+    #: a loose face within this fraction of a side of such a cell's centre (and twice
+    #: that of its corners) is taken for a board tile found poorly
+    adopt_frac: float = 0.12
     #: ... with at most this mean "none" probability over its corners
     candidate_none_max: float = 0.2
     #: rounds of proposing cells next to the board

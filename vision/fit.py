@@ -140,7 +140,7 @@ def _join_graph(cfg: ReaderConfig, tris: list[Triangle]
     sides = np.array([t.side for t in tris])
     for i in range(len(tris)):
         side = sides[i]
-        tol = cfg.join_frac * side
+        tol = max(cfg.join_frac * side, cfg.join_min_px)
         near = np.flatnonzero((np.linalg.norm(cents - cents[i], axis=1) < 1.3 * side)
                               & (np.abs(sides / side - 1) < cfg.join_len_frac))
         for j in near:
@@ -156,7 +156,7 @@ def _join_graph(cfg: ReaderConfig, tris: list[Triangle]
             if abs(la - lb) > cfg.join_len_frac * max(la, lb):
                 continue
             gap = _edge_gap(tris[i].pts[a1], tris[i].pts[a2], tris[j].pts[b1], tris[j].pts[b2])
-            if gap > cfg.join_gap_frac * side:
+            if gap > max(cfg.join_gap_frac * side, cfg.join_min_px):
                 continue  # parallel but apart: a loose tile lying next to the board
             graph[i].append((j, pairs))
             graph[j].append((i, [(b, a) for a, b in pairs]))
@@ -309,6 +309,7 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, shape: tuple[int, ...]) -> N
     loose_c = [fit.triangles[i].centroid for i in fit.loose]
     ring = set(occupied)
     out: set[Cell] = set()
+    absorbed: set[int] = set()
     for _ in range(cfg.ring_cells):
         ring = {n for c in ring for n in edge_neighbours(c)} - occupied - out
         for c in ring:
@@ -316,8 +317,18 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, shape: tuple[int, ...]) -> N
             if (pts[:, 0].min() < m or pts[:, 1].min() < m or pts[:, 0].max() > w - 1 - m
                     or pts[:, 1].max() > h - 1 - m):
                 continue
-            if any(_inside(p, pts) for p in loose_c):
-                continue
+            inside = [k for k, p in enumerate(loose_c) if _inside(p, pts)]
+            if inside:
+                # a loose face sitting squarely on this cell is a board tile whose outline
+                # was found poorly: the lattice's outline is read instead; a tile lying
+                # askew or apart stays off the board
+                k = inside[0]
+                t = fit.triangles[fit.loose[k]]
+                d = np.linalg.norm(t.pts[:, None, :] - pts[None, :, :], axis=2).min(axis=1)
+                if (len(inside) > 1 or np.linalg.norm(t.centroid - pts.mean(axis=0))
+                        > cfg.adopt_frac * fit.side or d.max() > 2 * cfg.adopt_frac * fit.side):
+                    continue
+                absorbed.add(fit.loose[k])
             sides = np.linalg.norm(pts - pts[[1, 2, 0]], axis=1)
             if sides.min() < 0.7 * fit.side or sides.max() > 1.4 * fit.side:
                 continue  # an implausible shape: the lattice is not known well here
@@ -328,6 +339,7 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, shape: tuple[int, ...]) -> N
                 continue  # overlaps a tile already placed
             out.add(c)
     fit.candidates = out
+    fit.loose = [i for i in fit.loose if i not in absorbed]
 
 
 def _select(cfg: ReaderConfig, tris: list[Triangle]
@@ -539,7 +551,7 @@ def _join_aligned(cfg: ReaderConfig, fit: LatticeFit,
                                       fit.triangles[i].pts[vs.index(b)])
                     del t_pts
                     if _edge_gap(fit.vertex_px[a], fit.vertex_px[b], pa, pb) \
-                            > cfg.join_gap_frac * fit.side:
+                            > max(cfg.join_gap_frac * fit.side, cfg.join_min_px):
                         continue
                 adjacent = True
             group = per_comp.get(comp_of[i], 0) >= 2 and err <= 1.5 * cfg.join_frac
@@ -648,7 +660,8 @@ def _propose(cfg: ReaderConfig, fit: LatticeFit,
             i = same[0]
             k = int(np.argmin(np.linalg.norm(fit.triangles[i].pts - pts[0], axis=1)))
             rolled = np.roll(fit.triangles[i].pts, -k, axis=0)
-            if _gap_to_board(fit, cell, rolled) > cfg.join_gap_frac * fit.side:
+            if _gap_to_board(fit, cell, rolled) > max(cfg.join_gap_frac * fit.side,
+                                                      cfg.join_min_px):
                 continue  # a tile lying there, but apart from the board: not joined
             ref = cell_corners(cell)
             verts[i] = ref[-k:] + ref[:-k] if k else ref

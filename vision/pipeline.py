@@ -104,6 +104,8 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     seen += [Seen(c, fit.corner_px(c) / s, False) for c in sorted(fit.proposed)]
     seen += [Seen(c, fit.corner_px(c) / s, False, True) for c in sorted(fit.candidates)]
     seen += [Seen(None, fit.triangles[i].pts / s, True) for i in fit.loose]
+    # a lattice folded by a bad fit can give a degenerate or mirrored outline: not a tile
+    seen = [t for t in seen if _clockwise_area(t.px) > 1.0]
     if not seen:
         return seen, np.zeros((0, 3, 7)), "inward"
     # a loose tile larger than the board's is likely its top face plus a side face seen
@@ -118,7 +120,8 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
             for sc in cfg.loose_shrink:
                 k = min(1.0, sc * side_full / tside)
                 for a in (*t.px, *(t.px + t.px[[1, 2, 0]]) / 2, t.px.mean(axis=0)):
-                    variants.append((n, a + (t.px - a) * k))
+                    if k < 1.0 or not np.allclose(a, t.px.mean(axis=0)):
+                        variants.append((n, a + (t.px - a) * k))
     px = np.stack([t.px for t in seen] + [v for _, v in variants])
     # OpenCV's remap takes at most 32767 rows: cut the crops in chunks, classify once
     step = 150
@@ -206,6 +209,12 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             tr.flags.append("outline inferred from the lattice")
         board.append(tr)
     return board + partial, off
+
+
+def _clockwise_area(px: np.ndarray) -> float:
+    """Signed area of a triangle in image pixels, positive when clockwise on screen."""
+    a, b, c = px
+    return float(0.5 * ((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])))
 
 
 def _connected(seen: list[Seen], idx: list[int]) -> list[int]:
