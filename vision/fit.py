@@ -294,18 +294,32 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
     _normalise(cfg, fit, verts)
     _settle(cfg, fit, verts)
     fit.loose = _loose(fit)
-    if gray is not None:
-        _candidates(cfg, fit, gray.shape)
+    if gray is not None and fit.cells:
+        _candidates(cfg, fit, gray)
     return fit
 
 
-def _candidates(cfg: ReaderConfig, fit: LatticeFit, shape: tuple[int, ...]) -> None:
+def _face_tone(gray: np.ndarray, pts: np.ndarray) -> float:
+    """Median grey level of a cell's face away from its digits and pin (three points
+    halfway between the centre and each side's middle)."""
+    c = pts.mean(axis=0)
+    mids = (pts + pts[[1, 2, 0]]) / 2
+    q = (c + 0.5 * (mids - c)).round().astype(int)
+    h, w = gray.shape
+    q[:, 0] = q[:, 0].clip(0, w - 1)
+    q[:, 1] = q[:, 1].clip(0, h - 1)
+    return float(np.median(gray[q[:, 1], q[:, 0]]))
+
+
+def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
     """Cells up to ``cfg.ring_cells`` steps from the board, inside the photo and free of
     loose faces: places a tile may lie whose seams the photo does not show (dark tiles
     on dark seams, glare). The classifier decides (no digits, no tile)."""
-    h, w = shape[:2]
+    h, w = gray.shape[:2]
     m = 0.1 * fit.side
     occupied = set(fit.cells) | fit.proposed
+    tones = np.array([_face_tone(gray, fit.corner_px(c)) for c in fit.cells])
+    tone, spread = float(np.median(tones)), float(np.median(np.abs(tones - np.median(tones))))
     loose_c = [fit.triangles[i].centroid for i in fit.loose]
     ring = set(occupied)
     out: set[Cell] = set()
@@ -332,6 +346,8 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, shape: tuple[int, ...]) -> N
             sides = np.linalg.norm(pts - pts[[1, 2, 0]], axis=1)
             if sides.min() < 0.7 * fit.side or sides.max() > 1.4 * fit.side:
                 continue  # an implausible shape: the lattice is not known well here
+            if abs(_face_tone(gray, pts) - tone) > max(cfg.tone_tol, 3 * spread):
+                continue  # does not look like the board's tiles (table showing through)
             cen = pts.mean(axis=0)
             if any(_inside(cen, fit.corner_px(o)) or _inside(fit.corner_px(o).mean(axis=0), pts)
                    for o in occupied if np.linalg.norm(fit.corner_px(o).mean(axis=0) - cen)
