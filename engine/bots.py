@@ -1,8 +1,11 @@
 """Players for self-play and hints: random, greedy and a planning ("strong") bot.
 
 All bots see only a :class:`~engine.game.PlayerView`: their own hand, the board, how many
-tiles each other hand and the pool hold. The *unseen* tiles (set - board - own hand) are
-spread over the other hands and the pool, every arrangement equally likely.
+tiles each other hand and the pool hold, and the round's turns as the table saw them (who
+drew how many tiles, what was placed). The *unseen* tiles (set - board - own hand) are
+spread over the other hands and the pool, every arrangement equally likely - except that a
+player who drew or passed cannot hold a tile that fitted the board at that moment, until
+they draw again (:func:`not_held`).
 
 * :class:`RandomBot` plays a uniformly random legal move.
 * :class:`GreedyBot` plays the highest immediate score (the engine's move order breaks ties).
@@ -439,7 +442,8 @@ def hint(board: Board, rack: Sequence[Tile], rules: Rules, *, opponent_tiles: in
     others is taken to hold as many tiles as ``rack`` (``opponent_tiles`` overrides), and
     the pool holds the rest of the unseen tiles. Returns one :class:`Judgement` per move,
     best first (moves the budget left unjudged follow, by immediate score, with their
-    immediate score as value). Raises ParseError for a bad player count.
+    immediate score as value; with the default settings every move is judged). Raises
+    ParseError for a bad player count.
     """
     if not 2 <= players <= 6:
         raise ParseError(f"players must be 2-6, not {players}")
