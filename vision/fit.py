@@ -318,6 +318,8 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
     h, w = gray.shape[:2]
     m = 0.1 * fit.side
     occupied = set(fit.cells) | fit.proposed
+    occ_px = np.array([fit.corner_px(c) for c in occupied])
+    occ_cen = occ_px.mean(axis=1)
     tones = np.array([_face_tone(gray, fit.corner_px(c)) for c in fit.cells])
     tone, spread = float(np.median(tones)), float(np.median(np.abs(tones - np.median(tones))))
     loose_c = [fit.triangles[i].centroid for i in fit.loose]
@@ -349,9 +351,9 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
             if abs(_face_tone(gray, pts) - tone) > max(cfg.tone_tol, 3 * spread):
                 continue  # does not look like the board's tiles (table showing through)
             cen = pts.mean(axis=0)
-            if any(_inside(cen, fit.corner_px(o)) or _inside(fit.corner_px(o).mean(axis=0), pts)
-                   for o in occupied if np.linalg.norm(fit.corner_px(o).mean(axis=0) - cen)
-                   < 1.5 * fit.side):
+            near = np.flatnonzero(np.linalg.norm(occ_cen - cen, axis=1) < 1.5 * fit.side)
+            if near.size and (_in_tri(occ_cen[near], pts).any()
+                              or any(_in_tri(cen[None], occ_px[k])[0] for k in near)):
                 continue  # overlaps a tile already placed
             out.add(c)
     fit.candidates = out
@@ -415,6 +417,20 @@ def _snap_corner(ef: EdgeField, pts: np.ndarray, k: int, reach: float, side: flo
     out = pts.copy()
     out[k] = best
     return out
+
+
+def _in_tri(p: np.ndarray, tri: np.ndarray) -> np.ndarray:
+    """Which of the points ``p`` (N, 2) lie inside triangle ``tri`` (3, 2)."""
+    a, b, c = tri
+    v0, v1, v2 = c - a, b - a, p - a
+    d00, d01, d11 = v0 @ v0, v0 @ v1, v1 @ v1
+    d20, d21 = v2 @ v0, v2 @ v1
+    den = d00 * d11 - d01 * d01
+    if abs(den) < 1e-12:
+        return np.zeros(len(p), bool)
+    u = (d11 * d20 - d01 * d21) / den
+    v = (d00 * d21 - d01 * d20) / den
+    return (u >= 0) & (v >= 0) & (u + v <= 1)
 
 
 def _cell_at(hinv: np.ndarray, p: np.ndarray) -> Cell:
