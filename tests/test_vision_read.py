@@ -120,3 +120,17 @@ def test_cli_eval_and_batch_on_labelled_photos(tmp_path: Path) -> None:
     assert res.exit_code == 0 and "2 read, 0 errors" in res.stdout
     assert all(json.loads(x)["format"] == "triominos-reading/1"
                for x in out.read_text().splitlines())
+
+
+@needs_model
+def test_check_from_two_photos(tmp_path: Path) -> None:
+    s = _render(14)
+    before, after = tmp_path / "before.jpg", tmp_path / "after.png"
+    cv2.imwrite(str(before), s.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    # the same table photographed again, turned a quarter: a new lattice origin and turn
+    cv2.imwrite(str(after), cv2.rotate(s.image, cv2.ROTATE_90_CLOCKWISE))
+    res = CliRunner().invoke(app, ["check", str(before), str(after), "--claimed", "5",
+                                   "--json"])
+    assert res.exit_code == 1, res.output  # nothing was played: the claim is disputed
+    data = json.loads(res.stdout)
+    assert any("no new tile" in p for p in data["problems"])
