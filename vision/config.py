@@ -24,6 +24,9 @@ class ReaderConfig:
     #: when its tiles are at least coarse_min_side px a side there
     coarse_max_side: int = 0
     coarse_min_side: float = 30.0
+    #: a photo not downscaled whose tiles are smaller than this (px a side) is searched
+    #: again at double size (0 = never)
+    upscale_below: float = 100.0
 
     # --- detect ----------------------------------------------------------------------
     #: tile side limits in detection pixels

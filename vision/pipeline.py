@@ -66,7 +66,17 @@ def detect(cfg: ReaderConfig, photo: Photo) -> Found:
         if found.fit.cells and found.fit.side >= cfg.coarse_min_side:
             return found
     small, s = photo.scaled()
-    return _detect_on(cfg, small, s)
+    found = _detect_on(cfg, small, s)
+    if cfg.upscale_below and found.fit.cells and found.fit.side < cfg.upscale_below \
+            and s >= 1.0 and max(small.shape[:2]) * 2 <= 2 * cfg.detect_max_side:
+        # small tiles at full resolution: outlines are a few pixels and digits touch them;
+        # a doubled copy separates them better (kept if it finds more of the board)
+        big = cv2.resize(photo.image, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC)
+        again = _detect_on(cfg, big, 2.0)
+        if len(again.fit.cells) + len(again.fit.proposed) > \
+                len(found.fit.cells) + len(found.fit.proposed):
+            return again
+    return found
 
 
 def _detect_on(cfg: ReaderConfig, small: np.ndarray, scale: float) -> Found:
