@@ -326,22 +326,23 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
     ring = set(occupied)
     out: set[Cell] = set()
     absorbed: set[int] = set()
-    for _ in range(cfg.ring_cells):
+    for n_ring in range(cfg.ring_cells):
         ring = {n for c in ring for n in edge_neighbours(c)} - occupied - out
         for c in ring:
             pts = fit.corner_px(c)
-            if (pts[:, 0].min() < m or pts[:, 1].min() < m or pts[:, 0].max() > w - 1 - m
-                    or pts[:, 1].max() > h - 1 - m):
-                continue
-            inside = [k for k, p in enumerate(loose_c) if _inside(p, pts)]
-            if inside:
+            inside = ((pts[:, 0] >= m) & (pts[:, 1] >= m) & (pts[:, 0] <= w - 1 - m)
+                      & (pts[:, 1] <= h - 1 - m))
+            if not inside.all() and not (inside.any() and n_ring == 0):
+                continue  # cut by the photo's edge: only right next to the board
+            on_cell = [k for k, p in enumerate(loose_c) if _inside(p, pts)]
+            if on_cell:
                 # a loose face sitting squarely on this cell is a board tile whose outline
                 # was found poorly: the lattice's outline is read instead; a tile lying
                 # askew or apart stays off the board
-                k = inside[0]
+                k = on_cell[0]
                 t = fit.triangles[fit.loose[k]]
                 d = np.linalg.norm(t.pts[:, None, :] - pts[None, :, :], axis=2).min(axis=1)
-                if (len(inside) > 1 or np.linalg.norm(t.centroid - pts.mean(axis=0))
+                if (len(on_cell) > 1 or np.linalg.norm(t.centroid - pts.mean(axis=0))
                         > cfg.adopt_frac * fit.side or d.max() > 2 * cfg.adopt_frac * fit.side):
                     continue
                 absorbed.add(fit.loose[k])

@@ -174,13 +174,17 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     board_idx: list[int] = []
     off: list[TileReading] = []
     partial: list[TileReading] = []
+    edge_cands: list[int] = []  # outline-less cells cut by the photo's edge that show digits
     for n, t in enumerate(seen):
         vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
         p = probs[n]
         none_mean = float(p[vis, 6].mean()) if vis.any() else 1.0
         if t.candidate:
-            if vis.all() and none_mean <= cfg.candidate_none_max:
-                board_idx.append(n)
+            if none_mean <= cfg.candidate_none_max:
+                if vis.all():
+                    board_idx.append(n)
+                else:
+                    edge_cands.append(n)
             continue
         if none_mean > cfg.none_threshold:
             if t.detected and vis.all():
@@ -200,6 +204,14 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         board_idx.append(n)
     board_idx = _connected(seen, board_idx)
     cells = [seen[n].cell for n in board_idx]
+    from engine.lattice import edge_neighbours
+    for n in edge_cands:  # kept only next to the board, read only where visible
+        t = seen[n]
+        if any(nb in cells for nb in edge_neighbours(t.cell)):  # type: ignore[arg-type]
+            vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
+            digits = [int(np.argmax(probs[n][k, :6])) if vis[k] else None for k in range(3)]
+            partial.append(_tile_reading(cfg, t.cell, t.px, probs[n], digits,
+                                         ["partial", "outline inferred from the lattice"]))
     dp = probs[board_idx, :, :6] if board_idx else np.zeros((0, 3, 6))
     dp = dp / np.maximum(dp.sum(axis=2, keepdims=True), 1e-12)
     choice = choose_digits(cfg, cells, dp, set_name)  # type: ignore[arg-type]
