@@ -143,6 +143,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--speed-rounds", type=int, default=200)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", default=str(RESULTS))
+    ap.add_argument("--sweep-only", action="store_true",
+                    help="keep the main result in --out, redo only the budget sweep (the "
+                         "main budget's entry is then the main result itself)")
     args = ap.parse_args(argv)
     workers = max(1, min(2, args.workers))  # shared machine: never more than 2
     out = Path(args.out)
@@ -170,6 +173,23 @@ def main(argv: list[str] | None = None) -> int:
         doc["strong_vs_greedy"] = summarise(rows, args.budget, args.rounds)
         write()
 
+    if args.sweep_only:
+        doc = json.loads(out.read_text(encoding="utf-8"))
+        doc["sweep_load_avg_at_start"] = list(os.getloadavg())
+        doc["sweep_started_utc"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        sweep: list[dict[str, Any]] = []
+        for b in (float(x) for x in args.budgets.split(",") if x.strip()):
+            if b == doc["strong_vs_greedy"]["budget_s"]:
+                entry = dict(doc["strong_vs_greedy"], note="the main result (same deals first)")
+            else:
+                entry = summarise(run_matches(b, args.sweep_rounds, workers, "main"), b,
+                                  args.sweep_rounds)
+            sweep.append(entry)
+            doc["strength_vs_budget"] = sweep
+            write()
+        doc["sweep_finished_utc"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        write()
+        return 0
     t0 = time.perf_counter()
     rows = run_matches(args.budget, args.rounds, workers, "main", flush_main)
     flush_main(rows)
