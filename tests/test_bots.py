@@ -38,7 +38,7 @@ def strong() -> StrongBot:
     return StrongBot(budget=1.0, max_samples=2, clock=lambda: 0.0)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=6, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 10_000), edition=st.sampled_from(["goliath", "pressman", "kids"]),
        n=st.integers(2, 4))
 def test_bots_never_make_an_illegal_move(seed, edition, n):
