@@ -75,7 +75,9 @@ def main() -> None:
                             for k in stages[0]},
         "machine": {"cpu_count": os.cpu_count(), "platform": platform.platform(),
                     "python": platform.python_version(), "opencv": cv2.__version__,
-                    "opencv_threads": cv2.getNumThreads()},
+                    "opencv_threads": cv2.getNumThreads(),
+                    # other work on the machine slows both sides, but not equally
+                    "load_average_1min": round(os.getloadavg()[0], 2)},
     }
     Path(args.out).write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
     print(f"{out['photo']} ({out['megapixels']} MP): decode {d:.0f} ms, full read {f:.0f} ms, "
