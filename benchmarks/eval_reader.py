@@ -6,8 +6,10 @@ Photos come from :func:`vision.synth.render` with seeds from ``--seed`` (default
 held-out font and the held-out tile edition, :data:`vision.train.digit_data.HOLDOUT`).
 Each photo is read by the full pipeline (:func:`vision.pipeline.read_array`) and matched
 to its label by image position (:func:`vision.batch.score_reading`): tile precision and
-recall on the board, corner-digit accuracy over the label's visible corners, the share of
-photos read with no mistake at all, and time per stage.
+recall on the board, corner-digit accuracy over the visible corners of the tiles found (a
+missed tile counts against recall and against the photo, not here), the share of photos
+read with no mistake at all (every tile found, nothing extra, every digit right), and
+time per stage.
 
 Run: ``python -m benchmarks.eval_reader [--count 300]`` ->
 ``benchmarks/results/reader_eval.json`` and ``reader_eval.csv`` (one row per photo).
