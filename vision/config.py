@@ -92,6 +92,9 @@ class ReaderConfig:
     tone_tol: float = 255.0
     #: ... with at most this mean "none" probability over its corners
     candidate_none_max: float = 0.2
+    #: a cell with a loose face lying askew on it is still read; if it shows a board
+    #: tile, the askew face is dropped (False: such a cell is skipped)
+    shadow_loose: bool = True
     #: rounds of proposing cells next to the board
     fill_rounds: int = 8
 

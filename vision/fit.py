@@ -56,6 +56,8 @@ class LatticeFit:
     tried: set[Cell] = field(default_factory=set, repr=False)
     #: cells near the board with no outline at all, for the classifier to judge
     candidates: set[Cell] = field(default_factory=set)
+    #: candidate cell -> loose faces lying askew on it (dropped if the cell holds a tile)
+    shadowed: dict[Cell, list[int]] = field(default_factory=dict)
 
     def corner_px(self, cell: Cell) -> np.ndarray:
         """(3, 2) image corners of ``cell`` in its corner order (refined vertices if known)."""
@@ -344,8 +346,14 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
                 d = np.linalg.norm(t.pts[:, None, :] - pts[None, :, :], axis=2).min(axis=1)
                 if (len(on_cell) > 1 or np.linalg.norm(t.centroid - pts.mean(axis=0))
                         > cfg.adopt_frac * fit.side or d.max() > 2 * cfg.adopt_frac * fit.side):
-                    continue
-                absorbed.add(fit.loose[k])
+                    if not cfg.shadow_loose:
+                        continue
+                    # askew: a tile lying apart, or a board tile outlined wrongly (a hand
+                    # or blur over its seams); the cell is read too, and if it shows a
+                    # board tile the askew face is dropped (pipeline.reconstruct)
+                    fit.shadowed[c] = [fit.loose[j] for j in on_cell]
+                else:
+                    absorbed.add(fit.loose[k])
             sides = np.linalg.norm(pts - pts[[1, 2, 0]], axis=1)
             if sides.min() < 0.7 * fit.side or sides.max() > 1.4 * fit.side:
                 continue  # an implausible shape: the lattice is not known well here
@@ -358,6 +366,7 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
                 continue  # overlaps a tile already placed
             out.add(c)
     fit.candidates = out
+    fit.shadowed = {c: v for c, v in fit.shadowed.items() if c in out}
     fit.loose = [i for i in fit.loose if i not in absorbed]
 
 

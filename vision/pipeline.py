@@ -51,6 +51,8 @@ class Seen:
     px: np.ndarray
     detected: bool
     candidate: bool = False
+    #: index of its face in the fit's triangles (loose faces only; -1 otherwise)
+    face: int = -1
 
 
 def detect(cfg: ReaderConfig, photo: Photo) -> Found:
@@ -113,7 +115,7 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     seen = [Seen(c, fit.corner_px(c) / s, True) for c in sorted(fit.cells)]
     seen += [Seen(c, fit.corner_px(c) / s, False) for c in sorted(fit.proposed)]
     seen += [Seen(c, fit.corner_px(c) / s, False, True) for c in sorted(fit.candidates)]
-    seen += [Seen(None, fit.triangles[i].pts / s, True) for i in fit.loose]
+    seen += [Seen(None, fit.triangles[i].pts / s, True, face=i) for i in fit.loose]
     # a lattice folded by a bad fit can give a degenerate or mirrored outline: not a tile
     seen = [t for t in seen if _clockwise_area(t.px) > 1.0]
     if not seen:
@@ -173,6 +175,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     side_full = found.fit.side / found.scale
     board_idx: list[int] = []
     off: list[TileReading] = []
+    off_face: list[int] = []  # the loose face behind each off-board reading (-1: none)
     partial: list[TileReading] = []
     edge_cands: list[int] = []  # outline-less cells cut by the photo's edge that show digits
     for n, t in enumerate(seen):
@@ -191,19 +194,28 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                 off.append(TileReading(None, [None, None, None], t.px.astype(np.float64),
                                        [0.0, 0.0, 0.0], p.astype(np.float32),
                                        ["face-down or blank"]))
+                off_face.append(t.face)
             continue  # a proposed empty cell, or a shape that is not a tile
         if not vis.all():
             # cut by the photo's edge: read what is visible, never guess the rest
             digits = [int(np.argmax(p[k, :6])) if vis[k] else None for k in range(3)]
             tr = _tile_reading(cfg, t.cell, t.px, p, digits, ["partial"])
-            (partial if t.cell is not None else off).append(tr)
+            if t.cell is not None:
+                partial.append(tr)
+            else:
+                off.append(tr)
+                off_face.append(t.face)
             continue
         if t.cell is None:
             off.append(_tile_reading(cfg, None, t.px, p, None, []))
+            off_face.append(t.face)
             continue
         board_idx.append(n)
     board_idx = _connected(seen, board_idx)
     cells = [seen[n].cell for n in board_idx]
+    # an askew face on a cell that shows a board tile was that tile outlined wrongly
+    gone = {i for c in cells for i in found.fit.shadowed.get(c, [])}  # type: ignore[arg-type]
+    off = [tr for tr, i in zip(off, off_face, strict=True) if i < 0 or i not in gone]
     from engine.lattice import edge_neighbours
     for n in edge_cands:  # kept only next to the board, read only where visible
         t = seen[n]
