@@ -218,6 +218,34 @@ def write_fixture(x: np.ndarray, y: np.ndarray, info: np.ndarray, per_class: int
     return out
 
 
+#: Top-face corners (apex, bottom right, bottom left) hand-marked on the 106x76 sprites.
+SPRITE_CORNERS = [[50.0, 12.0], [88.5, 57.0], [12.5, 57.0]]
+
+
+def sprites(clf: DigitClassifier) -> dict[str, Any]:
+    """The reference sprites (the edition printing digit tops toward their corners)."""
+    files = sorted(REAL_PHOTO.parent.glob("sprite_*x*x*x.png"))
+    if not files:
+        return {"skipped": f"no sprites in {REAL_PHOTO.parent}"}
+    crops, truth = [], []
+    for f in files:
+        img = cv2.imread(str(f), cv2.IMREAD_COLOR)
+        bl, top, br = (int(c) for c in f.stem.split("_")[1].split("x")[:3])
+        crops.append(corner_crops(img, np.array([SPRITE_CORNERS])))
+        truth += [top, br, bl]
+    full = clf.predict_full(np.concatenate(crops))
+    t = np.array(truth)
+    pred = full.probs.argmax(axis=1)
+    dig = t != 0
+    return {"crops": int(len(t)), "correct": int(np.sum(pred == t)),
+            "accuracy": round(float(np.mean(pred == t)), 6),
+            "inward_prob_digits_1_5": [round(float(v), 3) for v in full.inward[dig]],
+            "note": "corner order apex, bottom right, bottom left per sprite; as cut by "
+                    "vision.crops the apex digits come out upside down (top toward the "
+                    "corner) but the bottom ones near upright: the sprites do not follow one "
+                    "convention at all three corners"}
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the evaluation and write the results files."""
     ap = argparse.ArgumentParser(description="digit classifier vs Tesseract, held-out styles")
@@ -282,6 +310,7 @@ def main(argv: list[str] | None = None) -> None:
     }
     print("side by side:", json.dumps(res["side_by_side"]), flush=True)
     res["real_photo"] = real_photo(clf)
+    res["sprites"] = sprites(clf)
     if "accuracy" in res["real_photo"]:
         print(f"real photo: {res['real_photo']['correct']}/{res['real_photo']['crops']}",
               flush=True)
