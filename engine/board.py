@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import ParseError
+from .errors import ParseError, read_input_file
 from .lattice import (
     Cell,
     Vertex,
@@ -298,10 +298,7 @@ class Board:
     def load(cls, path: str | Path, *, strict: bool = True) -> Board:
         """Read a Board JSON file. Raises ParseError naming the file on any problem."""
         p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise ParseError(f"{p}: cannot read: {getattr(e, 'strerror', None) or e}") from None
+        text = read_input_file(p)
         try:
             return cls.loads(text, strict=strict)
         except ParseError as e:

@@ -10,6 +10,8 @@ exception: it loads, and :meth:`engine.board.Board.violations` names its problem
 
 from __future__ import annotations
 
+from pathlib import Path
+
 
 class TriominosError(ValueError):
     """Base of every error the engine raises on bad input; ``str(e)`` is one line."""
@@ -25,3 +27,12 @@ class IllegalPlacementError(TriominosError):
 
 class AmbiguousPlacementError(TriominosError):
     """A placement naming a tile that fits its cell in more than one rotation."""
+
+
+def read_input_file(path: str | Path) -> str:
+    """Read a UTF-8 input file the user named. Raises ParseError ``"<path>: cannot read: ..."``."""
+    p = Path(path)
+    try:
+        return p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ParseError(f"{p}: cannot read: {getattr(e, 'strerror', None) or e}") from None

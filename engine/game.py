@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .board import Board
-from .errors import ParseError
+from .errors import ParseError, read_input_file
 from .moves import Move, Placement, legal_placements, placement_problems
 from .rules import Rules, get_rules
 from .scoring import Score, score_pass, score_placement
@@ -608,10 +608,7 @@ class ReplayIssue:
 def load_game(path: str | Path) -> dict[str, Any]:
     """Read a JSON file into a dict. Raises ParseError naming the file."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ParseError(f"{p}: cannot read: {getattr(e, 'strerror', None) or e}") from None
+    text = read_input_file(p)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:

@@ -6,6 +6,7 @@ import itertools
 import random
 
 import pytest
+from helpers import board_of
 
 from engine import Board, Placement, Tile, find_openings, get_rules, legal_placements
 from engine.lattice import Cell, cell_corners, cells_around
@@ -14,12 +15,6 @@ from engine.positions import random_board
 GOLIATH = get_rules()
 
 
-def board_of(*placements: str, set_name: str = "standard") -> Board:
-    b = Board(set_name=set_name)
-    for text in placements:
-        p = Placement.parse(text, b)
-        b.put(p.cell, p.corners)
-    return b
 
 
 # five of the six cells around (0,0); 0,-1,D=0,5,5 would close the ring

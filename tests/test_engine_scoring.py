@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers import board_of
 
 from engine import Board, ParseError, Placement, Tile, get_rules, is_legal, placement_problems
 from engine.moves import legal_placements
@@ -11,13 +12,6 @@ from engine.scoring import score_pass, score_placement
 GOLIATH, PRESSMAN, KIDS = get_rules("goliath"), get_rules("pressman"), get_rules("kids")
 
 
-def board_of(*placements: str, set_name: str = "standard") -> Board:
-    """A board from ``CELL=a,b,c`` notations (no rule check: tests assert validity)."""
-    b = Board(set_name=set_name)
-    for text in placements:
-        p = Placement.parse(text, b)
-        b.put(p.cell, p.corners)
-    return b
 
 
 # Hand-built positions (found by labelling lattice points, so corners agree by construction).
