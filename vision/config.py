@@ -27,6 +27,9 @@ class ReaderConfig:
     #: a photo not downscaled whose tiles are smaller than this (px a side) is searched
     #: again at double size (0 = never)
     upscale_below: float = 100.0
+    #: ... as is one whose board has fewer than this many cells (a few big shapes of the
+    #: table can hide a board of small tiles: their size is then taken for the tiles')
+    upscale_few: int = 6
 
     # --- detect ----------------------------------------------------------------------
     #: tile side limits in detection pixels

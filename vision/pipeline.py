@@ -69,8 +69,8 @@ def detect(cfg: ReaderConfig, photo: Photo) -> Found:
             return found
     small, s = photo.scaled()
     found = _detect_on(cfg, small, s)
-    if cfg.upscale_below and (not found.fit.cells or found.fit.side < cfg.upscale_below) \
-            and s >= 1.0:
+    few = len(found.fit.cells) + len(found.fit.proposed) < cfg.upscale_few
+    if cfg.upscale_below and (few or found.fit.side < cfg.upscale_below) and s >= 1.0:
         # small tiles at full resolution: outlines are a few pixels and digits touch them;
         # a doubled copy separates them better (kept if it finds more of the board)
         big = cv2.resize(photo.image, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC)
