@@ -134,3 +134,19 @@ def test_check_from_two_photos(tmp_path: Path) -> None:
     assert res.exit_code == 1, res.output  # nothing was played: the claim is disputed
     data = json.loads(res.stdout)
     assert any("no new tile" in p for p in data["problems"])
+
+
+@needs_model
+def test_small_tiles_hidden_by_big_table_shapes_are_found() -> None:
+    # small white tiles on white paper on a wood table: the wood's few big shapes seed
+    # the board at 1x; searching the photo again at double size finds the real board
+    from dataclasses import replace
+
+    from vision.config import DEFAULT
+    from vision.synth import render
+    s = render(71_000_068, size=(1024, 768), style={"edition": ["travel_grey"]})
+    scores = [score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
+              for cfg in (replace(DEFAULT, upscale_few=0), DEFAULT)]
+    assert scores[0].matched < 0.2 * len(s.label["tiles"])
+    assert scores[1].matched >= 0.9 * len(s.label["tiles"])
+    assert scores[1].found_tiles <= len(s.label["tiles"]) + 1
