@@ -69,14 +69,16 @@ def detect(cfg: ReaderConfig, photo: Photo) -> Found:
             return found
     small, s = photo.scaled()
     found = _detect_on(cfg, small, s)
-    few = len(found.fit.cells) + len(found.fit.proposed) < cfg.upscale_few
-    if cfg.upscale_below and (few or found.fit.side < cfg.upscale_below) and s >= 1.0:
+    n = len(found.fit.cells) + len(found.fit.proposed)
+    small_tiles = not found.fit.cells or found.fit.side < cfg.upscale_below
+    if cfg.upscale_below and (small_tiles or n < cfg.upscale_few) and s >= 1.0:
         # small tiles at full resolution: outlines are a few pixels and digits touch them;
-        # a doubled copy separates them better (kept if it finds more of the board)
+        # a doubled copy separates them better (kept if it finds more of the board; when
+        # the tiles looked big, only if it finds a real board there, not table speckle)
         big = cv2.resize(photo.image, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC)
         again = _detect_on(cfg, big, 2.0)
-        if len(again.fit.cells) + len(again.fit.proposed) > \
-                len(found.fit.cells) + len(found.fit.proposed):
+        n2 = len(again.fit.cells) + len(again.fit.proposed)
+        if n2 > n and (small_tiles or n2 >= cfg.upscale_few):
             return again
     return found
 
