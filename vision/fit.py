@@ -355,7 +355,7 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
                 else:
                     absorbed.add(fit.loose[k])
             sides = np.linalg.norm(pts - pts[[1, 2, 0]], axis=1)
-            if sides.min() < 0.7 * fit.side or sides.max() > 1.4 * fit.side:
+            if sides.min() < 0.6 * fit.side or sides.max() > 1.8 * fit.side:
                 continue  # an implausible shape: the lattice is not known well here
             if abs(_face_tone(gray, pts) - tone) > max(cfg.tone_tol, 3 * spread):
                 continue  # does not look like the board's tiles (table showing through)

@@ -219,13 +219,25 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     gone = {i for c in cells for i in found.fit.shadowed.get(c, [])}  # type: ignore[arg-type]
     off = [tr for tr, i in zip(off, off_face, strict=True) if i < 0 or i not in gone]
     from engine.lattice import edge_neighbours
-    for n in edge_cands:  # kept only next to the board, read only where visible
-        t = seen[n]
-        if any(nb in cells for nb in edge_neighbours(t.cell)):  # type: ignore[arg-type]
+    # kept only next to the board or to a tile of it cut by the photo's edge (a row of
+    # such tiles along the edge), read only where visible
+    joined = set(cells) | {tr.cell for tr in partial if tr.cell is not None}
+    todo = list(edge_cands)
+    while todo:
+        rest = []
+        for n in todo:
+            t = seen[n]
+            if not any(nb in joined for nb in edge_neighbours(t.cell)):  # type: ignore[arg-type]
+                rest.append(n)
+                continue
             vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
             digits = [int(np.argmax(probs[n][k, :6])) if vis[k] else None for k in range(3)]
             partial.append(_tile_reading(cfg, t.cell, t.px, probs[n], digits,
                                          ["partial", "outline inferred from the lattice"]))
+            joined.add(t.cell)
+        if len(rest) == len(todo):
+            break
+        todo = rest
     dp = probs[board_idx, :, :6] if board_idx else np.zeros((0, 3, 6))
     dp = dp / np.maximum(dp.sum(axis=2, keepdims=True), 1e-12)
     choice = choose_digits(cfg, cells, dp, set_name)  # type: ignore[arg-type]
