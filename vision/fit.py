@@ -334,8 +334,8 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
             pts = fit.corner_px(c)
             inside = ((pts[:, 0] >= m) & (pts[:, 1] >= m) & (pts[:, 0] <= w - 1 - m)
                       & (pts[:, 1] <= h - 1 - m))
-            if not inside.all() and not (inside.any() and n_ring == 0):
-                continue  # cut by the photo's edge: only right next to the board
+            if not inside.all() and not (inside.any() and n_ring <= 1):
+                continue  # cut by the photo's edge: only within two steps of the board
             on_cell = [k for k, p in enumerate(loose_c) if _inside(p, pts)]
             if on_cell:
                 # a loose face sitting squarely on this cell is a board tile whose outline
