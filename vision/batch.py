@@ -18,6 +18,7 @@ from engine.errors import TriominosError
 
 from .config import DEFAULT
 from .io import IMAGE_SUFFIXES
+from .reading import MOSTLY_HIDDEN
 
 STAGE_KEYS = ("decode", "detect", "classify", "reconstruct", "total")
 
@@ -137,35 +138,50 @@ class PhotoScore:
                 and self.digits_right == self.digits)
 
 
-def _label_tiles(label: dict[str, Any]) -> list[tuple[np.ndarray, list[int]]]:
-    return [(np.asarray(t["corner_px"], float), list(t["corners"])) for t in label["tiles"]]
+def _label_tiles(label: dict[str, Any]) -> list[tuple[np.ndarray, list[int], bool]]:
+    """(corner_px, corners, optional) per label tile; optional = more than half hidden."""
+    return [(np.asarray(t["corner_px"], float), list(t["corners"]),
+             MOSTLY_HIDDEN in t.get("flags", [])) for t in label["tiles"]]
+
+
+def required_tiles(label: dict[str, Any]) -> int:
+    """How many of a label's board tiles a reader must find (all but ``mostly hidden``)."""
+    return sum(not opt for _, _, opt in _label_tiles(label))
 
 
 def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> PhotoScore:
     """Match reading tiles to label tiles by image position (centroids closer than a third
-    of a side), align corners by position, and count right digits."""
+    of a side), align corners by position, and count right digits.
+
+    A label tile flagged ``mostly hidden`` (more than half under a hand or object) is
+    optional: missing it is no miss, finding it is no false tile, and its digits (partly
+    out of sight) are not scored.
+    """
     sc = PhotoScore(path)
     lab = _label_tiles(label)
     w, h = label.get("width", 1 << 30), label.get("height", 1 << 30)
     got = [(np.asarray(t["corner_px"], float), list(t["corners"])) for t in reading["tiles"]]
-    sc.label_tiles, sc.found_tiles = len(lab), len(got)
+    sc.found_tiles = len(got)
     sc.timing_ms = dict(reading.get("timing_ms", {}))
     used: set[int] = set()
-    for lpx, ld in lab:
+    for lpx, ld, optional in lab:
         side = float(np.linalg.norm(lpx[0] - lpx[1]))
         best, bd = -1, side / 3
         for j, (gpx, _) in enumerate(got):
             d = float(np.linalg.norm(gpx.mean(0) - lpx.mean(0)))
             if j not in used and d < bd:
                 best, bd = j, d
+        sc.label_tiles += not optional or best >= 0
+        if best < 0:
+            continue
+        used.add(best)
+        sc.matched += 1
+        if optional:
+            continue
         # only corners inside the photo can be read (a tile cut by its edge); digits are
         # counted on the tiles found (a missed tile counts against recall, not here)
         visible = [k for k in range(3) if 0 <= lpx[k, 0] < w and 0 <= lpx[k, 1] < h]
-        if best < 0:
-            continue
         sc.digits += len(visible)
-        used.add(best)
-        sc.matched += 1
         gpx, gd = got[best]
         for k in visible:
             m = int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1)))
@@ -186,7 +202,7 @@ def _eval_one(path: str) -> PhotoScore:
     rec = read_one(path)
     if "error" in rec:
         sc = PhotoScore(path, error=rec["error"])
-        sc.label_tiles = len(label["tiles"]) if label else 0
+        sc.label_tiles = required_tiles(label) if label else 0
         return sc
     return score_reading(path, label or {"tiles": []}, rec)
 

@@ -13,6 +13,9 @@ from engine.tiles import Tile
 
 READING_FORMAT = "triominos-reading/1"
 STAGES = ("decode", "detect", "classify", "reconstruct", "total")
+#: label flag (synthetic photos) of a tile more than half hidden by a hand, object or rack:
+#: no reader can be asked to find it, so evaluation treats it as optional
+MOSTLY_HIDDEN = "mostly hidden"
 
 
 def _r(x: float, nd: int = 1) -> float:

@@ -21,6 +21,7 @@ from engine.board import Board
 from engine.lattice import Cell, cell_centroid
 from engine.tiles import Tile
 
+from ..reading import MOSTLY_HIDDEN
 from . import camera as cam_mod
 from . import table as table_mod
 from .camera import Camera, make_camera, soft_blur
@@ -696,7 +697,9 @@ def make_label(style: dict[str, Any], scene: Scene, occ: np.ndarray | None,
     """The Reading JSON (``triominos-reading/1``) of a rendered scene.
 
     ``occ`` (hands, objects) and ``rack_mask`` (the rack and its tiles) mark what hides
-    the table; a tile more than 2 % hidden is flagged ``occluded``.
+    the table; a tile more than 2 % hidden is flagged ``occluded``, and more than half
+    hidden also ``mostly hidden`` (no reader can be asked to find it; evaluation treats it
+    as optional, see :func:`vision.batch.score_reading`).
     """
     cam = scene.camera
     w, h = cam.width, cam.height
@@ -717,6 +720,8 @@ def make_label(style: dict[str, Any], scene: Scene, occ: np.ndarray | None,
                         _covered(rack_mask, cpx) if p.kind != "rack" else 0.0)
         if hidden_by > 0.02:
             flags.append("occluded")
+        if hidden_by > 0.5:
+            flags.append(MOSTLY_HIDDEN)
         entry: dict[str, Any] = {}
         if p.kind == "board":
             assert p.cell is not None and p.digits is not None

@@ -1,0 +1,55 @@
+"""Evaluation scoring: tiles mostly hidden under a hand are optional, never a miss."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vision.batch import required_tiles, score_reading
+from vision.reading import MOSTLY_HIDDEN
+from vision.synth import render
+
+
+def _tile(x: float, digits: list[int], flags: list[str] | None = None) -> dict[str, Any]:
+    px = [[x, 0.0], [x + 50.0, 86.6], [x - 50.0, 86.6]]
+    return {"corner_px": px, "corners": digits, "flags": flags or []}
+
+
+LABEL = {"width": 1000, "height": 1000,
+         "tiles": [_tile(100, [1, 2, 3]), _tile(300, [4, 4, 5], ["occluded", MOSTLY_HIDDEN])]}
+
+
+def test_missing_a_mostly_hidden_tile_is_no_miss() -> None:
+    sc = score_reading("x", LABEL, {"tiles": [_tile(100, [1, 2, 3])]})
+    assert (sc.label_tiles, sc.found_tiles, sc.matched) == (1, 1, 1)
+    assert sc.digits == sc.digits_right == 3
+    assert sc.perfect
+    assert required_tiles(LABEL) == 1
+
+
+def test_finding_a_mostly_hidden_tile_is_no_false_tile() -> None:
+    got = {"tiles": [_tile(100, [1, 2, 3]), _tile(300, [0, 0, 0])]}
+    sc = score_reading("x", LABEL, got)
+    assert (sc.label_tiles, sc.found_tiles, sc.matched) == (2, 2, 2)
+    assert sc.digits == 3  # the hidden tile's digits are not scored
+    assert sc.perfect
+
+
+def test_a_visible_tile_missed_still_counts() -> None:
+    sc = score_reading("x", LABEL, {"tiles": [_tile(300, [4, 4, 5])]})
+    assert (sc.label_tiles, sc.matched) == (2, 1)
+    assert not sc.perfect
+    extra = score_reading("x", LABEL, {"tiles": [_tile(100, [1, 2, 3]), _tile(700, [0, 1, 2])]})
+    assert (extra.label_tiles, extra.found_tiles, extra.matched) == (1, 2, 1)
+    assert not extra.perfect
+
+
+def test_synthetic_labels_flag_tiles_more_than_half_under_a_hand() -> None:
+    s = render(53, size=(480, 360), style={"hand": True, "board_fill": 0.9})
+    tiles = s.label["tiles"]
+    hidden = [t for t in tiles if MOSTLY_HIDDEN in t["flags"]]
+    assert hidden, "seed 53 has a hand over the board"
+    assert all("occluded" in t["flags"] for t in hidden)
+    assert len(hidden) < len([t for t in tiles if "occluded" in t["flags"]])
+    bare = render(53, size=(480, 360), style={"hand": False, "board_fill": 0.9,
+                                              "edge_object": "none", "rack": False})
+    assert not any(MOSTLY_HIDDEN in t["flags"] for t in bare.label["tiles"])
