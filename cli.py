@@ -201,8 +201,9 @@ def openings(board: Annotated[str, typer.Argument(help="Board JSON file.")],
         r = _rules(rules, set_rule)
         b = _load_board(board)
         found = find_openings(b, r)
-        _photo_overlay(board, overlay, [(o.cell, o.needs, f"+{o.bonus}")
-                                        for o in found.pending])
+        _photo_overlay(board, overlay, [
+            (o.cell, o.needs, f"+{o.bonus}" if o.status == "open" else o.status,
+             o.status == "open") for o in found.pending])
         if json_out:
             _echo_json({"rules": r.name, "set": b.set_name, "tiles_on_board": len(b),
                         **found.to_json()})

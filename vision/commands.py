@@ -12,12 +12,12 @@ from pathlib import Path
 import cv2
 
 from engine.board import Board
-from engine.lattice import Cell, cell_name
+from engine.lattice import cell_name
 
 from .config import DEFAULT
 from .io import IMAGE_SUFFIXES, PhotoError, load
 from .reading import Reading
-from .render import board_text, draw_overlay
+from .render import Ghost, board_text, draw_overlay
 
 _READINGS: dict[str, Reading] = {}
 
@@ -78,7 +78,7 @@ def reading_of(path: str | Path) -> Reading | None:
 
 
 def write_overlay(path: str | Path, out: str | Path,
-                  ghosts: Sequence[tuple[Cell, Sequence[int | None], str]] = ()) -> Path:
+                  ghosts: Sequence[Ghost] = ()) -> Path:
     """Draw the reading of photo ``path`` (plus ghost tiles) into the image file ``out``."""
     reading = read(path)
     photo = load(DEFAULT, path)

@@ -50,6 +50,10 @@ def board_text(board: Board) -> list[str]:
     return ["".join(row).rstrip() for row in grid]
 
 
+#: a suggested placement to draw: (cell, digits in corner order, label[, live])
+Ghost = tuple[Cell, Sequence[int | None], str] | tuple[Cell, Sequence[int | None], str, bool]
+
+
 def _cells_of_violations(reading: Reading) -> set[Cell]:
     bad: set[Cell] = set()
     for v in reading.board.violations():
@@ -68,13 +72,14 @@ def _put_digit(img: np.ndarray, text: str, at: np.ndarray, scale: float,
 
 
 def draw_overlay(image: np.ndarray, reading: Reading,
-                 ghosts: Sequence[tuple[Cell, Sequence[int | None], str]] = (),
+                 ghosts: Sequence[Ghost] = (),
                  max_side: int = 1600) -> np.ndarray:
     """The photo with the reading drawn on it (downscaled to ``max_side``).
 
     Board tiles in green, tiles in a violation in red, flagged tiles in yellow, off-board
     tiles in blue; each digit is written where it was read. ``ghosts`` are suggested
-    placements (cell, digits in corner order or None, label) drawn as translucent tiles.
+    placements (cell, digits in corner order or None, label[, live]) drawn as translucent
+    tiles; a ghost whose ``live`` is False (a dead hexagon opening) is only outlined in grey.
     """
     h, w = image.shape[:2]
     s = min(1.0, max_side / max(h, w))
@@ -91,23 +96,39 @@ def draw_overlay(image: np.ndarray, reading: Reading,
         for k, d in enumerate(tr.corners):
             _put_digit(out, "?" if d is None else str(d), cen[k] * s, fs, colour)
     if ghosts and reading.homography is not None:
+        # live suggestions are filled magenta; dead ones (the tile is gone, no such tile,
+        # neighbours disagree) only outlined in grey, so a player's eye goes to what is playable
         layer = out.copy()
-        for cell, _, _ in ghosts:
-            pts = reading.cell_px(cell) * s
-            cv2.fillConvexPoly(layer, np.round(pts).astype(np.int32), (255, 0, 255), cv2.LINE_AA)
+        for g in ghosts:
+            if _live(g):
+                pts = reading.cell_px(g[0]) * s
+                cv2.fillConvexPoly(layer, np.round(pts).astype(np.int32), GHOST, cv2.LINE_AA)
         out = cv2.addWeighted(layer, 0.35, out, 0.65, 0)
-        for cell, digits, label in ghosts:
+        for g in ghosts:
+            cell, digits, label = g[0], g[1], g[2]
+            colour = GHOST if _live(g) else DEAD
             px = reading.cell_px(cell)
             pts = px * s
-            cv2.polylines(out, [np.round(pts).astype(np.int32)], True, (255, 0, 255), 1,
-                          cv2.LINE_AA)
+            cv2.polylines(out, [np.round(pts).astype(np.int32)], True, colour,
+                          1 if _live(g) else max(1, int(side * s / 60)), cv2.LINE_AA)
             cen = crop_centres(px[None])
             for k, d in enumerate(digits):
                 if d is not None:
-                    _put_digit(out, str(d), cen[k] * s, fs, (255, 0, 255))
+                    _put_digit(out, str(d), cen[k] * s, fs, colour)
             if label:
-                _put_digit(out, label, pts.mean(axis=0), fs * 0.8, (255, 255, 255))
+                _put_digit(out, label, pts.mean(axis=0), fs * 0.8,
+                           (255, 255, 255) if _live(g) else DEAD)
     return out
+
+
+#: BGR colours of playable and dead ghost tiles
+GHOST = (255, 0, 255)
+DEAD = (170, 170, 170)
+
+
+def _live(ghost: Sequence[object]) -> bool:
+    """A ghost ``(cell, digits, label[, live])`` is live unless its 4th item says not."""
+    return bool(ghost[3]) if len(ghost) > 3 else True
 
 
 def _median_side(reading: Reading) -> float:
