@@ -409,6 +409,9 @@ def eval_(folder: Annotated[str, typer.Argument(help="Folder of labelled photos 
         typer.echo(f"{s.photos} photos ({s.errors} unreadable): tile precision "
                    f"{s.precision:.2%}, recall {s.recall:.2%}, corner digits "
                    f"{s.digit_accuracy:.2%}, photos with no mistake {s.perfect_share:.1%}")
+        typer.echo(f"off the board (loose, rack, face-down): precision "
+                   f"{s.loose_precision:.2%}, recall {s.loose_recall:.2%}, read right "
+                   f"{s.loose_read_right:.2%}")
         typer.echo("mean time per photo: " + ", ".join(f"{k} {v:.0f} ms"
                                                        for k, v in s.mean_ms.items()))
         typer.echo(f"per photo: {csv_out}")

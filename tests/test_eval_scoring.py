@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from vision.batch import required_tiles, score_reading
+from vision.batch import required_tiles, score_reading, summarise
 from vision.reading import MOSTLY_HIDDEN
 from vision.synth import render
 
@@ -53,3 +53,29 @@ def test_synthetic_labels_flag_tiles_more_than_half_under_a_hand() -> None:
     bare = render(53, size=(480, 360), style={"hand": False, "board_fill": 0.9,
                                               "edge_object": "none", "rack": False})
     assert not any(MOSTLY_HIDDEN in t["flags"] for t in bare.label["tiles"])
+
+
+def _loose(x: float, digits: list[int] | None, flags: list[str] | None = None
+           ) -> dict[str, Any]:
+    t = _tile(x, digits or [], flags)
+    t["corners"] = digits
+    return t
+
+
+def test_off_board_tiles_scored_apart() -> None:
+    label = {**LABEL, "off_board": [_loose(500, [0, 1, 2]), _loose(700, None),
+                                    _loose(900, [3, 3, 3], ["occluded", MOSTLY_HIDDEN])]}
+    board = [_tile(100, [1, 2, 3])]
+    # the face-up tile read right (turned: corners listed from another start), the blank
+    # back claimed to show a digit, a phantom tile far away, the hidden one not found
+    turned = _loose(500, [0, 1, 2])
+    turned["corner_px"] = turned["corner_px"][1:] + turned["corner_px"][:1]
+    turned["corners"] = [1, 2, 0]
+    got = {"tiles": board, "off_board": [turned, _loose(700, [5, None, None]),
+                                         _loose(100, None)]}
+    got["off_board"][2]["corner_px"] = [[50.0, 500.0], [100.0, 586.6], [0.0, 586.6]]
+    sc = score_reading("x", label, got)
+    assert (sc.loose_label, sc.loose_found, sc.loose_matched, sc.loose_right) == (2, 3, 2, 1)
+    assert sc.perfect  # the board itself is read right; off-board is reported apart
+    s = summarise([sc])
+    assert s.loose_precision == 2 / 3 and s.loose_recall == 1.0 and s.loose_read_right == 0.5

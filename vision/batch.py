@@ -130,10 +130,17 @@ class PhotoScore:
     digits_right: int = 0
     error: str = ""
     timing_ms: dict[str, float] = field(default_factory=dict)
+    #: off the board (loose, rack, face-down): label tiles, tiles reported, matched by
+    #: position, and matched ones read right (face-down as blank, face-up digit by digit)
+    loose_label: int = 0
+    loose_found: int = 0
+    loose_matched: int = 0
+    loose_right: int = 0
 
     @property
     def perfect(self) -> bool:
-        """Every tile found, nothing extra, every digit right."""
+        """Every board tile found, nothing extra, every digit right (off-board tiles are
+        scored apart: ``loose_*``)."""
         return (not self.error and self.matched == self.label_tiles == self.found_tiles
                 and self.digits_right == self.digits)
 
@@ -186,7 +193,37 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
         for k in visible:
             m = int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1)))
             sc.digits_right += int(gd[m] is not None and gd[m] == ld[k])
+    _score_loose(sc, label, reading)
     return sc
+
+
+def _score_loose(sc: PhotoScore, label: dict[str, Any], reading: dict[str, Any]) -> None:
+    """Off-board tiles: matched by position like board tiles (``mostly hidden`` optional)."""
+    got = [(np.asarray(t["corner_px"], float), t.get("corners") or [None] * 3)
+           for t in reading.get("off_board", [])]
+    sc.loose_found = len(got)
+    used: set[int] = set()
+    for t in label.get("off_board", []):
+        lpx = np.asarray(t["corner_px"], float)
+        optional = MOSTLY_HIDDEN in t.get("flags", [])
+        side = float(np.linalg.norm(lpx[0] - lpx[1]))
+        best, bd = -1, side / 3
+        for j, (gpx, _) in enumerate(got):
+            d = float(np.linalg.norm(gpx.mean(0) - lpx.mean(0)))
+            if j not in used and d < bd:
+                best, bd = j, d
+        sc.loose_label += not optional or best >= 0
+        if best < 0:
+            continue
+        used.add(best)
+        sc.loose_matched += 1
+        gpx, gd = got[best]
+        ld = t.get("corners")
+        if not ld:  # a blank back: right when no digit is claimed
+            sc.loose_right += all(d is None for d in gd)
+            continue
+        near = [int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1))) for k in range(3)]
+        sc.loose_right += all(gd[near[k]] == ld[k] for k in range(3))
 
 
 def label_for(photo: Path) -> dict[str, Any] | None:
@@ -218,6 +255,10 @@ class EvalSummary:
     perfect_share: float
     errors: int
     mean_ms: dict[str, float]
+    #: off-board tiles: precision, recall, and share of those found that are read right
+    loose_precision: float = 1.0
+    loose_recall: float = 1.0
+    loose_read_right: float = 1.0
 
     def to_json(self) -> dict[str, Any]:
         """Plain dict for a results file."""
@@ -225,6 +266,9 @@ class EvalSummary:
                 "tile_recall": round(self.recall, 5),
                 "corner_digit_accuracy": round(self.digit_accuracy, 5),
                 "perfect_photos": round(self.perfect_share, 5), "errors": self.errors,
+                "off_board": {"precision": round(self.loose_precision, 5),
+                              "recall": round(self.loose_recall, 5),
+                              "read_right": round(self.loose_read_right, 5)},
                 "mean_ms": {k: round(v, 1) for k, v in self.mean_ms.items()}}
 
 
@@ -260,10 +304,14 @@ def summarise(scores: list[PhotoScore]) -> EvalSummary:
     ok = [s for s in scores if not s.error]
     mean = {k: float(np.mean([s.timing_ms.get(k, 0.0) for s in ok])) if ok else 0.0
             for k in STAGE_KEYS}
+    lm = sum(s.loose_matched for s in ok)
+    lf, ll = sum(s.loose_found for s in ok), sum(s.loose_label for s in ok)
     return EvalSummary(len(scores), matched / found if found else 1.0,
                        matched / lab if lab else 1.0, right / digits if digits else 1.0,
                        sum(s.perfect for s in scores) / len(scores) if scores else 0.0,
-                       sum(bool(s.error) for s in scores), mean)
+                       sum(bool(s.error) for s in scores), mean,
+                       lm / lf if lf else 1.0, lm / ll if ll else 1.0,
+                       sum(s.loose_right for s in ok) / lm if lm else 1.0)
 
 
 def write_csv(path: str | Path, scores: list[PhotoScore]) -> None:
@@ -271,8 +319,10 @@ def write_csv(path: str | Path, scores: list[PhotoScore]) -> None:
     with Path(path).open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["path", "label_tiles", "found_tiles", "matched", "digits", "digits_right",
-                    "perfect", "error", *[f"{k}_ms" for k in STAGE_KEYS]])
+                    "perfect", "error", *[f"{k}_ms" for k in STAGE_KEYS],
+                    "loose_label", "loose_found", "loose_matched", "loose_right"])
         for s in scores:
             w.writerow([s.path, s.label_tiles, s.found_tiles, s.matched, s.digits,
                         s.digits_right, int(s.perfect), s.error,
-                        *[round(s.timing_ms.get(k, 0.0), 1) for k in STAGE_KEYS]])
+                        *[round(s.timing_ms.get(k, 0.0), 1) for k in STAGE_KEYS],
+                        s.loose_label, s.loose_found, s.loose_matched, s.loose_right])
