@@ -161,3 +161,19 @@ def test_bad_corners_are_one_line_errors(bad: np.ndarray) -> None:
     with pytest.raises(CropError) as e:
         corner_crops(np.zeros((100, 100), np.uint8), bad)
     assert "\n" not in str(e.value)
+
+
+def test_many_tiles_match_cutting_them_in_chunks() -> None:
+    """700 tiles (2,100 crops) in one call: more than one remap can take at once
+    (OpenCV's maps hold fewer than 32,767 rows, 511 crops), cut exactly as in small calls."""
+    rng = np.random.default_rng(5)
+    img = rng.integers(0, 256, (600, 800, 3), dtype=np.uint8)
+    img = cv2.GaussianBlur(img, (0, 0), 1.5)  # texture that interpolation must get right
+    corners = np.stack([_up_tile(x, y, s, t) for x, y, s, t in zip(
+        rng.uniform(-20, 820, 700), rng.uniform(-20, 620, 700), rng.uniform(15, 120, 700),
+        rng.uniform(0, 360, 700), strict=True)])
+    crops = corner_crops(img, corners)
+    assert crops.shape == (2100, CROP_SIZE, CROP_SIZE)
+    parts = np.concatenate([corner_crops(img, corners[i:i + 100]) for i in range(0, 700, 100)])
+    np.testing.assert_array_equal(crops, parts)
+    assert crops.std() > 5  # real pixels, not a constant fill

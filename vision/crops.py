@@ -17,10 +17,11 @@ tiles). For each corner ``k`` of a tile:
 
 The three corners ``corner_px`` of a tile fix an affine map from the canonical
 (equilateral) tile to the image, so an oblique view is rectified too: each crop is cut
-with one affine warp from the full-resolution image. All crops are sampled in a single
-``cv2.remap`` call at twice the output resolution and box-filtered down (anti-aliasing
-for large tiles). Coordinates are ``(x, y)`` image pixels throughout; corners are in the
-cell's corner order (clockwise seen from above, apex first), as in Reading JSON.
+with one affine warp from the full-resolution image. The crops are sampled in one
+``cv2.remap`` call per 511 crops (OpenCV's limit on map rows) at twice the output
+resolution and box-filtered down (anti-aliasing for large tiles). Coordinates are
+``(x, y)`` image pixels throughout; corners are in the cell's corner order (clockwise
+seen from above, apex first), as in Reading JSON.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ DIGIT_IN = 0.36
 CROP_SIDE = 0.30
 #: Supersampling factor before the box filter.
 _SUPER = 2
+#: Most map rows one ``cv2.remap`` call accepts (OpenCV asserts fewer than SHRT_MAX).
+_REMAP_MAX_ROWS = 32766
 
 _SQRT3 = float(np.sqrt(3.0))
 #: Canonical tile, side 1, centroid at the origin, seen from above with y pointing *down*
@@ -159,17 +162,26 @@ def corner_crops(image: np.ndarray, corner_px: np.ndarray, size: int = CROP_SIZE
     a = aff.astype(np.float32)
     g = np.arange(s, dtype=np.float32) + 0.5
     u, v = g[None, None, :], g[None, :, None]
-    # (M, s, s) sample positions; -0.5 because OpenCV puts pixel centres at integers.
-    mx = a[:, 0, 0, None, None] * u + a[:, 0, 1, None, None] * v + (a[:, 0, 2, None, None] - 0.5)
-    my = a[:, 1, 0, None, None] * u + a[:, 1, 1, None, None] * v + (a[:, 1, 2, None, None] - 0.5)
-    # One remap for every crop: stack the crops vertically into one tall map.
-    big = cv2.remap(img, mx.reshape(m * s, s), my.reshape(m * s, s),
-                    interpolation=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    if big.ndim == 3:
-        big = cv2.cvtColor(big, cv2.COLOR_BGR2GRAY) if big.shape[2] == 3 else big[:, :, 0]
-    # Box filter down by _SUPER (INTER_AREA at an integer factor is exactly that).
-    small = cv2.resize(big, (size, m * size), interpolation=cv2.INTER_AREA)
-    return small.reshape(m, size, size)
+    out = np.empty((m, size, size), np.uint8)
+    # one remap per chunk of crops stacked into a tall map: OpenCV's remap takes at most
+    # 32766 map rows (511 crops); every crop is cut on its own, so chunking changes nothing
+    step = max(1, _REMAP_MAX_ROWS // s)
+    for i in range(0, m, step):
+        c = a[i:i + step]
+        k = len(c)
+        # (k, s, s) sample positions; -0.5 because OpenCV puts pixel centres at integers.
+        mx = c[:, 0, 0, None, None] * u + c[:, 0, 1, None, None] * v + (c[:, 0, 2, None, None]
+                                                                       - 0.5)
+        my = c[:, 1, 0, None, None] * u + c[:, 1, 1, None, None] * v + (c[:, 1, 2, None, None]
+                                                                       - 0.5)
+        big = cv2.remap(img, mx.reshape(k * s, s), my.reshape(k * s, s),
+                        interpolation=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        if big.ndim == 3:
+            big = cv2.cvtColor(big, cv2.COLOR_BGR2GRAY) if big.shape[2] == 3 else big[:, :, 0]
+        # Box filter down by _SUPER (INTER_AREA at an integer factor is exactly that).
+        small = cv2.resize(big, (size, k * size), interpolation=cv2.INTER_AREA)
+        out[i:i + k] = small.reshape(k, size, size)
+    return out
 
 
 def crop_centres(corner_px: np.ndarray) -> np.ndarray:
