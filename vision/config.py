@@ -121,5 +121,23 @@ class ReaderConfig:
     #: log-probability penalty for choosing a duplicate or a tile outside the set
     set_penalty: float = 4.0
 
+    # --- off the board (see vision.loose) ----------------------------------------------
+    #: a loose tile's mean side on the table plane, in lattice units (blank backs)
+    loose_side_range: tuple[float, float] = (0.55, 1.35)
+    #: ... at most this for a tile that shows digits (a rack tile may stand up)
+    loose_digit_side_max: float = 1.6
+    #: longest / shortest side on the table plane of a blank back
+    loose_max_side_ratio: float = 1.3
+    #: a blank shape whose corners lie this close (lattice units) to an empty cell's next
+    #: to the board is that cell (table showing through), not a tile
+    loose_cell_tol: float = 0.15
+    #: a blank back's colour against the board tiles' faces (OpenCV Lab, 0-255): lightness
+    #: (changes with the light across a table) and chroma (changes little) differences
+    loose_lightness_tol: float = 110.0
+    loose_chroma_tol: float = 15.0
+    #: two off-board shapes closer than this (x board side) are one tile (top face and
+    #: silhouette): the one with digits, else the smaller, is kept
+    loose_dedupe_frac: float = 0.5
+
 
 DEFAULT = ReaderConfig()

@@ -1,0 +1,68 @@
+"""Off-board shapes: which are believable loose tiles (vision.loose)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from engine.lattice import Cell, cell_corners, vertex_xy
+from vision.config import DEFAULT
+from vision.loose import prune_loose, table_sides
+from vision.reading import TileReading
+
+#: lattice unit = 60 px, origin (300, 300), table y up = image y down
+H = np.array([[60.0, 0.0, 300.0], [0.0, -60.0, 300.0], [0.0, 0.0, 1.0]])
+TABLE, FACE, YELLOW = (90, 90, 90), (200, 200, 200), (0, 200, 230)
+
+
+def _px(cell: Cell) -> np.ndarray:
+    xy = np.array([vertex_xy(v) for v in cell_corners(cell)])
+    q = np.c_[xy, np.ones(3)] @ H.T
+    return q[:, :2] / q[:, 2:3]
+
+
+def _tr(px: np.ndarray, cell: Cell | None = None, digits: list[int | None] | None = None
+        ) -> TileReading:
+    return TileReading(cell, digits or [None, None, None], np.asarray(px, float),
+                       [0.0] * 3, np.zeros((3, 7), np.float32))
+
+
+def _equilateral(centre: tuple[float, float], side: float) -> np.ndarray:
+    c = np.array(centre)
+    r = side / np.sqrt(3)
+    return np.array([c + r * np.array([np.sin(a), -np.cos(a)])
+                     for a in np.radians([0, 120, 240])])
+
+
+def test_table_sides_in_lattice_units() -> None:
+    assert np.allclose(table_sides(_px((0, 0, "U")), H), 1.0)
+
+
+def test_only_believable_loose_tiles_are_kept() -> None:
+    img = np.full((600, 900, 3), TABLE, np.uint8)
+    board_cells = [(0, 0, "U"), (0, 0, "D"), (1, 0, "U")]
+    board = [_tr(_px(c), c, [1, 2, 3]) for c in board_cells]
+    for t in board:
+        cv2.fillConvexPoly(img, np.round(t.corner_px).astype(np.int32), FACE)
+    back = _equilateral((650, 150), 60)            # a face-down tile: kept
+    skew = np.array([[600, 400], [700, 420], [610, 430]], float)  # a sliver: dropped
+    yellow = _equilateral((800, 450), 60)          # a printed yellow triangle: dropped
+    empty = _px((1, -1, "D"))                      # table showing next to the board
+    ghost = _equilateral((650, 150), 68) + [6, 6]  # the back's silhouette: one tile
+    tiny = _equilateral((150, 500), 20)            # digits read on a speck: dropped
+    shown = _equilateral((150, 150), 57)           # a loose face-up tile: kept
+    for tri, col in ((ghost, (150, 150, 150)), (back, FACE), (skew, FACE),
+                     (yellow, YELLOW), (shown, FACE)):
+        cv2.fillConvexPoly(img, np.round(tri).astype(np.int32), col)
+    off = [_tr(back), _tr(skew), _tr(yellow), _tr(empty), _tr(ghost),
+           _tr(tiny, digits=[1, 1, 1]), _tr(shown, digits=[0, 1, 2])]
+    kept = prune_loose(DEFAULT, img, off, board, H)
+    assert kept == [off[0], off[6]]
+    # without a board there is nothing to judge by: everything stays
+    assert prune_loose(DEFAULT, img, off, [], None) == off
+    # each rule on its own: with colour ignored, the yellow triangle passes but the empty
+    # cell (table-coloured, so also caught by colour above) is still not a tile
+    blind = replace(DEFAULT, loose_lightness_tol=255.0, loose_chroma_tol=255.0)
+    assert prune_loose(blind, img, off, board, H) == [off[0], off[2], off[6]]

@@ -1,0 +1,129 @@
+"""Tiles off the board: which detected shapes are believable loose tiles.
+
+The detector proposes every closed triangular region off the board; many are not tiles (a
+table's printed triangles, the table's corner, an empty cell between board tiles, an
+object's shadow). A shape that shows digits is a tile if it has a tile's size. A blank one
+is claimed as a face-down tile only if, judged against the board:
+
+* on the table plane (through the lattice homography) it is nearly equilateral with sides
+  of about one lattice unit, whatever the camera's tilt;
+* it is not an empty lattice cell next to the board (table showing through a notch);
+* its colour is that of the board's tiles (backs are the tiles' own material).
+
+A loose tile is also often found twice: its top face, and its whole silhouette (top face
+plus the side faces an oblique camera sees); only one is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+
+from engine.lattice import Cell, cell_corners, edge_neighbours, vertex_xy
+
+from .config import ReaderConfig
+from .reading import TileReading
+
+
+def table_points(px: np.ndarray, homography: np.ndarray) -> np.ndarray:
+    """Image points (N, 2) mapped onto the table plane, lattice units (N, 2)."""
+    q = np.c_[np.asarray(px, np.float64), np.ones(len(px))] @ np.linalg.inv(homography).T
+    return q[:, :2] / q[:, 2:3]
+
+
+def table_sides(corner_px: np.ndarray, homography: np.ndarray) -> np.ndarray:
+    """Side lengths (3,) in lattice units of a triangle given in image pixels (3, 2)."""
+    q = table_points(corner_px, homography)
+    return np.linalg.norm(q - q[[1, 2, 0]], axis=1)
+
+
+def _cell_of(xy: np.ndarray) -> Cell:
+    j = xy[1] / (np.sqrt(3) / 2)
+    i = xy[0] - j / 2
+    fi, fj = int(np.floor(i)), int(np.floor(j))
+    return (fi, fj, "U" if (i - fi) + (j - fj) < 1 else "D")
+
+
+def _sizes_ok(s: np.ndarray, lo: float, hi: float, ratio: float) -> bool:
+    return bool(np.all(np.isfinite(s)) and s.min() > 0 and s.max() / s.min() <= ratio
+                and lo <= s.mean() <= hi)
+
+
+def is_empty_cell(cfg: ReaderConfig, corner_px: np.ndarray, homography: np.ndarray,
+                  board: set[Cell]) -> bool:
+    """True when the triangle coincides with an empty lattice cell next to the board."""
+    q = table_points(corner_px, homography)
+    cell = _cell_of(q.mean(axis=0))
+    if cell in board or not any(nb in board for nb in edge_neighbours(cell)):
+        return False
+    v = np.array([vertex_xy(x) for x in cell_corners(cell)])
+    d = np.linalg.norm(q[:, None, :] - v[None, :, :], axis=2).min(axis=1)
+    return bool(d.max() <= cfg.loose_cell_tol)
+
+
+def _inner_colour(lab: np.ndarray, corner_px: np.ndarray, shrink: float) -> np.ndarray | None:
+    """Median Lab colour of the triangle shrunk toward its centroid (digits are a minority)."""
+    c = corner_px.mean(axis=0)
+    pts = np.round(c + (corner_px - c) * shrink).astype(np.int32)
+    x0, y0 = np.maximum(pts.min(axis=0), 0)
+    x1, y1 = np.minimum(pts.max(axis=0) + 1, [lab.shape[1], lab.shape[0]])
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return None
+    m = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(m, pts - [x0, y0], 1)
+    inside = lab[y0:y1, x0:x1][m > 0]
+    return np.median(inside, axis=0) if len(inside) >= 4 else None
+
+
+def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading],
+                board: Sequence[TileReading], homography: np.ndarray | None
+                ) -> list[TileReading]:
+    """The believable off-board tiles among ``off`` (original order kept).
+
+    ``image`` is the BGR photo the corners refer to, ``board`` the tiles on the board and
+    ``homography`` the lattice -> pixel map (None: no board to judge by, all kept).
+    """
+    if homography is None or not board:
+        return list(off)
+    cells = {t.cell for t in board if t.cell is not None}
+    lab = cv2.cvtColor(image, cv2.COLOR_BGR2LAB).astype(np.float32)
+    faces = [c for c in (_inner_colour(lab, t.corner_px, 0.5) for t in board[:60])
+             if c is not None]
+    face = np.median(faces, axis=0) if faces else None
+    lo, hi = cfg.loose_side_range
+    keep: list[TileReading] = []
+    for t in off:
+        s = table_sides(t.corner_px, homography)
+        if any(d is not None for d in t.corners):
+            if _sizes_ok(s, lo, cfg.loose_digit_side_max, np.inf):
+                keep.append(t)
+            continue
+        if not _sizes_ok(s, lo, hi, cfg.loose_max_side_ratio):
+            continue
+        if is_empty_cell(cfg, t.corner_px, homography, cells):
+            continue
+        col = _inner_colour(lab, t.corner_px, 0.5)
+        if face is not None and col is not None:
+            # lightness varies with the light across a table; hue and chroma much less
+            d = np.abs(col - face)
+            if d[0] > cfg.loose_lightness_tol or np.hypot(d[1], d[2]) > cfg.loose_chroma_tol:
+                continue
+        keep.append(t)
+
+    def area(t: TileReading) -> float:
+        a, b, c = t.corner_px
+        return abs(float((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]))) / 2
+
+    side_px = float(np.median([np.linalg.norm(t.corner_px[0] - t.corner_px[1])
+                               for t in board]))
+    order = sorted(range(len(keep)),
+                   key=lambda n: (-sum(d is not None for d in keep[n].corners), area(keep[n])))
+    chosen: list[int] = []
+    for n in order:
+        c = keep[n].corner_px.mean(axis=0)
+        if all(np.linalg.norm(keep[m].corner_px.mean(axis=0) - c)
+               >= cfg.loose_dedupe_frac * side_px for m in chosen):
+            chosen.append(n)
+    return [keep[n] for n in sorted(chosen)]
