@@ -23,6 +23,7 @@ from .crops import corner_crops
 from .detect import Triangle, edge_map, find_triangles
 from .fit import LatticeFit, fit_lattice
 from .io import Photo, PhotoError, from_array, load
+from .loose import prune_loose
 from .reading import Reading, TileReading
 from .reconstruct import choose_digits
 
@@ -322,6 +323,9 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     seen, probs, conv = classify(cfg, photo, found, clf)
     t2 = time.perf_counter()
     board, off = reconstruct(cfg, photo, found, seen, probs, set_name)
+    h = found.fit.homography
+    h_full = None if h is None else np.diag([1 / found.scale, 1 / found.scale, 1.0]) @ h
+    off = prune_loose(cfg, photo.image, off, board, h_full)
     t3 = time.perf_counter()
     if not board and all(t.tile is None for t in off):
         # nothing shows a digit: blank shapes alone are no evidence of a Triominos table
@@ -329,8 +333,6 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     timing = {"decode": decode_ms, "detect": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3,
               "reconstruct": (t3 - t2) * 1e3}
     timing["total"] = sum(timing.values())
-    h = found.fit.homography
-    h_full = None if h is None else np.diag([1 / found.scale, 1 / found.scale, 1.0]) @ h
     return Reading(Path(photo.path).name, photo.width, photo.height, set_name, board, off,
                    timing, conv, h_full)
 
