@@ -63,17 +63,20 @@ def is_empty_cell(cfg: ReaderConfig, corner_px: np.ndarray, homography: np.ndarr
     return bool(d.max() <= cfg.loose_cell_tol)
 
 
-def _inner_colour(lab: np.ndarray, corner_px: np.ndarray, shrink: float) -> np.ndarray | None:
-    """Median Lab colour of the triangle shrunk toward its centroid (digits are a minority)."""
+def _inner_colour(image: np.ndarray, corner_px: np.ndarray, shrink: float
+                  ) -> np.ndarray | None:
+    """Median Lab colour (OpenCV 8-bit scale) of the triangle shrunk toward its centroid
+    (digits are a minority); only its bounding box is converted (photos are large)."""
     c = corner_px.mean(axis=0)
     pts = np.round(c + (corner_px - c) * shrink).astype(np.int32)
     x0, y0 = np.maximum(pts.min(axis=0), 0)
-    x1, y1 = np.minimum(pts.max(axis=0) + 1, [lab.shape[1], lab.shape[0]])
+    x1, y1 = np.minimum(pts.max(axis=0) + 1, [image.shape[1], image.shape[0]])
     if x1 - x0 < 2 or y1 - y0 < 2:
         return None
     m = np.zeros((y1 - y0, x1 - x0), np.uint8)
     cv2.fillConvexPoly(m, pts - [x0, y0], 1)
-    inside = lab[y0:y1, x0:x1][m > 0]
+    lab = cv2.cvtColor(np.ascontiguousarray(image[y0:y1, x0:x1]), cv2.COLOR_BGR2LAB)
+    inside = lab[m > 0].astype(np.float32)
     return np.median(inside, axis=0) if len(inside) >= 4 else None
 
 
@@ -88,8 +91,7 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
     if homography is None or not board:
         return list(off)
     cells = {t.cell for t in board if t.cell is not None}
-    lab = cv2.cvtColor(image, cv2.COLOR_BGR2LAB).astype(np.float32)
-    faces = [c for c in (_inner_colour(lab, t.corner_px, 0.5) for t in board[:60])
+    faces = [c for c in (_inner_colour(image, t.corner_px, 0.5) for t in board[:60])
              if c is not None]
     face = np.median(faces, axis=0) if faces else None
     lo, hi = cfg.loose_side_range
@@ -104,7 +106,7 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
             continue
         if is_empty_cell(cfg, t.corner_px, homography, cells):
             continue
-        col = _inner_colour(lab, t.corner_px, 0.5)
+        col = _inner_colour(image, t.corner_px, 0.5)
         if face is not None and col is not None:
             # lightness varies with the light across a table; hue and chroma much less
             d = np.abs(col - face)
