@@ -150,3 +150,85 @@ def test_small_tiles_hidden_by_big_table_shapes_are_found() -> None:
     assert scores[0].matched < 0.2 * len(s.label["tiles"])
     assert scores[1].matched >= 0.9 * len(s.label["tiles"])
     assert scores[1].found_tiles <= len(s.label["tiles"]) + 1
+
+
+class _FlipCorner1:
+    """The shipped classifier, but every tile's corner 1 is printed the other way up (as on
+    editions that turn some digits): its probability moves to the other convention."""
+
+    def __init__(self) -> None:
+        from vision.pipeline import default_classifier
+        self.clf = default_classifier()
+
+    def predict_raw(self, crops: np.ndarray) -> np.ndarray:
+        raw = self.clf.predict_raw(crops).copy()
+        k = np.arange(len(raw)) % 3 == 1
+        raw[k, 0:12] = np.concatenate([raw[k, 6:12], raw[k, 0:6]], axis=1)
+        return raw
+
+
+@needs_model
+def test_digits_read_whichever_way_up_they_are_printed() -> None:
+    # the print convention is summed away per digit: a tile may show both, and a
+    # board-wide vote would have thrown corner 1's digits away; such tiles are flagged
+    s = _render(11)
+    plain = read_array(s.image, name="x")
+    flipped = read_array(s.image, classifier=_FlipCorner1(), name="x")
+    assert len(plain.tiles) >= 10
+    assert ([(t.cell, t.corners) for t in flipped.tiles]
+            == [(t.cell, t.corners) for t in plain.tiles])
+    assert flipped.convention == plain.convention == "inward"
+    mixed = "corners disagree on the print convention"
+    assert not any(mixed in f for t in plain.tiles for f in t.flags)
+    assert sum(any(mixed in f for f in t.flags) for t in flipped.tiles) >= len(plain.tiles) // 2
+
+
+@needs_model
+def test_candidate_cells_read_only_where_they_touch_the_board() -> None:
+    # outline-less cells around the board are read ring by ring from the board outward:
+    # the same board as reading every candidate, for fewer crops
+    from vision.config import DEFAULT
+    from vision.io import from_array
+    from vision.pipeline import (
+        Seen,
+        _read_tiles,
+        classify,
+        default_classifier,
+        detect,
+        reconstruct,
+    )
+    from vision.synth import render
+    s = render(72_000_016, size=(800, 600))
+    photo = from_array(DEFAULT, s.image)
+    found = detect(DEFAULT, photo)
+    clf = default_classifier()
+    seen, probs, _ = classify(DEFAULT, photo, found, clf)
+    board, off = reconstruct(DEFAULT, photo, found, seen, probs)
+    fit, sc = found.fit, found.scale
+    every = ([Seen(c, fit.corner_px(c) / sc, True) for c in sorted(fit.cells)]
+             + [Seen(c, fit.corner_px(c) / sc, False) for c in sorted(fit.proposed)]
+             + [Seen(c, fit.corner_px(c) / sc, False, True) for c in sorted(fit.candidates)]
+             + [Seen(None, fit.triangles[i].pts / sc, True, face=i) for i in fit.loose])
+    p_all, _ = _read_tiles(DEFAULT, photo, every, fit.side / sc, clf)
+    board_all, off_all = reconstruct(DEFAULT, photo, found, every, p_all)
+    read = {t.cell for t in seen if t.candidate}
+    assert len(read) < 0.8 * len(fit.candidates)
+    assert sum(t.cell in read for t in board) >= 10  # candidates joined, rings deep
+    assert ([(t.cell, t.corners, t.flags) for t in board]
+            == [(t.cell, t.corners, t.flags) for t in board_all])
+    assert [t.corners for t in off] == [t.corners for t in off_all]
+
+
+@pytest.mark.parametrize("max_side", [200, 250])  # factors 5 and 4 (done as two halvings)
+def test_grey_detection_copy_is_a_block_mean_at_an_exact_scale(max_side: int) -> None:
+    from vision.io import Photo
+    rng = np.random.default_rng(3)
+    img = rng.integers(0, 256, (601, 803, 3), dtype=np.uint8)
+    photo = Photo("x", img, max_side)
+    small, s = photo.scaled_gray()
+    f = int(np.ceil(803 / max_side))
+    assert s == 1.0 / f and small.shape == (601 // f, 803 // f)
+    g = photo.gray[:601 // f * f, :803 // f * f].astype(np.float64)
+    blocks = g.reshape(601 // f, f, 803 // f, f).mean(axis=(1, 3))
+    assert np.abs(small - blocks).max() <= 1.0  # rounding only
+    assert photo.scaled_gray()[0] is small  # made once

@@ -10,7 +10,8 @@ printed the other way round (``0r``..``5r``, upside down in the crop), and ``non
 blank tile back, table, a crop that missed). :meth:`DigitClassifier.predict` marginalises
 the print convention away and returns probabilities for ``0``..``5``, ``none``;
 :meth:`DigitClassifier.predict_full` also returns, per crop, the probability that the
-digit is printed top-inward, to decide the edition's convention once per board.
+digit is printed top-inward: the board's convention is a fact to report and check, never a
+reason to drop a digit's other half (an edition, even one tile, may show both).
 
 The model file is checked against its SHA-256 sidecar (``digits.onnx.sha256``) before
 onnxruntime ever sees it: a missing, damaged or swapped model is a one-line

@@ -33,6 +33,8 @@ class Photo:
     image: np.ndarray
     max_side: int = 1400
     _copies: dict[int, tuple[np.ndarray, float]] = field(default_factory=dict, repr=False)
+    _grays: dict[int, tuple[np.ndarray, float]] = field(default_factory=dict, repr=False)
+    _gray: np.ndarray | None = field(default=None, repr=False)
 
     def scaled(self, max_side: int | None = None) -> tuple[np.ndarray, float]:
         """A copy with its longest side <= ``max_side`` (default: the detection size) and
@@ -41,6 +43,23 @@ class Photo:
         if m not in self._copies:
             self._copies[m] = _downscale(m, self.image)
         return self._copies[m]
+
+    @property
+    def gray(self) -> np.ndarray:
+        """The full-resolution image in grey (H, W) uint8, converted once. Detection and the
+        digit crops only look at grey levels, and on a 12 MP photo working on one channel
+        instead of three saves tens of ms."""
+        if self._gray is None:
+            self._gray = cv2.cvtColor(self.image, cv2.COLOR_BGR2GRAY)
+        return self._gray
+
+    def scaled_gray(self, max_side: int | None = None) -> tuple[np.ndarray, float]:
+        """Like :meth:`scaled`, in grey: a copy of :attr:`gray` with its longest side <=
+        ``max_side`` and its scale factor."""
+        m = int(max_side or self.max_side)
+        if m not in self._grays:
+            self._grays[m] = _downscale(m, self.gray)
+        return self._grays[m]
 
     @property
     def small(self) -> np.ndarray:
@@ -126,13 +145,30 @@ def decode(cfg: ReaderConfig, data: bytes, name: str = "image") -> np.ndarray:
 
 
 def _downscale(max_side: int, image: np.ndarray) -> tuple[np.ndarray, float]:
+    """Shrink by the smallest integer factor ``f`` that brings the longest side to at most
+    ``max_side``; returns the copy and its exact scale ``1 / f``.
+
+    Each copy pixel is the mean of an f x f block (area averaging). The image is first cut
+    to a multiple of ``f`` (at most f - 1 px off its right and bottom edges) so that the
+    scale is exactly ``1 / f`` along both axes, and a power-of-two factor is done as
+    successive halvings: OpenCV's area averaging is several times faster at exactly 2.
+    """
     h, w = image.shape[:2]
     if max(h, w) <= max_side:
         return image, 1.0
-    # an integer factor keeps OpenCV's area averaging on its fast path
     f = int(np.ceil(max(h, w) / max_side))
-    small = cv2.resize(image, (max(1, w // f), max(1, h // f)), interpolation=cv2.INTER_AREA)
-    return small, small.shape[1] / w
+    hh, ww = max(1, h // f), max(1, w // f)
+    if h < f or w < f:  # a sliver: no whole block along one side
+        return cv2.resize(image, (ww, hh), interpolation=cv2.INTER_AREA), ww / w
+    small = image[:hh * f, :ww * f]
+    k = f
+    while k % 2 == 0:
+        small = cv2.resize(small, (small.shape[1] // 2, small.shape[0] // 2),
+                           interpolation=cv2.INTER_AREA)
+        k //= 2
+    if k > 1:
+        small = cv2.resize(small, (ww, hh), interpolation=cv2.INTER_AREA)
+    return small, 1.0 / f
 
 
 def downscale(cfg: ReaderConfig, image: np.ndarray) -> tuple[np.ndarray, float]:

@@ -15,7 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from engine.lattice import Cell
+from engine.lattice import Cell, edge_neighbours
 from engine.tiles import Tile
 
 from .config import DEFAULT, ReaderConfig
@@ -54,6 +54,8 @@ class Seen:
     candidate: bool = False
     #: index of its face in the fit's triangles (loose faces only; -1 otherwise)
     face: int = -1
+    #: its corners clearly disagree on the print convention (set by classify)
+    mixed: bool = False
 
 
 def detect(cfg: ReaderConfig, photo: Photo) -> Found:
@@ -64,11 +66,11 @@ def detect(cfg: ReaderConfig, photo: Photo) -> Found:
     otherwise the finer detection copy is used (small tiles need every pixel).
     """
     if cfg.coarse_max_side and max(photo.image.shape[:2]) > cfg.detect_max_side:
-        small, s = photo.scaled(cfg.coarse_max_side)
+        small, s = photo.scaled_gray(cfg.coarse_max_side)
         found = _detect_on(cfg, small, s)
         if found.fit.cells and found.fit.side >= cfg.coarse_min_side:
             return found
-    small, s = photo.scaled()
+    small, s = photo.scaled_gray()
     found = _detect_on(cfg, small, s)
     n = len(found.fit.cells) + len(found.fit.proposed)
     small_tiles = not found.fit.cells or found.fit.side < cfg.upscale_below
@@ -85,7 +87,8 @@ def detect(cfg: ReaderConfig, photo: Photo) -> Found:
 
 
 def _detect_on(cfg: ReaderConfig, small: np.ndarray, scale: float) -> Found:
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    """Detect and fit on one copy of the photo (grey, or BGR) at ``scale`` of the original."""
+    gray = small if small.ndim == 2 else cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     edges = edge_map(cfg, gray)
     tris: list[Triangle] = find_triangles(cfg, gray, edges)
     return Found(fit_lattice(cfg, tris, gray, edges), scale)
@@ -93,7 +96,7 @@ def _detect_on(cfg: ReaderConfig, small: np.ndarray, scale: float) -> Found:
 
 def _why_empty(photo: Photo) -> str:
     """A hint for a photo where nothing was found (dark or blurred)."""
-    gray = cv2.cvtColor(photo.small, cv2.COLOR_BGR2GRAY)
+    gray = photo.scaled_gray()[0]
     if float(gray.mean()) < 35:
         return " (the photo is very dark)"
     if float(cv2.Laplacian(gray, cv2.CV_64F).var()) < 15:
@@ -109,24 +112,78 @@ def _visible(cfg: ReaderConfig, px: np.ndarray, side: float, w: int, h: int) -> 
 
 def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
              ) -> tuple[list[Seen], np.ndarray, str]:
-    """Cut every corner crop from the full-resolution image and classify them in one call.
+    """Cut the corner crops from the full-resolution image and classify them in batches.
 
-    Returns the tiles, their probabilities (N, 3, 7) (digits 0-5, none) under the print
-    convention decided for the whole board, and that convention (``inward``/``outward``).
+    Every outlined or proposed cell and every loose face is read in one classifier call.
+    Outline-less candidate cells around the board are read ring by ring, only where they
+    touch a cell already seen to hold a tile: reconstruct keeps a candidate only when it
+    joins the board (or a tile of it cut by the photo's edge), so the others are never
+    needed and most of the table around a board is not read at all.
+
+    Returns the tiles read (cells, proposed cells, candidates read, loose faces), their
+    probabilities (N, 3, 7) (digits 0-5, none; a digit's two print conventions summed)
+    and the board's print convention (``inward``/``outward``), a reported fact only. A
+    tile whose corners clearly disagree on the convention is marked (``Seen.mixed``).
     """
     fit, s = found.fit, found.scale
-    seen = [Seen(c, fit.corner_px(c) / s, True) for c in sorted(fit.cells)]
-    seen += [Seen(c, fit.corner_px(c) / s, False) for c in sorted(fit.proposed)]
-    seen += [Seen(c, fit.corner_px(c) / s, False, True) for c in sorted(fit.candidates)]
-    seen += [Seen(None, fit.triangles[i].pts / s, True, face=i) for i in fit.loose]
+    side_full = fit.side / s
     # a lattice folded by a bad fit can give a degenerate or mirrored outline: not a tile
-    seen = [t for t in seen if _clockwise_area(t.px) > 1.0]
+    def ok(ts: list[Seen]) -> list[Seen]:
+        return [t for t in ts if _clockwise_area(t.px) > 1.0]
+    cells = ok([Seen(c, fit.corner_px(c) / s, True) for c in sorted(fit.cells)]
+               + [Seen(c, fit.corner_px(c) / s, False) for c in sorted(fit.proposed)])
+    loose = ok([Seen(None, fit.triangles[i].pts / s, True, face=i) for i in fit.loose])
+    base = cells + loose
+    probs, raw = _read_tiles(cfg, photo, base, side_full, classifier)
+    # cells seen to hold a tile (on the board or cut by the photo's edge), then rings of
+    # candidates touching them
+    joined = {t.cell for t, p in zip(base, probs, strict=True)
+              if t.cell is not None and _none_mean(cfg, photo, t, p, side_full)
+              <= cfg.none_threshold}
+    read: list[tuple[Seen, np.ndarray, np.ndarray]] = []
+    todo = set(fit.candidates)
+    while todo:
+        near = sorted(c for c in todo if any(nb in joined for nb in edge_neighbours(c)))
+        if not near:
+            break
+        todo.difference_update(near)
+        ring = ok([Seen(c, fit.corner_px(c) / s, False, True) for c in near])
+        p_ring, r_ring = _read_tiles(cfg, photo, ring, side_full, classifier)
+        for t, p, r in zip(ring, p_ring, r_ring, strict=True):
+            read.append((t, p, r))
+            if _none_mean(cfg, photo, t, p, side_full) <= cfg.candidate_none_max:
+                joined.add(t.cell)
+    read.sort(key=lambda x: x[0].cell)  # type: ignore[arg-type, return-value]
+    seen = cells + [t for t, _, _ in read] + loose
+    probs = np.concatenate([probs[:len(cells)], np.zeros((0, 3, 7))]
+                           + [p[None] for _, p, _ in read] + [probs[len(cells):]])
+    raw = np.concatenate([raw[:len(cells)], np.zeros((0, 3, 13))]
+                         + [r[None] for _, _, r in read] + [raw[len(cells):]])
     if not seen:
         return seen, np.zeros((0, 3, 7)), "inward"
-    # a loose tile larger than the board's is likely its top face plus a side face seen
-    # obliquely: its crops are also cut from shrunken outlines, and the one that reads
-    # best is kept (all in the same single classifier call)
-    side_full = fit.side / s
+    flat_p, flat_r = probs.reshape(-1, 7), raw.reshape(-1, 13)
+    din, dout = flat_r[:, 0:6].sum(axis=1), flat_r[:, 6:12].sum(axis=1)
+    # the board's convention, reported as a fact (the digits do not depend on it): the
+    # likelier one over the crops that show a digit whose shape tells (not a 0)
+    shows = (flat_p[:, 1:6].sum(axis=1) > 0.5) & (flat_p[:, 0] < 0.5)
+    score = float(np.sum(np.log(din[shows] + 1e-6) - np.log(dout[shows] + 1e-6)))
+    conv = "inward" if score >= 0 else "outward"
+    for t, m in zip(seen, _mixed_convention(raw), strict=True):
+        t.mixed = bool(m)
+    return seen, probs, conv
+
+
+def _read_tiles(cfg: ReaderConfig, photo: Photo, seen: list[Seen], side_full: float,
+                classifier: object) -> tuple[np.ndarray, np.ndarray]:
+    """One classifier call for the corners of ``seen``: probabilities (N, 3, 7) (digits
+    0-5 with both print conventions summed, none) and the raw ones (N, 3, 13).
+
+    A loose tile larger than the board's is likely its top face plus a side face seen
+    obliquely: its crops are also cut from shrunken outlines (in the same call), and the
+    outline that reads best replaces its own (``Seen.px``).
+    """
+    if not seen:
+        return np.zeros((0, 3, 7)), np.zeros((0, 3, 13))
     variants: list[tuple[int, np.ndarray]] = []
     for n, t in enumerate(seen):
         tside = float(np.linalg.norm(t.px - t.px[[1, 2, 0]], axis=1).mean())
@@ -138,37 +195,47 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
                     if k < 1.0 or not np.allclose(a, t.px.mean(axis=0)):
                         variants.append((n, a + (t.px - a) * k))
     px = np.stack([t.px for t in seen] + [v for _, v in variants])
-    # OpenCV's remap takes at most 32767 rows: cut the crops in chunks, classify once
-    step = 150
-    crops = np.concatenate([corner_crops(photo.image, px[i:i + step])
-                            for i in range(0, len(px), step)])
-    raw_all = classifier.predict_raw(crops)  # type: ignore[attr-defined]
-    raw = raw_all[: 3 * len(seen)]
+    raw_all = classifier.predict_raw(corner_crops(photo.gray, px))  # type: ignore[attr-defined]
+    # a digit is a digit whichever way up it is printed: the convention is summed away
+    # (an edition, or even one tile, may show both; a board-wide choice of one convention
+    # loses every digit of a board where it goes wrong)
+    probs_all = np.concatenate([raw_all[:, 0:6] + raw_all[:, 6:12], raw_all[:, 12:13]], axis=1)
+    probs = probs_all[: 3 * len(seen)].copy()
+    raw = raw_all[: 3 * len(seen)].copy()
     if variants:
-        raw = raw.copy()
         best: dict[int, tuple[float, int]] = {}
-        def quality(r: np.ndarray) -> float:  # digits clearly seen at all three corners
-            return float(np.log(r[:, :12].max(axis=1) + 1e-6).sum())
+        def quality(p: np.ndarray) -> float:  # digits clearly seen at all three corners
+            return float(np.log(p[:, :6].max(axis=1) + 1e-6).sum())
         for n in {n for n, _ in variants}:
-            best[n] = (quality(raw[3 * n:3 * n + 3]), -1)
+            best[n] = (quality(probs[3 * n:3 * n + 3]), -1)
         for v, (n, _) in enumerate(variants):
-            r = raw_all[3 * (len(seen) + v):3 * (len(seen) + v) + 3]
-            if quality(r) > best[n][0]:
-                best[n] = (quality(r), v)
+            at = slice(3 * (len(seen) + v), 3 * (len(seen) + v) + 3)
+            if quality(probs_all[at]) > best[n][0]:
+                best[n] = (quality(probs_all[at]), v)
         for n, (_, v) in best.items():
             if v >= 0:
+                at = slice(3 * (len(seen) + v), 3 * (len(seen) + v) + 3)
                 seen[n].px = variants[v][1]
-                raw[3 * n:3 * n + 3] = raw_all[3 * (len(seen) + v):3 * (len(seen) + v) + 3]
-    inw, outw, none = raw[:, 0:6], raw[:, 6:12], raw[:, 12:13]
-    din, dout = inw.sum(axis=1), outw.sum(axis=1)
-    digit = (din + dout) > 0.5
-    # one convention per board: the likelier one over all crops that show a digit
-    score = float(np.sum(np.log(din[digit] + 1e-6) - np.log(dout[digit] + 1e-6)))
-    conv = "inward" if score >= 0 else "outward"
-    block = inw if conv == "inward" else outw
-    probs = np.concatenate([block, none], axis=1)
-    probs = probs / np.maximum(probs.sum(axis=1, keepdims=True), 1e-12)
-    return seen, probs.reshape(len(seen), 3, 7), conv
+                probs[3 * n:3 * n + 3] = probs_all[at]
+                raw[3 * n:3 * n + 3] = raw_all[at]
+    return probs.reshape(len(seen), 3, 7), raw.reshape(len(seen), 3, 13)
+
+
+def _none_mean(cfg: ReaderConfig, photo: Photo, t: Seen, p: np.ndarray,
+               side_full: float) -> float:
+    """Mean "none" probability over a tile's visible corners (1 when none is visible)."""
+    vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
+    return float(p[vis, 6].mean()) if vis.any() else 1.0
+
+
+def _mixed_convention(raw: np.ndarray) -> np.ndarray:
+    """(N,) bool: the tile's corners clearly disagree on the print convention, one digit
+    confidently top-inward and another confidently top-outward (0s and unclear crops do
+    not count). ``raw`` is (N, 3, 13) over :data:`vision.classifier.RAW_CLASSES`."""
+    din, dout = raw[:, :, 1:6].sum(axis=2), raw[:, :, 7:12].sum(axis=2)
+    sure = din + dout > 0.8
+    return (np.any(sure & (din > 0.9 * (din + dout)), axis=1)
+            & np.any(sure & (dout > 0.9 * (din + dout)), axis=1))
 
 
 def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
@@ -184,7 +251,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     for n, t in enumerate(seen):
         vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
         p = probs[n]
-        none_mean = float(p[vis, 6].mean()) if vis.any() else 1.0
+        none_mean = _none_mean(cfg, photo, t, p, side_full)
         if t.candidate:
             if none_mean <= cfg.candidate_none_max:
                 if vis.all():
@@ -202,7 +269,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         if not vis.all():
             # cut by the photo's edge: read what is visible, never guess the rest
             digits = [int(np.argmax(p[k, :6])) if vis[k] else None for k in range(3)]
-            tr = _tile_reading(cfg, t.cell, t.px, p, digits, ["partial"])
+            tr = _tile_reading(cfg, t.cell, t.px, p, digits, ["partial", *_mixed_flag(t)])
             if t.cell is not None:
                 partial.append(tr)
             else:
@@ -219,7 +286,6 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     # an askew face on a cell that shows a board tile was that tile outlined wrongly
     gone = {i for c in cells for i in found.fit.shadowed.get(c, [])}  # type: ignore[arg-type]
     off = [tr for tr, i in zip(off, off_face, strict=True) if i < 0 or i not in gone]
-    from engine.lattice import edge_neighbours
     # kept only next to the board or to a tile of it cut by the photo's edge (a row of
     # such tiles along the edge), read only where visible
     joined = set(cells) | {tr.cell for tr in partial if tr.cell is not None}
@@ -234,7 +300,8 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
             digits = [int(np.argmax(probs[n][k, :6])) if vis[k] else None for k in range(3)]
             partial.append(_tile_reading(cfg, t.cell, t.px, probs[n], digits,
-                                         ["partial", "outline inferred from the lattice"]))
+                                         ["partial", "outline inferred from the lattice",
+                                          *_mixed_flag(t)]))
             joined.add(t.cell)
         if len(rest) == len(todo):
             break
@@ -246,7 +313,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     seen_tiles: dict[Tile, Cell] = {}
     for n, c in zip(board_idx, cells, strict=True):
         assert c is not None
-        tr = _tile_reading(cfg, c, seen[n].px, probs[n], choice.digits[c], [])
+        tr = _tile_reading(cfg, c, seen[n].px, probs[n], choice.digits[c], _mixed_flag(seen[n]))
         t = tr.tile
         if t is not None and not t.in_set(set_name):
             tr.flags.append(f"tile {t} is not in the {set_name} set")
@@ -260,6 +327,12 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     return board + partial, off
 
 
+def _mixed_flag(t: Seen) -> list[str]:
+    """The flag of a tile whose corners disagree on the print convention (none otherwise)."""
+    return ["corners disagree on the print convention (top toward centre / corner)"
+            ] if t.mixed else []
+
+
 def _clockwise_area(px: np.ndarray) -> float:
     """Signed area of a triangle in image pixels, positive when clockwise on screen."""
     a, b, c = px
@@ -269,7 +342,6 @@ def _clockwise_area(px: np.ndarray) -> float:
 def _connected(seen: list[Seen], idx: list[int]) -> list[int]:
     """Keep cells from outline-less candidates only where they join the board edge to
     edge (through other kept cells): a lone digit-like blob is not a tile of the board."""
-    from engine.lattice import edge_neighbours
     by_cell = {seen[n].cell: n for n in idx}
     keep = {c for c, n in by_cell.items() if not seen[n].candidate}
     stack = list(keep)
