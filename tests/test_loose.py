@@ -9,7 +9,7 @@ import numpy as np
 
 from engine.lattice import Cell, cell_corners, vertex_xy
 from vision.config import DEFAULT
-from vision.loose import prune_loose, table_sides
+from vision.loose import boundary_contrast, prune_loose, table_sides
 from vision.reading import TileReading
 
 #: lattice unit = 60 px, origin (300, 300), table y up = image y down
@@ -53,11 +53,13 @@ def test_only_believable_loose_tiles_are_kept() -> None:
     ghost = _equilateral((650, 150), 68) + [6, 6]  # the back's silhouette: one tile
     tiny = _equilateral((150, 500), 20)            # digits read on a speck: dropped
     shown = _equilateral((150, 150), 57)           # a loose face-up tile: kept
+    faint = _equilateral((450, 500), 60)           # a shape traced in table noise: dropped
     for tri, col in ((ghost, (150, 150, 150)), (back, FACE), (skew, FACE),
-                     (yellow, YELLOW), (shown, FACE)):
+                     (yellow, YELLOW), (shown, FACE), (faint, (94, 94, 94))):
         cv2.fillConvexPoly(img, np.round(tri).astype(np.int32), col)
     off = [_tr(back), _tr(skew), _tr(yellow), _tr(empty), _tr(ghost),
-           _tr(tiny, digits=[1, 1, 1]), _tr(shown, digits=[0, 1, 2])]
+           _tr(tiny, digits=[1, 1, 1]), _tr(shown, digits=[0, 1, 2]), _tr(faint)]
+    assert boundary_contrast(img, back, 60) > 40 > 5 > boundary_contrast(img, faint, 60)
     kept = prune_loose(DEFAULT, img, off, board, H)
     assert kept == [off[0], off[6]]
     # without a board there is nothing to judge by: everything stays

@@ -8,7 +8,9 @@ is claimed as a face-down tile only if, judged against the board:
 * on the table plane (through the lattice homography) it is nearly equilateral with sides
   of about one lattice unit, whatever the camera's tilt;
 * it is not an empty lattice cell next to the board (table showing through a notch);
-* its colour is that of the board's tiles (backs are the tiles' own material).
+* its colour is that of the board's tiles (backs are the tiles' own material);
+* its outline is a real boundary: the photo changes across it (a tile's side face,
+  shadow and material against the table), not a shape traced in the table's noise.
 
 A loose tile is also often found twice: its top face, and its whole silhouette (top face
 plus the side faces an oblique camera sees); only one is kept.
@@ -82,6 +84,38 @@ def _inner_colour(image: np.ndarray, corner_px: np.ndarray, shrink: float
     return np.median(inside, axis=0) if len(inside) >= 4 else None
 
 
+def boundary_contrast(image: np.ndarray, corner_px: np.ndarray, side_px: float) -> float:
+    """Median absolute grey-level step across the triangle's sides: each of 15 points per
+    side compares the 3x3 mean brightness ``0.08 x side_px`` inside and outside."""
+    px = np.asarray(corner_px, np.float64)
+    c = px.mean(axis=0)
+    t = np.linspace(0.15, 0.85, 15)[:, None]
+    ins, outs = [], []
+    for k in range(3):
+        a, b = px[k], px[(k + 1) % 3]
+        n = np.array([b[1] - a[1], a[0] - b[0]]) / max(float(np.linalg.norm(b - a)), 1e-9)
+        if np.dot(n, (a + b) / 2 - c) < 0:
+            n = -n  # outward
+        p = a + (b - a) * t
+        ins.append(p - n * 0.08 * side_px)
+        outs.append(p + n * 0.08 * side_px)
+    pi, po = np.concatenate(ins), np.concatenate(outs)
+    h, w = image.shape[:2]
+    ok = ((pi >= 1) & (pi < [w - 1, h - 1]) & (po >= 1) & (po < [w - 1, h - 1])).all(axis=1)
+    if not ok.any():
+        return 0.0
+
+    def grey(p: np.ndarray) -> np.ndarray:
+        x, y = np.round(p[:, 0]).astype(int), np.round(p[:, 1]).astype(int)
+        acc = np.zeros(len(p))
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                acc += image[y + dy, x + dx].reshape(len(p), -1).mean(axis=1)
+        return acc / 9.0
+
+    return float(np.median(np.abs(grey(pi[ok]) - grey(po[ok]))))
+
+
 def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading],
                 board: Sequence[TileReading], homography: np.ndarray | None
                 ) -> list[TileReading]:
@@ -96,6 +130,8 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
     faces = [c for c in (_inner_colour(image, t.corner_px, 0.5) for t in board[:24])
              if c is not None]
     face = np.median(faces, axis=0) if faces else None
+    side_px = float(np.median([np.linalg.norm(t.corner_px[0] - t.corner_px[1])
+                               for t in board]))
     lo, hi = cfg.loose_side_range
     keep: list[TileReading] = []
     for t in off:
@@ -107,6 +143,8 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
         if not _sizes_ok(s, lo, hi, cfg.loose_max_side_ratio):
             continue
         if is_empty_cell(cfg, t.corner_px, homography, cells):
+            continue
+        if boundary_contrast(image, t.corner_px, side_px) < cfg.loose_min_contrast:
             continue
         col = _inner_colour(image, t.corner_px, 0.5)
         if face is not None and col is not None:
@@ -120,8 +158,6 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
         a, b, c = t.corner_px
         return abs(float((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]))) / 2
 
-    side_px = float(np.median([np.linalg.norm(t.corner_px[0] - t.corner_px[1])
-                               for t in board]))
     order = sorted(range(len(keep)),
                    key=lambda n: (-sum(d is not None for d in keep[n].corners), area(keep[n])))
     chosen: list[int] = []
