@@ -5,7 +5,10 @@ once, so disk speed does not count): ``cv2.imdecode`` alone, and the reader's fu
 pipeline (header check, decode, detection, lattice, one batched classifier call,
 reconstruction). The classifier is loaded and one read is done before timing (a warm
 process, as in ``batch``). Each is repeated ``--repeat`` times, interleaved; medians are
-compared. Target: full read <= 3x decode.
+compared. Target: full read <= 3x decode. The machine's load average is recorded before
+and after (other work slows both sides, but not equally), and where the photo has a label
+beside it (``name.json``) the reading is scored against it: a faster read must not lose a
+tile or a digit.
 
 Run: ``python -m benchmarks.bench_read [PHOTO]`` -> ``benchmarks/results/read_speed.json``.
 """
@@ -23,9 +26,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.batch import label_for, score_reading
 from vision.config import DEFAULT
 from vision.io import Photo, decode
 from vision.pipeline import default_classifier, read_image
+from vision.reading import Reading
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results" / "read_speed.json"
@@ -33,12 +38,12 @@ DEFAULT_PHOTO = ROOT / "samples" / "photos" / "table_12mp.jpg"
 TARGET_RATIO = 3.0
 
 
-def _read_bytes(data: bytes, name: str) -> tuple[int, dict[str, float]]:
+def _read_bytes(data: bytes, name: str) -> tuple[Reading, dict[str, float]]:
     t0 = time.perf_counter()
     img = decode(DEFAULT, data, name)
     ms = (time.perf_counter() - t0) * 1e3
     r = read_image(DEFAULT, Photo(name, img, DEFAULT.detect_max_side), decode_ms=ms)
-    return len(r.tiles), r.timing_ms
+    return r, r.timing_ms
 
 
 def main() -> None:
@@ -52,16 +57,25 @@ def main() -> None:
     buf = np.frombuffer(data, np.uint8)
     cv2.setNumThreads(cv2.getNumThreads())
     default_classifier()
-    tiles, _ = _read_bytes(data, args.photo)  # warm-up
+    reading, _ = _read_bytes(data, args.photo)  # warm-up
+    load0 = os.getloadavg()[0]
     dec, full, stages = [], [], []
     for _ in range(args.repeat):
         t0 = time.perf_counter()
         img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
         dec.append((time.perf_counter() - t0) * 1e3)
         t0 = time.perf_counter()
-        tiles, timing = _read_bytes(data, args.photo)
+        reading, timing = _read_bytes(data, args.photo)
         full.append((time.perf_counter() - t0) * 1e3)
         stages.append(timing)
+    load1 = os.getloadavg()[0]
+    label = label_for(Path(args.photo))
+    score = None
+    if label is not None:
+        sc = score_reading(args.photo, label, reading.to_json())
+        score = {"label_tiles": sc.label_tiles, "matched": sc.matched,
+                 "found": sc.found_tiles, "digits": sc.digits,
+                 "digits_right": sc.digits_right, "perfect": sc.perfect}
     h, w = img.shape[:2]
     d, f = statistics.median(dec), statistics.median(full)
     out = {
@@ -70,18 +84,21 @@ def main() -> None:
         "decode_only_ms": round(d, 1), "full_read_ms": round(f, 1),
         "ratio": round(f / d, 2), "target_ratio": TARGET_RATIO,
         "meets_target": f / d <= TARGET_RATIO,
-        "tiles_on_board": tiles,
+        "tiles_on_board": len(reading.tiles),
+        "against_label": score,
         "stage_median_ms": {k: round(statistics.median(s[k] for s in stages), 1)
                             for k in stages[0]},
         "machine": {"cpu_count": os.cpu_count(), "platform": platform.platform(),
                     "python": platform.python_version(), "opencv": cv2.__version__,
                     "opencv_threads": cv2.getNumThreads(),
                     # other work on the machine slows both sides, but not equally
-                    "load_average_1min": round(os.getloadavg()[0], 2)},
+                    "load_average_1min": round(load0, 2),
+                    "load_average_1min_after": round(load1, 2)},
     }
     Path(args.out).write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
     print(f"{out['photo']} ({out['megapixels']} MP): decode {d:.0f} ms, full read {f:.0f} ms, "
-          f"ratio {f / d:.2f} (target <= {TARGET_RATIO}); stages {out['stage_median_ms']}")
+          f"ratio {f / d:.2f} (target <= {TARGET_RATIO}); stages {out['stage_median_ms']}; "
+          f"load {load0:.2f} -> {load1:.2f}; against label {score}")
 
 
 if __name__ == "__main__":
