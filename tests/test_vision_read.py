@@ -232,3 +232,17 @@ def test_grey_detection_copy_is_a_block_mean_at_an_exact_scale(max_side: int) ->
     blocks = g.reshape(601 // f, f, 803 // f, f).mean(axis=(1, 3))
     assert np.abs(small - blocks).max() <= 1.0  # rounding only
     assert photo.scaled_gray()[0] is small  # made once
+
+
+@needs_model
+def test_rule_book_figure_with_upright_digits() -> None:
+    # a printed figure whose digits all stand upright on the page: on one tile some point
+    # at the centre and some at their corner, so no single convention reads it (the
+    # board-wide choice read 3 of these 13 tiles right)
+    fig = ROOT.parent / "shared" / "reference" / "rulebook_triple_hexagono.jpg"
+    if not fig.exists():
+        pytest.skip("../shared/reference/ not available")
+    r = read_photo(fig)
+    assert sorted(t.tile.name() for t in r.tiles if t.tile is not None) == sorted([
+        "0-0-1", "0-1-1", "0-1-4", "1-1-1", "1-1-2", "1-1-3", "1-2-2", "1-2-3", "1-3-3",
+        "1-3-4", "3-3-3", "3-3-4", "3-4-4"])
