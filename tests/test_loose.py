@@ -62,8 +62,11 @@ def test_only_believable_loose_tiles_are_kept() -> None:
     assert boundary_contrast(img, back, 60) > 40 > 5 > boundary_contrast(img, faint, 60)
     kept = prune_loose(DEFAULT, img, off, board, H)
     assert kept == [off[0], off[6]]
-    # without a board there is nothing to judge by: everything stays
-    assert prune_loose(DEFAULT, img, off, [], None) == off
+    # without a board the face-up loose tile is the reference: the back (its size and
+    # colour) stays, the other blanks go; with nothing showing digits no blank is a tile
+    no_speck = off[:5] + off[6:]
+    assert prune_loose(DEFAULT, img, no_speck, [], None) == [off[0], off[6]]
+    assert prune_loose(DEFAULT, img, off[:5], [], None) == []
     # each rule on its own: with colour ignored, the yellow triangle passes but the empty
     # cell (table-coloured, so also caught by colour above) is still not a tile
     blind = replace(DEFAULT, loose_lightness_tol=255.0, loose_chroma_tol=255.0)

@@ -122,27 +122,36 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
     """The believable off-board tiles among ``off`` (original order kept).
 
     ``image`` is the BGR photo the corners refer to, ``board`` the tiles on the board and
-    ``homography`` the lattice -> pixel map (None: no board to judge by, all kept).
+    ``homography`` the lattice -> pixel map. With no board, the loose tiles that show all
+    three digits are the reference instead (sizes and colour judged in the image); with
+    nothing showing digits, no blank shape is claimed as a tile.
     """
-    if homography is None or not board:
-        return list(off)
+    on_table = homography is not None and len(board) > 0
+    refs = list(board) if on_table else [t for t in off if t.complete]
+    if not refs:
+        return [t for t in off if any(d is not None for d in t.corners)]
     cells = {t.cell for t in board if t.cell is not None}
-    faces = [c for c in (_inner_colour(image, t.corner_px, 0.5) for t in board[:24])
+    faces = [c for c in (_inner_colour(image, t.corner_px, 0.5) for t in refs[:24])
              if c is not None]
     face = np.median(faces, axis=0) if faces else None
     side_px = float(np.median([np.linalg.norm(t.corner_px[0] - t.corner_px[1])
-                               for t in board]))
+                               for t in refs]))
     lo, hi = cfg.loose_side_range
     keep: list[TileReading] = []
     for t in off:
-        s = table_sides(t.corner_px, homography)
+        if on_table:
+            s = table_sides(t.corner_px, homography)  # type: ignore[arg-type]
+            ratio = cfg.loose_max_side_ratio
+        else:  # sides against the reference tiles', in the image (perspective: laxer)
+            s = np.linalg.norm(t.corner_px - t.corner_px[[1, 2, 0]], axis=1) / side_px
+            ratio = cfg.loose_max_side_ratio * 1.25
         if any(d is not None for d in t.corners):
             if _sizes_ok(s, lo, cfg.loose_digit_side_max, np.inf):
                 keep.append(t)
             continue
-        if not _sizes_ok(s, lo, hi, cfg.loose_max_side_ratio):
+        if not _sizes_ok(s, lo, hi, ratio):
             continue
-        if is_empty_cell(cfg, t.corner_px, homography, cells):
+        if on_table and is_empty_cell(cfg, t.corner_px, homography, cells):  # type: ignore[arg-type]
             continue
         if boundary_contrast(image, t.corner_px, side_px) < cfg.loose_min_contrast:
             continue
