@@ -133,9 +133,9 @@ class ReaderConfig:
     #: a blank shape whose corners lie this close (lattice units) to an empty cell's next
     #: to the board is that cell (table showing through), not a tile
     loose_cell_tol: float = 0.15
-    #: a blank back's colour against the board tiles' faces (OpenCV Lab, 0-255): lightness
-    #: (changes with the light across a table) and chroma (changes little) differences
-    loose_lightness_tol: float = 110.0
+    #: a blank back's colour against the board tiles' faces (CIE Lab): lightness (0-100;
+    #: changes with the light across a table) and chroma (changes little) differences
+    loose_lightness_tol: float = 43.0
     loose_chroma_tol: float = 15.0
     #: a blank back's outline must show at least this median grey-level step across it
     #: (see vision.loose.boundary_contrast); shapes traced in table noise show ~2-10

@@ -67,8 +67,9 @@ def is_empty_cell(cfg: ReaderConfig, corner_px: np.ndarray, homography: np.ndarr
 
 def _inner_colour(image: np.ndarray, corner_px: np.ndarray, shrink: float
                   ) -> np.ndarray | None:
-    """Median Lab colour (OpenCV 8-bit scale) of the triangle shrunk toward its centroid
-    (digits are a minority); only its bounding box is converted (photos are large)."""
+    """CIE Lab colour (L 0-100) of the median BGR of the triangle shrunk toward its
+    centroid (digits are a minority); only a subsample of its box is read (photos are
+    large), and one pixel is converted (OpenCV's 8-bit Lab builds tables on first use)."""
     c = corner_px.mean(axis=0)
     pts = np.round(c + (corner_px - c) * shrink).astype(np.int32)
     x0, y0 = np.maximum(pts.min(axis=0), 0)
@@ -78,10 +79,13 @@ def _inner_colour(image: np.ndarray, corner_px: np.ndarray, shrink: float
     m = np.zeros((y1 - y0, x1 - x0), np.uint8)
     cv2.fillConvexPoly(m, pts - [x0, y0], 1)
     k = max(1, int(min(x1 - x0, y1 - y0)) // 24)  # ~24 samples across are plenty
-    crop = np.ascontiguousarray(image[y0:y1:k, x0:x1:k])
-    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
-    inside = lab[m[::k, ::k] > 0].astype(np.float32)
-    return np.median(inside, axis=0) if len(inside) >= 4 else None
+    inside = image[y0:y1:k, x0:x1:k][m[::k, ::k] > 0]
+    if len(inside) < 4:
+        return None
+    if inside.ndim == 1:  # a grey photo
+        inside = np.repeat(inside[:, None], 3, axis=1)
+    bgr = np.median(inside[:, :3], axis=0).astype(np.float32) / 255
+    return cv2.cvtColor(bgr.reshape(1, 1, 3), cv2.COLOR_BGR2LAB).reshape(3)
 
 
 def boundary_contrast(image: np.ndarray, corner_px: np.ndarray, side_px: float) -> float:
