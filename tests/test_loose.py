@@ -9,7 +9,7 @@ import numpy as np
 
 from engine.lattice import Cell, cell_corners, vertex_xy
 from vision.config import DEFAULT
-from vision.loose import boundary_contrast, prune_loose, table_sides
+from vision.loose import boundary_contrast, lab, prune_loose, table_sides
 from vision.reading import TileReading
 
 #: lattice unit = 60 px, origin (300, 300), table y up = image y down
@@ -71,3 +71,10 @@ def test_only_believable_loose_tiles_are_kept() -> None:
     # cell (table-coloured, so also caught by colour above) is still not a tile
     blind = replace(DEFAULT, loose_lightness_tol=255.0, loose_chroma_tol=255.0)
     assert prune_loose(blind, img, off, board, H) == [off[0], off[2], off[6]]
+
+
+def test_lab_matches_opencv() -> None:
+    rng = np.random.default_rng(3)
+    for bgr in rng.random((20, 3)):
+        ref = cv2.cvtColor(bgr.astype(np.float32).reshape(1, 1, 3), cv2.COLOR_BGR2LAB)
+        assert np.abs(lab(bgr) - ref.reshape(3)).max() < 0.5

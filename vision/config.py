@@ -102,6 +102,23 @@ class ReaderConfig:
     shadow_loose: bool = True
     #: rounds of proposing cells next to the board
     fill_rounds: int = 8
+    #: a board of fewer cells than this is searched for again from its silhouette
+    #: (vision.silhouette: seams hidden; 0 = never)
+    silhouette_below: int = 8
+    #: ... on a copy at most this many px on its longest side
+    silhouette_max_side: int = 1100
+    #: ... among regions of even tone at these percentiles of the grey levels
+    silhouette_levels: tuple[float, ...] = (3, 6, 10, 20, 30, 40, 50, 60, 70, 80, 90, 94, 97)
+    #: ... covering at most this fraction of the photo
+    silhouette_max_area: float = 0.3
+    #: ... holding at least this many cells
+    silhouette_min_cells: int = 4
+    #: ... whose outline is straight along three directions at this fraction of its points
+    silhouette_min_straight: float = 0.3
+    #: the side spacing's periodicity must reach this (0-1)
+    silhouette_period_min: float = 0.4
+    #: and the detail at the cells' digit spots this multiple of that on the plain face
+    silhouette_digit_min: float = 3.0
 
     # --- read ------------------------------------------------------------------------
     #: a loose tile bigger than the board's is also read on outlines shrunk to these

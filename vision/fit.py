@@ -24,6 +24,7 @@ import numpy as np
 from engine.lattice import (
     Cell,
     Vertex,
+    cell_centroid,
     cell_corners,
     cell_from_vertices,
     edge_neighbours,
@@ -261,6 +262,19 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
     edge), refitting the homography each round. Returns a :class:`LatticeFit`; faces not
     joined to the board are listed in ``loose``.
     """
+    fit = _fit_edges(cfg, tris, gray, edges)
+    n = len(fit.cells) + len(fit.proposed)
+    if gray is not None and n < cfg.silhouette_below:
+        # few cells (or none): the seams may be hidden; the board's outline may show
+        alt = _from_silhouette(cfg, fit.triangles if fit.cells else tris, gray)
+        if alt is not None and len(alt.cells) + len(alt.proposed) > n:
+            return alt
+    return fit
+
+
+def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
+               edges: np.ndarray | None) -> LatticeFit:
+    """The board from the faces found and the edges between them (see fit_lattice)."""
     fit = LatticeFit(triangles=tris)
     if not tris:
         return fit
@@ -301,6 +315,62 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
     return fit
 
 
+def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray
+                     ) -> LatticeFit | None:
+    """The board fitted to its silhouette (:mod:`vision.silhouette`): faces found on its
+    cells are its detected tiles, the other cells inside it are proposed (their outline
+    inferred from the lattice), cells around it candidates; None if no board shows."""
+    from .silhouette import find_boards
+    faces = [t for t in tris if t.fill >= 0.85]
+    for g in find_boards(cfg, gray):
+        if not _splits_a_face(g.homography, g.cells, g.side, faces):
+            break
+    else:
+        return None
+    fit = LatticeFit(triangles=tris, homography=g.homography, side=g.side)
+    try:
+        hinv = np.linalg.inv(g.homography)
+    except np.linalg.LinAlgError:
+        return None
+    inner = set(g.cells)
+    verts: dict[int, tuple[Vertex, Vertex, Vertex]] = {}
+    for i, t in enumerate(tris):
+        if not 0.75 < t.side / g.side < 1.33:
+            continue
+        cell, vs, err = _aligned_cell(fit, hinv, t.pts)
+        if cell in inner and err <= cfg.join_frac and cell not in fit.cells:
+            fit.cells[cell] = i
+            verts[i] = vs  # type: ignore[assignment]
+    _update_vertices(fit, verts)
+    for c in g.cells:
+        if c in fit.cells:
+            continue
+        fit.proposed.add(c)
+        for v in cell_corners(c):
+            fit.vertex_px.setdefault(v, g.vertex_px.get(v, fit.project(vertex_xy(v))))
+    h2 = _fit_h(cfg, fit.vertex_px, g.side)
+    fit.homography = h2 if h2 is not None else fit.homography
+    _normalise(cfg, fit, verts)
+    fit.loose = _loose(fit)
+    _candidates(cfg, fit, gray)
+    return fit
+
+
+def _splits_a_face(h: np.ndarray, cells: list[Cell], side: float, faces: list[Triangle]
+                   ) -> bool:
+    """Does a lattice cut a well-outlined face much larger than its cells into several (a
+    tile's digits taken for a board of small tiles)?"""
+    if not cells:
+        return False
+    cen = np.array([cell_centroid(c) for c in cells])
+    p = np.hstack([cen, np.ones((len(cen), 1))]) @ h.T
+    px = p[:, :2] / p[:, 2:3]
+    for t in faces:
+        if t.side >= 1.5 * side and _in_tri(px, t.pts).sum() >= 2:
+            return True
+    return False
+
+
 def _face_tone(gray: np.ndarray, pts: np.ndarray) -> float:
     """Median grey level of a cell's face away from its digits and pin (three points
     halfway between the centre and each side's middle)."""
@@ -322,7 +392,7 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
     occupied = set(fit.cells) | fit.proposed
     occ_px = np.array([fit.corner_px(c) for c in occupied])
     occ_cen = occ_px.mean(axis=1)
-    tones = np.array([_face_tone(gray, fit.corner_px(c)) for c in fit.cells])
+    tones = np.array([_face_tone(gray, fit.corner_px(c)) for c in fit.cells or fit.proposed])
     tone, spread = float(np.median(tones)), float(np.median(np.abs(tones - np.median(tones))))
     loose_c = [fit.triangles[i].centroid for i in fit.loose]
     ring = set(occupied)
@@ -625,7 +695,10 @@ def _normalise(cfg: ReaderConfig, fit: LatticeFit,
         if up > best:
             best, best_turn = up, turn
     rot = {v: rotate_vertex(v, best_turn) for vs in verts.values() for v in vs}
-    cx = np.mean([vertex_xy(v) for v in rot.values()], axis=0)
+    # (a board fitted to its silhouette may have no detected face: its vertices then)
+    cx = np.mean([vertex_xy(v) for v in (rot.values() if rot else
+                                         (rotate_vertex(v, best_turn) for v in fit.vertex_px))],
+                 axis=0)
     jc = int(round(cx[1] / (np.sqrt(3) / 2)))
     ic = int(round(cx[0] - jc / 2))
     new_verts = {i: tuple((rot[v][0] - ic, rot[v][1] - jc) for v in vs)

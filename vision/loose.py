@@ -69,7 +69,7 @@ def _inner_colour(image: np.ndarray, corner_px: np.ndarray, shrink: float
                   ) -> np.ndarray | None:
     """CIE Lab colour (L 0-100) of the median BGR of the triangle shrunk toward its
     centroid (digits are a minority); only a subsample of its box is read (photos are
-    large), and one pixel is converted (OpenCV's 8-bit Lab builds tables on first use)."""
+    large)."""
     c = corner_px.mean(axis=0)
     pts = np.round(c + (corner_px - c) * shrink).astype(np.int32)
     x0, y0 = np.maximum(pts.min(axis=0), 0)
@@ -84,8 +84,22 @@ def _inner_colour(image: np.ndarray, corner_px: np.ndarray, shrink: float
         return None
     if inside.ndim == 1:  # a grey photo
         inside = np.repeat(inside[:, None], 3, axis=1)
-    bgr = np.median(inside[:, :3], axis=0).astype(np.float32) / 255
-    return cv2.cvtColor(bgr.reshape(1, 1, 3), cv2.COLOR_BGR2LAB).reshape(3)
+    return lab(np.median(inside[:, :3], axis=0) / 255.0)
+
+
+#: linear sRGB (R, G, B) -> XYZ, D65 white, XYZ scaled so that white is (1, 1, 1)
+_RGB2XYZ = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722],
+                     [0.0193, 0.1192, 0.9505]]) / np.array([[0.95047], [1.0], [1.08883]])
+
+
+def lab(bgr: np.ndarray) -> np.ndarray:
+    """CIE Lab (L 0-100) of one sRGB colour given as BGR in 0-1 (3,). Computed here:
+    OpenCV's converter spends ~100 ms building tables on a process's first call."""
+    rgb = np.asarray(bgr, np.float64)[::-1]
+    lin = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    xyz = _RGB2XYZ @ lin
+    f = np.where(xyz > (6 / 29) ** 3, np.cbrt(xyz), xyz / (3 * (6 / 29) ** 2) + 4 / 29)
+    return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
 
 
 def boundary_contrast(image: np.ndarray, corner_px: np.ndarray, side_px: float) -> float:

@@ -1,0 +1,42 @@
+"""Boards whose seams the photo does not show, found from their silhouette
+(vision.silhouette): synthetic photos the edge-based detector alone reads nothing on."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from vision.batch import score_reading
+from vision.classifier import DEFAULT_MODEL
+from vision.config import DEFAULT
+from vision.pipeline import read_array
+
+needs_model = pytest.mark.skipif(not DEFAULT_MODEL.exists(),
+                                 reason="models/digits.onnx not shipped yet")
+
+INFERRED = "outline inferred from the lattice"
+
+
+@needs_model
+@pytest.mark.parametrize("seed", [
+    71_000_045,  # black tiles with dark seams on a light marble table
+    71_000_095,  # black tiles, defocused, a hand at the edge, on laminate
+])
+def test_board_with_hidden_seams_is_read_from_its_silhouette(seed: int) -> None:
+    from vision.synth import render
+    s = render(seed, size=(640, 480), style={"font": ["cv_sans"]})
+    n = len(s.label["tiles"])
+    old = replace(DEFAULT, silhouette_below=0)  # the edge-based detector alone
+    try:
+        before = score_reading("x", s.label, read_array(s.image, old, name="x").to_json())
+        assert before.matched <= 0.1 * n
+    except Exception as e:  # noqa: BLE001 - "no tiles found" is the old answer too
+        assert "no tiles found" in str(e)
+    reading = read_array(s.image, name="x")
+    sc = score_reading("x", s.label, reading.to_json())
+    assert sc.matched >= 0.9 * n
+    assert sc.found_tiles <= sc.matched + 1  # no phantom tiles
+    assert sc.digits_right >= 0.95 * sc.digits
+    # tiles placed from the lattice rather than from an outline say so
+    assert sum(INFERRED in t.flags for t in reading.tiles) >= 0.5 * n

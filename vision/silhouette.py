@@ -1,0 +1,493 @@
+"""Find a board whose seams the photo does not show, from its silhouette.
+
+A board of dark tiles on dark seams, a defocused photo or a busy cloth can hide every seam:
+the edge detector then sees the board as one region and finds no tile. The board's
+outline still shows: it is a polyiamond, whose sides run along only three directions and
+lie on the lines of the lattice. This module takes regions of even tone (thresholds of the
+grey image at several levels, holes such as digits filled), keeps those whose outline runs
+along three directions, and fits the lattice to the outline: the directions give the
+lattice's shape, the spacing of the parallel sides its size and offset, and a homography
+fitted to the outline points (each on its nearest lattice line) follows perspective; each
+vertex is then moved by the shift the outline near it asks for (a hand-placed board
+drifts). A fit is kept only when the tiles' digits sit where the lattice says they should
+(at the three digit spots of a cell the grey level departs from the face's tone, at three
+plain spots between them it does not).
+
+The cells inside the region are proposed to the classifier as tiles whose outline was
+inferred from the lattice (never taken as detected); :func:`vision.fit.fit_lattice` uses
+this when the edges found no board or a poor one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from engine.lattice import Cell, Vertex, cell_corners, vertex_xy
+
+from .config import ReaderConfig
+
+SQ3 = float(np.sqrt(3.0))
+
+
+@dataclass
+class BoardGuess:
+    """A lattice fitted to a region's outline: ``homography`` maps lattice ``(x, y, 1)``
+    (table units) to detection pixels, ``cells`` lie inside the region (mostly), ``edge``
+    cells are partly inside; ``score`` is the digit-pattern evidence, ``side`` the mean
+    tile side in pixels."""
+
+    homography: np.ndarray
+    cells: list[Cell]
+    edge: list[Cell]
+    score: float
+    side: float
+    #: positions of the cells' vertices, corrected locally for a board that drifts
+    vertex_px: dict[Vertex, np.ndarray] = field(default_factory=dict)
+
+
+def _regions(cfg: ReaderConfig, g: np.ndarray) -> list[np.ndarray]:
+    """Outlines (N, 2) of the regions of even tone at a few grey levels, both darker and
+    lighter than the level, holes filled and thin attachments (table veins) opened off."""
+    h, w = g.shape
+    min_area = cfg.silhouette_min_cells * (cfg.min_side ** 2) * 0.433
+    ker_c = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+    ker_o = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    out: list[np.ndarray] = []
+    boxes: list[tuple[float, float, float, float, float]] = []
+    levels = np.percentile(g[::4, ::4], cfg.silhouette_levels)
+    for t in levels:
+        for dark in (True, False):
+            m = ((g < t) if dark else (g > t)).astype(np.uint8) * 255
+            m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, ker_c)
+            m = cv2.morphologyEx(m, cv2.MORPH_OPEN, ker_o)
+            cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            for c in cs:
+                if len(c) < 40:
+                    continue
+                a = cv2.contourArea(c)
+                if a < min_area or a > cfg.silhouette_max_area * h * w:
+                    continue
+                x, y, bw, bh = cv2.boundingRect(c)
+                # the same region seen at the next level: keep one
+                if any(abs(x - b[0]) < 4 and abs(y - b[1]) < 4 and abs(bw - b[2]) < 6
+                       and abs(bh - b[3]) < 6 and abs(a - b[4]) < 0.05 * a for b in boxes):
+                    continue
+                boxes.append((x, y, bw, bh, a))
+                out.append(c.reshape(-1, 2).astype(np.float64))
+    return out
+
+
+def _directions(pts: np.ndarray, step: int) -> tuple[np.ndarray, np.ndarray]:
+    """Tangent angle (radians, mod pi) at each outline point and whether the outline is
+    straight there (the angle agrees over both halves of the window)."""
+    # smooth the pixel staircase first (circular Gaussian along the outline)
+    k = cv2.getGaussianKernel(9, 2.0).ravel()
+    pts = np.stack([np.convolve(np.concatenate([pts[-4:, c], pts[:, c], pts[:4, c]]), k,
+                                "valid") for c in range(2)], axis=1)
+    fwd = np.roll(pts, -step, axis=0) - pts
+    bwd = pts - np.roll(pts, step, axis=0)
+    a1 = np.arctan2(fwd[:, 1], fwd[:, 0]) % np.pi
+    a2 = np.arctan2(bwd[:, 1], bwd[:, 0]) % np.pi
+    d = np.abs(a1 - a2)
+    d = np.minimum(d, np.pi - d)
+    tang = fwd + bwd
+    ang = np.arctan2(tang[:, 1], tang[:, 0]) % np.pi
+    return ang, d < np.deg2rad(10)
+
+
+def _three_peaks(ang: np.ndarray) -> list[float] | None:
+    """The three main directions of an outline (radians), or None."""
+    hist = np.bincount((np.degrees(ang).astype(int)) % 180, minlength=180).astype(float)
+    k = np.ones(7)
+    sm = np.convolve(np.concatenate([hist[-3:], hist, hist[:3]]), k, "valid")
+    peaks: list[float] = []
+    work = sm.copy()
+    for _ in range(3):
+        p = int(np.argmax(work))
+        if work[p] <= 0.05 * hist.sum():
+            return None
+        peaks.append(float(p))
+        for q in range(-22, 23):
+            work[(p + q) % 180] = 0
+    return [np.deg2rad(p + 0.5) for p in peaks]
+
+
+def _family(ang: np.ndarray, dirs: list[float], tol_deg: float) -> np.ndarray:
+    """Index (0-2) of the direction each tangent runs along, -1 if none."""
+    d = np.abs(ang[:, None] - np.array(dirs)[None, :])
+    d = np.minimum(d, np.pi - d)
+    fam = np.argmin(d, axis=1)
+    fam[d.min(axis=1) > np.deg2rad(tol_deg)] = -1
+    return fam
+
+
+def _coords(pts: np.ndarray, hinv: np.ndarray) -> np.ndarray:
+    """Lattice coordinates of image points under ``hinv`` (image -> lattice)."""
+    p = np.hstack([pts, np.ones((len(pts), 1))]) @ hinv.T
+    return p[:, :2] / p[:, 2:3]
+
+
+def _line_values(q: np.ndarray, fam: np.ndarray) -> np.ndarray:
+    """For each point, its coordinate across its family's lines (j, i or i+j)."""
+    v = np.where(fam == 0, q[:, 1], np.where(fam == 1, q[:, 0], q[:, 0] + q[:, 1]))
+    return v
+
+
+def _fit_outline(cfg: ReaderConfig, pts: np.ndarray) -> list[np.ndarray]:
+    """Homographies lattice index (i, j, 1) -> image that fit a polyiamond outline (one per
+    plausible tile size; none if the outline is not one)."""
+    step = 4
+    ang, straight = _directions(pts, step)
+    if straight.mean() < 0.25:
+        return []
+    dirs = _three_peaks(ang[straight])
+    if dirs is None:
+        return []
+    fam = _family(ang, dirs, 7.0)
+    fam[~straight] = -1
+    nrm = _outward(pts, step)
+    if (fam >= 0).mean() < cfg.silhouette_min_straight:
+        return []
+    u = [np.array([np.cos(t), np.sin(t)]) for t in dirs]
+    # a = u0, b = beta u1, b - a = gamma u2: the lattice's shape up to size
+    m = np.stack([u[1], -u[2]], axis=1)
+    if abs(np.linalg.det(m)) < 0.2:
+        return []
+    beta, gamma = np.linalg.solve(m, u[0])
+    if beta < 0:
+        u[1], beta = -u[1], -beta
+    a, b = u[0], beta * u[1]
+    ratio = np.linalg.norm(b) / np.linalg.norm(a)
+    if not 0.45 < ratio < 2.2 or not 0.45 < np.linalg.norm(b - a) < 2.2:
+        return []  # too oblique for a tilted photo
+    lin = np.stack([a, b], axis=1)
+    c0 = pts.mean(axis=0)
+    h0 = np.eye(3)
+    h0[:2, :2], h0[:2, 2] = lin, c0
+    hinv = np.linalg.inv(h0)
+    q = _coords(pts, hinv)
+    v = _line_values(q, fam)
+    ok = fam >= 0
+    # size: the largest period at which the sides of every family fall on lattice lines
+    # (any fraction of the true size fits too; no side spacing is smaller than a tile)
+    spreads = [np.ptp(np.percentile(v[fam == f], [2, 98])) if (fam == f).sum() > 5 else 0.0
+               for f in range(3)]
+    smax = min(spreads) * 1.08
+    side_px = (1 + ratio + np.linalg.norm(b - a)) / 3
+    smin = cfg.min_side / side_px
+    if smax <= smin:
+        return []
+    cands = np.exp(np.linspace(np.log(smin), np.log(smax), 240))
+    sub = np.flatnonzero(ok)
+    sub = sub[:: max(1, len(sub) // 800)]
+    vv, ff = v[sub], fam[sub]
+    z = np.exp(2j * np.pi * vv[None, :] / cands[:, None])  # (candidates, points)
+    cnt = np.array([(ff == f).sum() for f in range(3)], float)
+    if cnt.min() < 5:
+        return []
+    ph = np.stack([z[:, ff == f].mean(axis=1) for f in range(3)], axis=1)
+    r = (np.abs(ph) * cnt).sum(axis=1) / cnt.sum()
+    cons = np.cos(np.angle(ph[:, 2]) - np.angle(ph[:, 0]) - np.angle(ph[:, 1]))
+    score = r * (0.5 + 0.5 * cons)
+    if score.max() < cfg.silhouette_period_min:
+        return []
+    # local maxima of the periodicity, strongest first: each is judged on its digits
+    peaks = [n for n in range(len(score)) if score[n] >= 0.6 * score.max()
+             and score[n] >= score[max(n - 1, 0)] and score[n] >= score[min(n + 1, len(score) - 1)]]
+    peaks.sort(key=lambda n: -score[n])
+    out: list[np.ndarray] = []
+    for n in peaks[:3]:
+        s = float(cands[n])
+        z = np.exp(2j * np.pi * vv / s)
+        oj = s * np.angle(z[ff == 0].mean()) / (2 * np.pi)
+        oi = s * np.angle(z[ff == 1].mean()) / (2 * np.pi)
+        # index -> image: scale by s, shift so that lattice lines sit at the offsets
+        h = h0 @ np.array([[s, 0, oi], [0, s, oj], [0, 0, 1.0]])
+        hr = _refine(h, pts, fam, nrm)
+        if hr is not None:
+            out.append(hr)
+    return out
+
+
+def _outward(pts: np.ndarray, step: int) -> np.ndarray:
+    """Unit normals (N, 2) of a closed outline pointing out of the region it encloses."""
+    t = np.roll(pts, -step, axis=0) - np.roll(pts, step, axis=0)
+    n = np.stack([t[:, 1], -t[:, 0]], axis=1)
+    n /= np.linalg.norm(n, axis=1, keepdims=True) + 1e-9
+    poly = pts.astype(np.float32).reshape(-1, 1, 2)
+    idx = np.linspace(0, len(pts) - 1, 24).astype(int)
+    out = sum(cv2.pointPolygonTest(poly, (float(pts[k, 0] + 2 * n[k, 0]),
+                                          float(pts[k, 1] + 2 * n[k, 1])), False) < 0
+              for k in idx)
+    return n if out >= len(idx) / 2 else -n
+
+
+def _refine(h: np.ndarray, pts: np.ndarray, fam: np.ndarray, nrm: np.ndarray,
+            rounds: int = 8) -> np.ndarray | None:
+    """Fit the homography to the outline: each straight outline point belongs on its
+    nearest lattice line of its family (point-to-line, a few rounds). The region's
+    outline may lie a little out of or inside the tiles' true edges (blur, the grey level
+    that cut it): that margin is measured along the outward normals and taken off."""
+    ok = np.flatnonzero(fam >= 0)
+    ok = ok[:: max(1, len(ok) // 600)]  # plenty for 8 parameters
+    p0, f, n = pts[ok], fam[ok], nrm[ok]
+    d = 0.0
+    for _ in range(rounds):
+        try:
+            hinv = np.linalg.inv(h)
+        except np.linalg.LinAlgError:
+            return None
+        p = p0 - d * n
+        q = _coords(p, hinv)
+        v = _line_values(q, f)
+        r = np.round(v)
+        res = v - r
+        keep = np.abs(res) < 0.3
+        if keep.sum() < 12:
+            return None
+        # move each point across its line onto it (along the family's normal)
+        t = q.copy()
+        t[:, 1] = np.where(f == 0, r, t[:, 1])
+        t[:, 0] = np.where(f == 1, r, t[:, 0])
+        # i + j = r: move both by half the residual
+        t[:, 0] = np.where(f == 2, q[:, 0] - res / 2, t[:, 0])
+        t[:, 1] = np.where(f == 2, q[:, 1] - res / 2, t[:, 1])
+        # the outline's margin: how far the lattice lines lie out from the points
+        e = ((_project(h, t[keep]) - p[keep]) * n[keep]).sum(axis=1)
+        hi, _ = cv2.findHomography(p[keep], t[keep], 0)
+        if hi is None:
+            return None
+        try:
+            h = np.linalg.inv(hi)
+        except np.linalg.LinAlgError:
+            return None
+        side = float(np.linalg.norm(np.diff(_project(h, np.array([[0.0, 0], [1, 0]])), axis=0)))
+        d = float(np.clip(d - np.median(e), -0.15 * side, 0.15 * side))
+    return h
+
+
+def _local_vertices(b: BoardGuess, pts: np.ndarray) -> dict[Vertex, np.ndarray]:
+    """Each vertex of the board's cells where the outline near it says it is: the
+    homography's position moved by the shift that best puts the straight outline points
+    within about a side of it on their lattice lines (a hand-placed board drifts; one
+    homography cannot follow it everywhere)."""
+    h = b.homography
+    verts = sorted({v for c in (*b.cells, *b.edge) for v in cell_corners(c)})
+    vp = _project(h, np.array([vertex_xy(v) for v in verts], dtype=np.float64))
+    out = {v: p for v, p in zip(verts, vp, strict=True)}
+    step = 4
+    ang, straight = _directions(pts, step)
+    nrm = _outward(pts, step)
+    idx = np.flatnonzero(straight)
+    if len(idx) < 12:
+        return out
+    p, n = pts[idx], nrm[idx]
+    try:
+        hinv = np.linalg.inv(h)
+    except np.linalg.LinAlgError:
+        return out
+    q = _coords(p, hinv)  # table units
+    t_img = np.stack([np.cos(ang[idx]), np.sin(ang[idx])], axis=1)
+    q2 = _coords(p + t_img, hinv)
+    la = np.degrees(np.arctan2(q2[:, 1] - q[:, 1], q2[:, 0] - q[:, 0])) % 180
+    fam = np.round(la / 60).astype(int) % 3  # 0: j const, 1: i const, 2: i + j const
+    ok = np.abs(((la + 30) % 60) - 30) < 10
+    jj = q[:, 1] / (SQ3 / 2)
+    ii = q[:, 0] - jj / 2
+    v = np.where(fam == 0, jj, np.where(fam == 1, ii, ii + jj))
+    r = np.round(v)
+    res = v - r
+    ok &= np.abs(res) < 0.35
+    if ok.sum() < 12:
+        return out
+    ti, tj = ii.copy(), jj.copy()
+    tj = np.where(fam == 0, r, tj)
+    ti = np.where(fam == 1, r, ti)
+    ti = np.where(fam == 2, ii - res / 2, ti)
+    tj = np.where(fam == 2, jj - res / 2, tj)
+    foot = _project(h, np.stack([ti + tj / 2, tj * SQ3 / 2], axis=1))
+    e = ((p - foot) * n).sum(axis=1)
+    p, n, e = p[ok], n[ok], e[ok] - np.median(e[ok])  # less the outline's margin
+    # weighted least squares per vertex: n . shift = e, a little ridge keeps the shift
+    # small along a direction no nearby side constrains
+    d2 = ((vp[:, None, :] - p[None, :, :]) ** 2).sum(axis=2)
+    w = np.exp(-d2 / (2 * (1.0 * b.side) ** 2))
+    a11 = (w * n[:, 0] ** 2).sum(axis=1)
+    a12 = (w * n[:, 0] * n[:, 1]).sum(axis=1)
+    a22 = (w * n[:, 1] ** 2).sum(axis=1)
+    b1 = (w * n[:, 0] * e).sum(axis=1)
+    b2 = (w * n[:, 1] * e).sum(axis=1)
+    lam = 0.5 + 0.05 * (a11 + a22)
+    a11, a22 = a11 + lam, a22 + lam
+    det = a11 * a22 - a12 ** 2
+    dx = (a22 * b1 - a12 * b2) / det
+    dy = (a11 * b2 - a12 * b1) / det
+    shift = np.stack([dx, dy], axis=1)
+    lim = 0.35 * b.side
+    norm = np.linalg.norm(shift, axis=1, keepdims=True)
+    shift *= np.minimum(1.0, lim / np.maximum(norm, 1e-9))
+    return {v: pp + sh for v, pp, sh in zip(verts, vp, shift, strict=True)}
+
+
+def _index_to_xy() -> np.ndarray:
+    """Lattice (x, y, 1) -> index (i, j, 1)."""
+    return np.array([[1.0, -1 / SQ3, 0], [0, 2 / SQ3, 0], [0, 0, 1]])
+
+
+def _as_xy(h_idx: np.ndarray) -> np.ndarray:
+    """The index homography as one from table units, mirrored if needed so the board is
+    never seen from below (lattice y up vs image y down: negative Jacobian)."""
+    h = h_idx @ _index_to_xy()
+    lin = h_idx[:2, :2] * h_idx[2, 2] - np.outer(h_idx[:2, 2], h_idx[2, :2])
+    if np.linalg.det(lin) > 0:
+        swap = np.array([[0, 1.0, 0], [1, 0, 0], [0, 0, 1]])
+        h = h_idx @ swap @ _index_to_xy()
+    return h
+
+
+def _project(h: np.ndarray, xy: np.ndarray) -> np.ndarray:
+    p = np.hstack([xy, np.ones((len(xy), 1))]) @ h.T
+    return p[:, :2] / p[:, 2:3]
+
+
+def _cells_in(h: np.ndarray, mask: np.ndarray, bbox: tuple[int, int, int, int]
+              ) -> tuple[list[Cell], list[Cell]]:
+    """Cells whose area lies mostly in ``mask`` (at least 3/4 of their pixels), and those
+    partly in (a third or more); pixels sampled over ``bbox`` (x, y, w, h) grown by a
+    margin."""
+    hh, ww = mask.shape
+    try:
+        hinv = np.linalg.inv(h)
+    except np.linalg.LinAlgError:
+        return [], []
+    x, y, bw, bh = bbox
+    m = max(bw, bh) // 8 + 4
+    side = float(np.linalg.norm(np.diff(_project(h, np.array([[0.0, 0], [1, 0]])), axis=0)))
+    st = int(np.clip(side / 7, 2, 12))  # some 40 samples a cell
+    xs = np.arange(max(0, x - m), min(ww, x + bw + m), st)
+    ys = np.arange(max(0, y - m), min(hh, y + bh + m), st)
+    gx, gy = np.meshgrid(xs, ys)
+    inm = mask[gy, gx].ravel() > 0
+    p = np.stack([gx.ravel(), gy.ravel(), np.ones(gx.size)], axis=1) @ hinv.T
+    xy = p[:, :2] / p[:, 2:3]
+    jj = xy[:, 1] / (SQ3 / 2)
+    ii = xy[:, 0] - jj / 2
+    fi, fj = np.floor(ii), np.floor(jj)
+    up = (ii - fi) + (jj - fj) < 1
+    if np.ptp(fi) > 400 or np.ptp(fj) > 400:
+        return [], []  # far too many cells: a lattice folded by a bad fit
+    fi0, fj0 = int(fi.min()), int(fj.min())
+    ni, nj = int(fi.max()) - fi0 + 1, int(fj.max()) - fj0 + 1
+    key = (((fi - fi0) * nj + (fj - fj0)) * 2 + up).astype(np.int64)
+    total = np.bincount(key, minlength=2 * ni * nj)
+    inside = np.bincount(key, weights=inm, minlength=2 * ni * nj)
+    # a cell's own pixel count (cells cut by the sampled window or the photo's edge are
+    # judged on the pixels there are: at least half a cell's worth)
+    full = float(np.median(total[total > 0])) if total.any() else 0.0
+    inner: list[Cell] = []
+    edge: list[Cell] = []
+    for k in np.flatnonzero(inside >= max(0.3 * full, 1)):
+        n_in, n_all = inside[k], total[k]
+        frac = n_in / max(n_all, 0.5 * full)
+        cell = (int(k // 2 // nj) + fi0, int(k // 2 % nj) + fj0, "U" if k % 2 else "D")
+        (inner if frac >= 0.75 and n_all >= 0.6 * full else edge).append(cell)
+    return inner, edge
+
+
+class _Detail:
+    """The grey image lightly smoothed (noise off, digits kept) as a summed image for box
+    means (made once, on first use)."""
+
+    def __init__(self, gray: np.ndarray) -> None:
+        self.gray = gray
+        self.ii: np.ndarray | None = None
+
+    def at(self, side: float) -> np.ndarray:
+        """The summed image (the box means smooth for the tile size ``side``)."""
+        del side
+        if self.ii is None:
+            g = cv2.GaussianBlur(self.gray.astype(np.float32), (0, 0), 0.7)
+            self.ii = cv2.integral(g, sdepth=cv2.CV_64F)
+        return self.ii
+
+
+def _box_mean(ii: np.ndarray, p: np.ndarray, r: float) -> np.ndarray:
+    """Means of the summed image ``ii`` over squares of half-size ``r`` at points ``p``."""
+    hh, ww = ii.shape[0] - 1, ii.shape[1] - 1
+    rr = max(1, int(round(r)))
+    xc, yc = np.round(p[:, 0]).astype(int), np.round(p[:, 1]).astype(int)
+    x0, x1 = np.clip(xc - rr, 0, ww), np.clip(xc + rr + 1, 0, ww)
+    y0, y1 = np.clip(yc - rr, 0, hh), np.clip(yc + rr + 1, 0, hh)
+    area = np.maximum((x1 - x0) * (y1 - y0), 1)
+    return (ii[y1, x1] - ii[y0, x1] - ii[y1, x0] + ii[y0, x0]) / area
+
+
+def digit_score(h: np.ndarray, cells: list[Cell], detail: _Detail) -> tuple[float, float]:
+    """How well the lattice puts each cell's digits where tiles carry them: how far the
+    mean grey level at the three digit spots of a cell departs from the face's tone,
+    over how far its three plain spots do (medians over cells; well above 1 when digits
+    sit where the lattice says). Also the mean tile side in pixels."""
+    if not cells:
+        return 0.0, 0.0
+    corners = np.array([[vertex_xy(v) for v in cell_corners(c)] for c in cells])  # (N,3,2)
+    cen = corners.mean(axis=1, keepdims=True)
+    mids = (corners + corners[:, [1, 2, 0]]) / 2
+    digit = corners + 0.54 * (cen - corners)
+    plain = cen + 0.6 * (mids - cen)
+    n = len(cells)
+    pd = _project(h, digit.reshape(-1, 2)).reshape(n, 3, 2)
+    pp = _project(h, plain.reshape(-1, 2)).reshape(n, 3, 2)
+    pc = _project(h, corners.reshape(-1, 2)).reshape(n, 3, 2)
+    side = float(np.linalg.norm(pc - pc[:, [1, 2, 0]], axis=2).mean())
+    r = max(1.5, 0.07 * side)
+    ii = detail.at(side)
+    md = _box_mean(ii, pd.reshape(-1, 2), r).reshape(n, 3)
+    mp = _box_mean(ii, pp.reshape(-1, 2), r).reshape(n, 3)
+    # the face's own tone: the median of its plain spots; a digit (darker or lighter than
+    # the face) shifts its spot's mean away from it, a plain spot stays near it
+    tone = np.median(mp, axis=1, keepdims=True)
+    fd = np.abs(md - tone).mean(axis=1)
+    fp = np.abs(mp - tone).mean(axis=1)
+    return float(np.median(fd) / (np.median(fp) + 1.0)), side
+
+
+def find_boards(cfg: ReaderConfig, gray: np.ndarray) -> list[BoardGuess]:
+    """Boards found from regions' outlines, best first (digit evidence x cells)."""
+    if max(gray.shape) > cfg.silhouette_max_side:
+        # an outline needs no fine detail: a large (upscaled) copy is searched halved
+        f = cfg.silhouette_max_side / max(gray.shape)
+        small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        scale = np.diag([1 / f, 1 / f, 1.0])
+        return [BoardGuess(scale @ b.homography, b.cells, b.edge, b.score, b.side / f,
+                           {v: p / f for v, p in b.vertex_px.items()})
+                for b in find_boards(cfg, small)]
+    h, w = gray.shape
+    g = cv2.GaussianBlur(gray, (0, 0), 1.5)
+    integ = _Detail(gray)
+    out: list[BoardGuess] = []
+    for pts in _regions(cfg, g):
+        mask = None
+        best: BoardGuess | None = None
+        for h_idx in _fit_outline(cfg, pts):
+            hx = _as_xy(h_idx)
+            if mask is None:
+                mask = np.zeros((h, w), np.uint8)
+                cv2.fillPoly(mask, [pts.round().astype(np.int32).reshape(-1, 1, 2)], 255)
+            inner, edge = _cells_in(hx, mask, cv2.boundingRect(
+                pts.round().astype(np.int32).reshape(-1, 1, 2)))
+            if len(inner) < cfg.silhouette_min_cells:
+                continue
+            score, side = digit_score(hx, inner, integ)
+            if side < cfg.min_side or score < cfg.silhouette_digit_min:
+                continue
+            if best is None or score > best.score:
+                best = BoardGuess(hx, inner, edge, score, side)
+        if best is not None:
+            best.vertex_px = _local_vertices(best, pts)
+            out.append(best)
+    # the digits' evidence first (a lattice of half the size also covers the region)
+    out.sort(key=lambda b: -b.score * np.sqrt(len(b.cells)))
+    return out
