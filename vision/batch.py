@@ -156,6 +156,19 @@ def required_tiles(label: dict[str, Any]) -> int:
     return sum(not opt for _, _, opt in _label_tiles(label))
 
 
+def _nearest(lpx: np.ndarray, got: list[tuple[np.ndarray, Any]], used: set[int]) -> int:
+    """Index of the unused reading tile whose centroid is nearest the label tile's and
+    closer than a third of its side (-1: none); marks it used."""
+    best, bd = -1, float(np.linalg.norm(lpx[0] - lpx[1])) / 3
+    for j, (gpx, _) in enumerate(got):
+        d = float(np.linalg.norm(gpx.mean(0) - lpx.mean(0)))
+        if j not in used and d < bd:
+            best, bd = j, d
+    if best >= 0:
+        used.add(best)
+    return best
+
+
 def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> PhotoScore:
     """Match reading tiles to label tiles by image position (centroids closer than a third
     of a side), align corners by position, and count right digits.
@@ -172,16 +185,10 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
     sc.timing_ms = dict(reading.get("timing_ms", {}))
     used: set[int] = set()
     for lpx, ld, optional in lab:
-        side = float(np.linalg.norm(lpx[0] - lpx[1]))
-        best, bd = -1, side / 3
-        for j, (gpx, _) in enumerate(got):
-            d = float(np.linalg.norm(gpx.mean(0) - lpx.mean(0)))
-            if j not in used and d < bd:
-                best, bd = j, d
+        best = _nearest(lpx, got, used)
         sc.label_tiles += not optional or best >= 0
         if best < 0:
             continue
-        used.add(best)
         sc.matched += 1
         if optional:
             continue
@@ -206,16 +213,10 @@ def _score_loose(sc: PhotoScore, label: dict[str, Any], reading: dict[str, Any])
     for t in label.get("off_board", []):
         lpx = np.asarray(t["corner_px"], float)
         optional = MOSTLY_HIDDEN in t.get("flags", [])
-        side = float(np.linalg.norm(lpx[0] - lpx[1]))
-        best, bd = -1, side / 3
-        for j, (gpx, _) in enumerate(got):
-            d = float(np.linalg.norm(gpx.mean(0) - lpx.mean(0)))
-            if j not in used and d < bd:
-                best, bd = j, d
+        best = _nearest(lpx, got, used)
         sc.loose_label += not optional or best >= 0
         if best < 0:
             continue
-        used.add(best)
         sc.loose_matched += 1
         gpx, gd = got[best]
         ld = t.get("corners")
