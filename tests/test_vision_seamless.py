@@ -40,3 +40,17 @@ def test_board_with_hidden_seams_is_read_from_its_silhouette(seed: int) -> None:
     assert sc.digits_right >= 0.95 * sc.digits
     # tiles placed from the lattice rather than from an outline say so
     assert sum(INFERRED in t.flags for t in reading.tiles) >= 0.5 * n
+
+
+@needs_model
+@pytest.mark.parametrize(("seed", "style"), [
+    # a tile cut by the frame: its digits look like a board of small tiles
+    (71_000_200, {"edition": ["travel_grey"]}),
+    # a cup's rim and a hand next to a board of six big tiles
+    (71_000_203, {"font": ["cv_sans"]}),
+])
+def test_a_small_board_found_by_its_edges_is_kept(seed: int, style: dict) -> None:
+    from vision.synth import render
+    s = render(seed, size=(1024, 768), style=style)
+    sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
+    assert sc.matched == sc.label_tiles == sc.found_tiles

@@ -117,8 +117,11 @@ class ReaderConfig:
     silhouette_min_straight: float = 0.3
     #: the side spacing's periodicity must reach this (0-1)
     silhouette_period_min: float = 0.4
-    #: and the detail at the cells' digit spots this multiple of that on the plain face
+    #: and the grey level at the cells' digit spots depart from the face's tone this many
+    #: times as far as at plain spots between them (see vision.silhouette.digit_score)
     silhouette_digit_min: float = 3.0
+    #: its cells' faces within this many grey levels (or 4 MADs) of their median tone
+    silhouette_tone_tol: float = 20.0
 
     # --- read ------------------------------------------------------------------------
     #: a loose tile bigger than the board's is also read on outlines shrunk to these

@@ -267,7 +267,11 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
     if gray is not None and n < cfg.silhouette_below:
         # few cells (or none): the seams may be hidden; the board's outline may show
         alt = _from_silhouette(cfg, fit.triangles if fit.cells else tris, gray)
-        if alt is not None and len(alt.cells) + len(alt.proposed) > n:
+        # a board of 3+ faces joined by their edges is real: a silhouette that leaves
+        # most of them out is something else (a tile cut by the frame, a cup)
+        kept = len(set(fit.cells.values()) & set(alt.cells.values())) if alt else 0
+        if (alt is not None and len(alt.cells) + len(alt.proposed) > n
+                and (len(fit.cells) < 3 or kept >= 0.5 * len(fit.cells))):
             return alt
     return fit
 
@@ -359,14 +363,18 @@ def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray
 def _splits_a_face(h: np.ndarray, cells: list[Cell], side: float, faces: list[Triangle]
                    ) -> bool:
     """Does a lattice cut a well-outlined face much larger than its cells into several (a
-    tile's digits taken for a board of small tiles)?"""
+    tile's digits taken for a board of small tiles)? A face two or three times a cell's
+    side is no such sign: 4 or 9 tiles whose seams do not show outline one triangle."""
     if not cells:
         return False
     cen = np.array([cell_centroid(c) for c in cells])
     p = np.hstack([cen, np.ones((len(cen), 1))]) @ h.T
     px = p[:, :2] / p[:, 2:3]
     for t in faces:
-        if t.side >= 1.5 * side and _in_tri(px, t.pts).sum() >= 2:
+        k = t.side / side
+        if k >= 1.5 and abs(k - round(k)) > 0.12 * round(k) and _in_tri(px, t.pts).sum() >= 2:
+            return True
+        if k >= 3.5 and _in_tri(px, t.pts).sum() >= 2:
             return True
     return False
 
@@ -544,23 +552,40 @@ def _loose(fit: LatticeFit) -> list[int]:
         except np.linalg.LinAlgError:
             hinv = None
     occupied = set(fit.cells) | fit.proposed
+    board_arr = np.array(board).reshape(-1, 3, 2)
+    out_pts = np.zeros((len(order), 3, 2))  # the faces kept so far (vectorised tests)
     for i in order:
         t = fit.triangles[i]
-        if any(_inside(t.centroid, b) for b in board):
+        c = t.centroid
+        if _in_tris(c, board_arr).any():
             continue
         sides = np.linalg.norm(t.pts - t.pts[[1, 2, 0]], axis=1)
         if sides.max() > 1.8 * sides.min():
             continue  # too skewed for a tile lying flat (a sliver of background)
         if hinv is not None:
             # a gap inside the board (an empty cell between tiles) is no loose tile
-            cell = _cell_at(hinv, t.centroid)
+            cell = _cell_at(hinv, c)
             if sum(n in occupied for n in edge_neighbours(cell)) >= 2:
                 continue
-        if any(_inside(t.centroid, fit.triangles[j].pts)
-               or _inside(fit.triangles[j].centroid, t.pts) for j in out):
+        kept = out_pts[:len(out)]
+        if _in_tris(c, kept).any() or _in_tri(kept.mean(axis=1), t.pts).any():
             continue
+        out_pts[len(out)] = t.pts
         out.append(i)
     return out
+
+
+def _in_tris(p: np.ndarray, tris: np.ndarray) -> np.ndarray:
+    """Which of the triangles ``tris`` (K, 3, 2) contain point ``p`` (edges included)."""
+    if not len(tris):
+        return np.zeros(0, bool)
+    a, b, c = tris[:, 0], tris[:, 1], tris[:, 2]
+    def cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+        return u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]
+    d1, d2, d3 = cross(b - a, p - a), cross(c - b, p - b), cross(a - c, p - c)
+    neg = (d1 < 0) | (d2 < 0) | (d3 < 0)
+    pos = (d1 > 0) | (d2 > 0) | (d3 > 0)
+    return ~(neg & pos)
 
 
 def _update_vertices(fit: LatticeFit, verts: dict[int, tuple[Vertex, Vertex, Vertex]]) -> None:

@@ -56,7 +56,7 @@ def _regions(cfg: ReaderConfig, g: np.ndarray) -> list[np.ndarray]:
     ker_c = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     ker_o = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     out: list[np.ndarray] = []
-    boxes: list[tuple[float, float, float, float, float]] = []
+    boxes = np.zeros((0, 5))
     levels = np.percentile(g[::4, ::4], cfg.silhouette_levels)
     for t in levels:
         for dark in (True, False):
@@ -70,12 +70,13 @@ def _regions(cfg: ReaderConfig, g: np.ndarray) -> list[np.ndarray]:
                 a = cv2.contourArea(c)
                 if a < min_area or a > cfg.silhouette_max_area * h * w:
                     continue
-                x, y, bw, bh = cv2.boundingRect(c)
+                box = np.array([*cv2.boundingRect(c), a], dtype=np.float64)
                 # the same region seen at the next level: keep one
-                if any(abs(x - b[0]) < 4 and abs(y - b[1]) < 4 and abs(bw - b[2]) < 6
-                       and abs(bh - b[3]) < 6 and abs(a - b[4]) < 0.05 * a for b in boxes):
+                d = np.abs(boxes - box)
+                if ((d[:, 0] < 4) & (d[:, 1] < 4) & (d[:, 2] < 6) & (d[:, 3] < 6)
+                        & (d[:, 4] < 0.05 * a)).any():
                     continue
-                boxes.append((x, y, bw, bh, a))
+                boxes = np.vstack([boxes, box])
                 out.append(c.reshape(-1, 2).astype(np.float64))
     return out
 
@@ -425,6 +426,33 @@ def _box_mean(ii: np.ndarray, p: np.ndarray, r: float) -> np.ndarray:
     return (ii[y1, x1] - ii[y0, x1] - ii[y1, x0] + ii[y0, x0]) / area
 
 
+def _cell_stats(h: np.ndarray, cells: list[Cell], detail: _Detail
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """Per cell: its face's tone (the median grey of three plain spots between its
+    digits), how far the mean grey at its three digit spots departs from that tone, and
+    how far its plain spots do; and the mean tile side in pixels."""
+    corners = np.array([[vertex_xy(v) for v in cell_corners(c)] for c in cells])  # (N,3,2)
+    cen = corners.mean(axis=1, keepdims=True)
+    mids = (corners + corners[:, [1, 2, 0]]) / 2
+    digit = corners + 0.54 * (cen - corners)
+    plain = cen + 0.6 * (mids - cen)
+    n = len(cells)
+    pd = _project(h, digit.reshape(-1, 2))
+    pp = _project(h, plain.reshape(-1, 2))
+    pc = _project(h, corners.reshape(-1, 2)).reshape(n, 3, 2)
+    side = float(np.linalg.norm(pc - pc[:, [1, 2, 0]], axis=2).mean())
+    r = max(1.5, 0.07 * side)
+    ii = detail.at(side)
+    md = _box_mean(ii, pd, r).reshape(n, 3)
+    mp = _box_mean(ii, pp, r).reshape(n, 3)
+    # a digit (darker or lighter than the face) shifts its spot's mean away from the
+    # face's tone, a plain spot stays near it
+    tone = np.median(mp, axis=1)
+    fd = np.abs(md - tone[:, None]).mean(axis=1)
+    fp = np.abs(mp - tone[:, None]).mean(axis=1)
+    return tone, fd, fp, side
+
+
 def digit_score(h: np.ndarray, cells: list[Cell], detail: _Detail) -> tuple[float, float]:
     """How well the lattice puts each cell's digits where tiles carry them: how far the
     mean grey level at the three digit spots of a cell departs from the face's tone,
@@ -432,30 +460,28 @@ def digit_score(h: np.ndarray, cells: list[Cell], detail: _Detail) -> tuple[floa
     sit where the lattice says). Also the mean tile side in pixels."""
     if not cells:
         return 0.0, 0.0
-    corners = np.array([[vertex_xy(v) for v in cell_corners(c)] for c in cells])  # (N,3,2)
-    cen = corners.mean(axis=1, keepdims=True)
-    mids = (corners + corners[:, [1, 2, 0]]) / 2
-    digit = corners + 0.54 * (cen - corners)
-    plain = cen + 0.6 * (mids - cen)
-    n = len(cells)
-    pd = _project(h, digit.reshape(-1, 2)).reshape(n, 3, 2)
-    pp = _project(h, plain.reshape(-1, 2)).reshape(n, 3, 2)
-    pc = _project(h, corners.reshape(-1, 2)).reshape(n, 3, 2)
-    side = float(np.linalg.norm(pc - pc[:, [1, 2, 0]], axis=2).mean())
-    r = max(1.5, 0.07 * side)
-    ii = detail.at(side)
-    md = _box_mean(ii, pd.reshape(-1, 2), r).reshape(n, 3)
-    mp = _box_mean(ii, pp.reshape(-1, 2), r).reshape(n, 3)
-    # the face's own tone: the median of its plain spots; a digit (darker or lighter than
-    # the face) shifts its spot's mean away from it, a plain spot stays near it
-    tone = np.median(mp, axis=1, keepdims=True)
-    fd = np.abs(md - tone).mean(axis=1)
-    fp = np.abs(mp - tone).mean(axis=1)
+    _, fd, fp, side = _cell_stats(h, cells, detail)
     return float(np.median(fd) / (np.median(fp) + 1.0)), side
+
+
+def _same_tone(cfg: ReaderConfig, h: np.ndarray, inner: list[Cell], edge: list[Cell],
+               detail: _Detail) -> tuple[list[Cell], list[Cell]]:
+    """The cells whose face has the tone of the board's tiles (the median over the cells
+    inside the region): a region may take in some table of a similar grey."""
+    if not inner:
+        return inner, edge
+    tone, _, _, _ = _cell_stats(h, inner + edge, detail)
+    ref = float(np.median(tone[: len(inner)]))
+    tol = max(cfg.silhouette_tone_tol, 4 * float(np.median(np.abs(tone[: len(inner)] - ref))))
+    ok = np.abs(tone - ref) <= tol
+    return ([c for c, k in zip(inner, ok[: len(inner)], strict=True) if k],
+            [c for c, k in zip(edge, ok[len(inner):], strict=True) if k])
 
 
 def find_boards(cfg: ReaderConfig, gray: np.ndarray) -> list[BoardGuess]:
     """Boards found from regions' outlines, best first (digit evidence x cells)."""
+    if max(gray.shape) > cfg.detect_max_side:
+        return []  # the double-size search: the photo itself was searched already
     if max(gray.shape) > cfg.silhouette_max_side:
         # an outline needs no fine detail: a large (upscaled) copy is searched halved
         f = cfg.silhouette_max_side / max(gray.shape)
@@ -478,6 +504,7 @@ def find_boards(cfg: ReaderConfig, gray: np.ndarray) -> list[BoardGuess]:
                 cv2.fillPoly(mask, [pts.round().astype(np.int32).reshape(-1, 1, 2)], 255)
             inner, edge = _cells_in(hx, mask, cv2.boundingRect(
                 pts.round().astype(np.int32).reshape(-1, 1, 2)))
+            inner, edge = _same_tone(cfg, hx, inner, edge, integ)
             if len(inner) < cfg.silhouette_min_cells:
                 continue
             score, side = digit_score(hx, inner, integ)
