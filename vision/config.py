@@ -118,8 +118,10 @@ class ReaderConfig:
     #: the side spacing's periodicity must reach this (0-1)
     silhouette_period_min: float = 0.4
     #: and the grey level at the cells' digit spots depart from the face's tone this many
-    #: times as far as at plain spots between them (see vision.silhouette.digit_score)
-    silhouette_digit_min: float = 3.0
+    #: times as far as at plain spots between them (see vision.silhouette.digit_score);
+    #: boards found from the silhouette scored 3.7-34 on dev photos, and at 3.0 the 3.7
+    #: one (motion blur 2.6 px) added 39 tiles with 71 of 117 digits read wrong
+    silhouette_digit_min: float = 4.0
     #: its cells' faces within this many grey levels (or 4 MADs) of their median tone
     silhouette_tone_tol: float = 20.0
 

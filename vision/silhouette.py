@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from engine.lattice import Cell, Vertex, cell_corners, vertex_xy
+from engine.lattice import Cell, Vertex, cell_corners, edge_neighbours, vertex_xy
 
 from .config import ReaderConfig
 
@@ -172,8 +172,9 @@ def _fit_outline(cfg: ReaderConfig, pts: np.ndarray) -> list[np.ndarray]:
     q = _coords(pts, hinv)
     v = _line_values(q, fam)
     ok = fam >= 0
-    # size: the largest period at which the sides of every family fall on lattice lines
-    # (any fraction of the true size fits too; no side spacing is smaller than a tile)
+    # size: periods at which the sides of every family fall on lattice lines, the third
+    # family's lines passing through the vertices of the other two (its phase is their
+    # sum); no two sides of a family lie less than a tile apart, which bounds the search
     spreads = [np.ptp(np.percentile(v[fam == f], [2, 98])) if (fam == f).sum() > 5 else 0.0
                for f in range(3)]
     smax = min(spreads) * 1.08
@@ -272,11 +273,14 @@ def _refine(h: np.ndarray, pts: np.ndarray, fam: np.ndarray, nrm: np.ndarray,
 
 def _local_vertices(b: BoardGuess, pts: np.ndarray) -> dict[Vertex, np.ndarray]:
     """Each vertex of the board's cells where the outline near it says it is: the
-    homography's position moved by the shift that best puts the straight outline points
-    within about a side of it on their lattice lines (a hand-placed board drifts; one
-    homography cannot follow it everywhere)."""
+    homography's position moved by the shift (searched up to half a side) that puts the
+    most straight outline points within about a side of it on their lattice lines (a
+    hand-placed board drifts; one homography cannot follow it everywhere). Vertices with
+    no outline near them follow their neighbours' shifts."""
     h = b.homography
-    verts = sorted({v for c in (*b.cells, *b.edge) for v in cell_corners(c)})
+    near = {*b.cells, *b.edge}
+    near |= {nb for c in near for nb in edge_neighbours(c)}
+    verts = sorted({v for c in near for v in cell_corners(c)})
     vp = _project(h, np.array([vertex_xy(v) for v in verts], dtype=np.float64))
     out = {v: p for v, p in zip(verts, vp, strict=True)}
     step = 4
@@ -311,25 +315,51 @@ def _local_vertices(b: BoardGuess, pts: np.ndarray) -> dict[Vertex, np.ndarray]:
     tj = np.where(fam == 2, jj - res / 2, tj)
     foot = _project(h, np.stack([ti + tj / 2, tj * SQ3 / 2], axis=1))
     e = ((p - foot) * n).sum(axis=1)
-    p, n, e = p[ok], n[ok], e[ok] - np.median(e[ok])  # less the outline's margin
-    # weighted least squares per vertex: n . shift = e, a little ridge keeps the shift
-    # small along a direction no nearby side constrains
-    d2 = ((vp[:, None, :] - p[None, :, :]) ** 2).sum(axis=2)
-    w = np.exp(-d2 / (2 * (1.0 * b.side) ** 2))
-    a11 = (w * n[:, 0] ** 2).sum(axis=1)
-    a12 = (w * n[:, 0] * n[:, 1]).sum(axis=1)
-    a22 = (w * n[:, 1] ** 2).sum(axis=1)
-    b1 = (w * n[:, 0] * e).sum(axis=1)
-    b2 = (w * n[:, 1] * e).sum(axis=1)
-    lam = 0.5 + 0.05 * (a11 + a22)
-    a11, a22 = a11 + lam, a22 + lam
-    det = a11 * a22 - a12 ** 2
-    dx = (a22 * b1 - a12 * b2) / det
-    dy = (a11 * b2 - a12 * b1) / det
-    shift = np.stack([dx, dy], axis=1)
-    lim = 0.35 * b.side
-    norm = np.linalg.norm(shift, axis=1, keepdims=True)
-    shift *= np.minimum(1.0, lim / np.maximum(norm, 1e-9))
+    # the outline's margin (blur, the grey level that cut the region) taken off first
+    p = p - np.median(e[ok]) * n
+    keep = np.abs(((la + 30) % 60) - 30) < 10
+    p, fam = p[keep], fam[keep]
+    p, fam = p[:: max(1, len(p) // 1200)], fam[:: max(1, len(p) // 1200)]
+    side = b.side
+
+    def fit_score(k: np.ndarray, wk: np.ndarray, shifts: np.ndarray) -> np.ndarray:
+        """Per shift: how many of the points ``k`` lie on their lattice lines once the
+        lattice moves by that shift (weighted by closeness to the vertex)."""
+        pk = p[k][None, :, :] - shifts[:, None, :]  # (S, K, 2)
+        qk = _coords(pk.reshape(-1, 2), hinv).reshape(len(shifts), len(k), 2)
+        j_ = qk[..., 1] / (SQ3 / 2)
+        i_ = qk[..., 0] - j_ / 2
+        f_ = fam[k][None, :]
+        vk = np.where(f_ == 0, j_, np.where(f_ == 1, i_, i_ + j_))
+        dist = np.abs(vk - np.round(vk)) * (SQ3 / 2)  # in tile sides
+        return (wk[None, :] * np.exp(-(dist / 0.06) ** 2)).sum(axis=1)
+
+    g1 = np.arange(-5, 6) * 0.1 * side
+    coarse = np.stack(np.meshgrid(g1, g1), axis=-1).reshape(-1, 2)
+    g2 = np.arange(-4, 5) * 0.025 * side
+    fine = np.stack(np.meshgrid(g2, g2), axis=-1).reshape(-1, 2)
+    shift = np.zeros_like(vp)
+    known = np.zeros(len(vp), bool)
+    for m, c in enumerate(vp):
+        d2 = ((p - c) ** 2).sum(axis=1)
+        k = np.flatnonzero(d2 < (1.5 * side) ** 2)
+        if len(k) < 8 or len(set(fam[k].tolist())) < 2:
+            continue  # too few sides near it, or all one way: the shift is not fixed
+        wk = np.exp(-d2[k] / (2 * (0.8 * side) ** 2))
+        sc = fit_score(k, wk, coarse)
+        base = sc[len(coarse) // 2]  # the zero shift
+        best = coarse[int(np.argmax(sc))] if sc.max() > 1.15 * base + 0.5 else coarse[
+            len(coarse) // 2]
+        sc2 = fit_score(k, wk, best + fine)
+        shift[m] = best + fine[int(np.argmax(sc2))]
+        known[m] = True
+    if not known.any():
+        return out
+    # vertices far from the outline (inside a large board) follow the shifts around them
+    for m in np.flatnonzero(~known):
+        d2 = ((vp[known] - vp[m]) ** 2).sum(axis=1)
+        w = np.exp(-d2 / (2 * (1.5 * side) ** 2)) + 1e-12
+        shift[m] = (w[:, None] * shift[known]).sum(axis=0) / w.sum()
     return {v: pp + sh for v, pp, sh in zip(verts, vp, shift, strict=True)}
 
 
@@ -432,14 +462,18 @@ def _cell_stats(h: np.ndarray, cells: list[Cell], detail: _Detail
     digits), how far the mean grey at its three digit spots departs from that tone, and
     how far its plain spots do; and the mean tile side in pixels."""
     corners = np.array([[vertex_xy(v) for v in cell_corners(c)] for c in cells])  # (N,3,2)
-    cen = corners.mean(axis=1, keepdims=True)
-    mids = (corners + corners[:, [1, 2, 0]]) / 2
-    digit = corners + 0.54 * (cen - corners)
-    plain = cen + 0.6 * (mids - cen)
-    n = len(cells)
-    pd = _project(h, digit.reshape(-1, 2))
-    pp = _project(h, plain.reshape(-1, 2))
-    pc = _project(h, corners.reshape(-1, 2)).reshape(n, 3, 2)
+    pc = _project(h, corners.reshape(-1, 2)).reshape(len(cells), 3, 2)
+    return _face_stats(pc, detail)
+
+
+def _face_stats(pc: np.ndarray, detail: _Detail
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """:func:`_cell_stats` for faces given by their image corners ``pc`` (N, 3, 2)."""
+    n = len(pc)
+    cen = pc.mean(axis=1, keepdims=True)
+    mids = (pc + pc[:, [1, 2, 0]]) / 2
+    pd = (pc + 0.54 * (cen - pc)).reshape(-1, 2)
+    pp = (cen + 0.6 * (mids - cen)).reshape(-1, 2)
     side = float(np.linalg.norm(pc - pc[:, [1, 2, 0]], axis=2).mean())
     r = max(1.5, 0.07 * side)
     ii = detail.at(side)
@@ -451,6 +485,37 @@ def _cell_stats(h: np.ndarray, cells: list[Cell], detail: _Detail
     fd = np.abs(md - tone[:, None]).mean(axis=1)
     fp = np.abs(mp - tone[:, None]).mean(axis=1)
     return tone, fd, fp, side
+
+
+def _recount(cfg: ReaderConfig, b: BoardGuess, mask: np.ndarray, detail: _Detail) -> None:
+    """The region's cells again, on the vertices corrected for drift (a drifting part of
+    the board may lie across the homography's cells): those mostly inside the region and
+    of the board's tone are its cells, those partly inside its edge cells."""
+    hh, ww = mask.shape
+    ref_cells = [c for c in b.cells if all(v in b.vertex_px for v in cell_corners(c))]
+    if not ref_cells:
+        return
+    cand = {*b.cells, *b.edge}
+    cand |= {nb for c in cand for nb in edge_neighbours(c)}
+    cand_l = sorted(c for c in cand if all(v in b.vertex_px for v in cell_corners(c)))
+    pc = np.array([[b.vertex_px[v] for v in cell_corners(c)] for c in cand_l])
+    bary = np.array([(u, v, 1 - u - v) for u in np.linspace(0.1, 0.8, 5)
+                     for v in np.linspace(0.1, 0.8, 5) if u + v <= 0.9])
+    q = np.einsum("kc,ncd->nkd", bary, pc).round().astype(int)  # (N, K, 2)
+    ins = (q[..., 0] >= 0) & (q[..., 0] < ww) & (q[..., 1] >= 0) & (q[..., 1] < hh)
+    val = mask[q[..., 1].clip(0, hh - 1), q[..., 0].clip(0, ww - 1)] > 0
+    frac = (val & ins).sum(axis=1) / np.maximum(ins.sum(axis=1), 1)
+    seen = ins.mean(axis=1)
+    tone, _, _, _ = _face_stats(pc, detail)
+    ref_tone, _, _, _ = _face_stats(np.array([[b.vertex_px[v] for v in cell_corners(c)]
+                                              for c in ref_cells]), detail)
+    ref = float(np.median(ref_tone))
+    tol = max(cfg.silhouette_tone_tol, 4 * float(np.median(np.abs(ref_tone - ref))))
+    same = np.abs(tone - ref) <= tol
+    b.cells = [c for c, f, s_, k in zip(cand_l, frac, seen, same, strict=True)
+               if f >= 0.75 and s_ >= 0.6 and k]
+    b.edge = [c for c, f, s_, k in zip(cand_l, frac, seen, same, strict=True)
+              if k and 0.3 <= f * s_ and not (f >= 0.75 and s_ >= 0.6)]
 
 
 def digit_score(h: np.ndarray, cells: list[Cell], detail: _Detail) -> tuple[float, float]:
@@ -514,7 +579,10 @@ def find_boards(cfg: ReaderConfig, gray: np.ndarray) -> list[BoardGuess]:
                 best = BoardGuess(hx, inner, edge, score, side)
         if best is not None:
             best.vertex_px = _local_vertices(best, pts)
-            out.append(best)
+            assert mask is not None
+            _recount(cfg, best, mask, integ)
+            if len(best.cells) >= cfg.silhouette_min_cells:
+                out.append(best)
     # the digits' evidence first (a lattice of half the size also covers the region)
     out.sort(key=lambda b: -b.score * np.sqrt(len(b.cells)))
     return out
