@@ -322,15 +322,22 @@ def _local_vertices(b: BoardGuess, pts: np.ndarray) -> dict[Vertex, np.ndarray]:
     p, fam = p[:: max(1, len(p) // 1200)], fam[:: max(1, len(p) // 1200)]
     side = b.side
 
+    # each point's line value (across its family's lines, in line spacings) and how it
+    # changes as the point moves in the image (the map is locally affine): a shift of the
+    # lattice by d changes it by -grad . d, no reprojection needed
+    q0 = _coords(p, hinv)
+    qx, qy = _coords(p + [1.0, 0.0], hinv) - q0, _coords(p + [0.0, 1.0], hinv) - q0
+    grads = np.array([[0.0, 2 / SQ3], [1.0, -1 / SQ3], [1.0, 1 / SQ3]])[fam]  # d v / d xy
+    jac = np.stack([qx, qy], axis=2)  # (N, 2 lattice, 2 image)
+    gv = np.einsum("nl,nli->ni", grads, jac)  # d v / d image
+    j0 = q0[:, 1] / (SQ3 / 2)
+    i0 = q0[:, 0] - j0 / 2
+    v0 = np.where(fam == 0, j0, np.where(fam == 1, i0, i0 + j0))
+
     def fit_score(k: np.ndarray, wk: np.ndarray, shifts: np.ndarray) -> np.ndarray:
         """Per shift: how many of the points ``k`` lie on their lattice lines once the
         lattice moves by that shift (weighted by closeness to the vertex)."""
-        pk = p[k][None, :, :] - shifts[:, None, :]  # (S, K, 2)
-        qk = _coords(pk.reshape(-1, 2), hinv).reshape(len(shifts), len(k), 2)
-        j_ = qk[..., 1] / (SQ3 / 2)
-        i_ = qk[..., 0] - j_ / 2
-        f_ = fam[k][None, :]
-        vk = np.where(f_ == 0, j_, np.where(f_ == 1, i_, i_ + j_))
+        vk = v0[k][None, :] - shifts @ gv[k].T  # the points move by -shift
         dist = np.abs(vk - np.round(vk)) * (SQ3 / 2)  # in tile sides
         return (wk[None, :] * np.exp(-(dist / 0.06) ** 2)).sum(axis=1)
 
