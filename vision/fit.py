@@ -266,7 +266,8 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
     n = len(fit.cells) + len(fit.proposed)
     if gray is not None and n < cfg.silhouette_below:
         # few cells (or none): the seams may be hidden; the board's outline may show
-        alt = _from_silhouette(cfg, fit.triangles if fit.cells else tris, gray)
+        alt = _from_silhouette(cfg, fit.triangles if fit.cells else tris, gray,
+                               fit if len(fit.cells) >= 3 else None)
         # a board of 3+ faces joined by their edges is real: a silhouette that leaves
         # most of them out is something else (a tile cut by the frame, a cup)
         kept = len(set(fit.cells.values()) & set(alt.cells.values())) if alt else 0
@@ -319,14 +320,18 @@ def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
     return fit
 
 
-def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray
-                     ) -> LatticeFit | None:
+def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
+                     found: LatticeFit | None = None) -> LatticeFit | None:
     """The board fitted to its silhouette (:mod:`vision.silhouette`): faces found on its
     cells are its detected tiles, the other cells inside it are proposed (their outline
     inferred from the lattice), cells around it candidates; None if no board shows."""
     from .silhouette import find_boards
     faces = [t for t in tris if t.fill >= 0.85]
-    for g in find_boards(cfg, gray):
+    # a board of joined faces found by its edges (``found``): only a silhouette holding
+    # it, of its tiles' size, may complete it (and the search is much shorter)
+    near = (np.array([found.triangles[i].centroid for i in found.cells.values()])
+            if found is not None else None)
+    for g in find_boards(cfg, gray, near, found.side if found is not None else None):
         if not _splits_a_face(g.homography, g.cells, g.side, faces):
             break
     else:

@@ -137,9 +137,11 @@ def _line_values(q: np.ndarray, fam: np.ndarray) -> np.ndarray:
     return v
 
 
-def _fit_outline(cfg: ReaderConfig, pts: np.ndarray) -> list[np.ndarray]:
+def _fit_outline(cfg: ReaderConfig, pts: np.ndarray, side: float | None = None
+                 ) -> list[np.ndarray]:
     """Homographies lattice index (i, j, 1) -> image that fit a polyiamond outline (one per
-    plausible tile size; none if the outline is not one)."""
+    plausible tile size, within 0.7-1.4 x ``side`` px if given; none if the outline is not
+    one)."""
     step = 4
     ang, straight = _directions(pts, step)
     if straight.mean() < 0.25:
@@ -180,6 +182,8 @@ def _fit_outline(cfg: ReaderConfig, pts: np.ndarray) -> list[np.ndarray]:
     smax = min(spreads) * 1.08
     side_px = (1 + ratio + np.linalg.norm(b - a)) / 3
     smin = cfg.min_side / side_px
+    if side is not None:
+        smin, smax = max(smin, 0.7 * side / side_px), min(smax, 1.4 * side / side_px)
     if smax <= smin:
         return []
     cands = np.exp(np.linspace(np.log(smin), np.log(smax), 240))
@@ -550,8 +554,11 @@ def _same_tone(cfg: ReaderConfig, h: np.ndarray, inner: list[Cell], edge: list[C
             [c for c, k in zip(edge, ok[len(inner):], strict=True) if k])
 
 
-def find_boards(cfg: ReaderConfig, gray: np.ndarray) -> list[BoardGuess]:
-    """Boards found from regions' outlines, best first (digit evidence x cells)."""
+def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = None,
+                near_side: float | None = None) -> list[BoardGuess]:
+    """Boards found from regions' outlines, best first (digit evidence x cells). With
+    ``near`` (N, 2) points (faces of a board already found, tiles ``near_side`` px), only
+    regions holding most of them and tiles of about that size are tried."""
     if max(gray.shape) > cfg.detect_max_side:
         return []  # the double-size search: the photo itself was searched already
     if max(gray.shape) > cfg.silhouette_max_side:
@@ -561,15 +568,22 @@ def find_boards(cfg: ReaderConfig, gray: np.ndarray) -> list[BoardGuess]:
         scale = np.diag([1 / f, 1 / f, 1.0])
         return [BoardGuess(scale @ b.homography, b.cells, b.edge, b.score, b.side / f,
                            {v: p / f for v, p in b.vertex_px.items()})
-                for b in find_boards(cfg, small)]
+                for b in find_boards(cfg, small, None if near is None else near * f,
+                                     None if near_side is None else near_side * f)]
     h, w = gray.shape
     g = cv2.GaussianBlur(gray, (0, 0), 1.5)
     integ = _Detail(gray)
     out: list[BoardGuess] = []
     for pts in _regions(cfg, g):
+        if near is not None:
+            poly = pts.astype(np.float32).reshape(-1, 1, 2)
+            held = sum(cv2.pointPolygonTest(poly, (float(x), float(y)), False) >= 0
+                       for x, y in near)
+            if held < 0.5 * len(near):
+                continue
         mask = None
         best: BoardGuess | None = None
-        for h_idx in _fit_outline(cfg, pts):
+        for h_idx in _fit_outline(cfg, pts, near_side):
             hx = _as_xy(h_idx)
             if mask is None:
                 mask = np.zeros((h, w), np.uint8)
