@@ -54,3 +54,27 @@ def test_a_small_board_found_by_its_edges_is_kept(seed: int, style: dict) -> Non
     s = render(seed, size=(1024, 768), style=style)
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched == sc.label_tiles == sc.found_tiles
+
+
+def test_silhouette_lattice_lies_on_the_tiles() -> None:
+    # no classifier here: the lattice fitted to the outline of a board of black tiles
+    # whose seams do not show puts each cell on a tile, corners within a few % of a side
+    import cv2
+    import numpy as np
+
+    from engine.lattice import cell_corners
+    from vision.silhouette import find_boards
+    from vision.synth import render
+    s = render(71_000_095, size=(640, 480), style={"font": ["cv_sans"]})
+    boards = find_boards(DEFAULT, cv2.cvtColor(s.image, cv2.COLOR_BGR2GRAY))
+    assert boards
+    b = boards[0]
+    labels = [np.asarray(t["corner_px"], float) for t in s.label["tiles"]]
+    side = float(np.mean([np.linalg.norm(t[0] - t[1]) for t in labels]))
+    assert len(b.cells) >= 15
+    for c in b.cells:
+        px = np.array([b.vertex_px[v] for v in cell_corners(c)])
+        t = min(labels, key=lambda t: float(np.linalg.norm(t.mean(axis=0) - px.mean(axis=0))))
+        assert np.linalg.norm(t.mean(axis=0) - px.mean(axis=0)) < 0.15 * side
+        err = np.linalg.norm(px[:, None, :] - t[None, :, :], axis=2).min(axis=1)
+        assert err.max() < 0.12 * side
