@@ -351,12 +351,16 @@ def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
             fit.cells[cell] = i
             verts[i] = vs  # type: ignore[assignment]
     _update_vertices(fit, verts)
+    h, w = gray.shape[:2]
     for c in g.cells:
         if c in fit.cells:
             continue
+        pts = np.array([g.vertex_px.get(v, fit.project(vertex_xy(v))) for v in cell_corners(c)])
+        if (pts.min() < 0) or (pts[:, 0].max() > w - 1) or (pts[:, 1].max() > h - 1):
+            continue  # cut by the photo's edge: left to the candidates (read as partial)
         fit.proposed.add(c)
-        for v in cell_corners(c):
-            fit.vertex_px.setdefault(v, g.vertex_px.get(v, fit.project(vertex_xy(v))))
+        for v, p in zip(cell_corners(c), pts, strict=True):
+            fit.vertex_px.setdefault(v, p)
     h2 = _fit_h(cfg, fit.vertex_px, g.side)
     fit.homography = h2 if h2 is not None else fit.homography
     _normalise(cfg, fit, verts)
