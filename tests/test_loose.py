@@ -78,3 +78,12 @@ def test_lab_matches_opencv() -> None:
     for bgr in rng.random((20, 3)):
         ref = cv2.cvtColor(bgr.astype(np.float32).reshape(1, 1, 3), cv2.COLOR_BGR2LAB)
         assert np.abs(lab(bgr) - ref.reshape(3)).max() < 0.5
+
+
+def test_boundary_contrast_at_the_photo_edge() -> None:
+    # Seed 71000066 crashed: a sample point 0.08 side outside the bottom side fell at
+    # y = h - 1.4, inside the image, but rounded onto the last row, whose 3x3 window is not.
+    img = np.full((200, 300, 3), TABLE, np.uint8)
+    tri = np.array([[150.0, 104.0], [205.0, 190.6], [95.0, 190.6]])  # outside: y = 198.6
+    cv2.fillConvexPoly(img, np.round(tri).astype(np.int32), FACE)
+    assert boundary_contrast(img, tri, 100) > 40  # the other two sides still measure it

@@ -117,14 +117,17 @@ def boundary_contrast(image: np.ndarray, corner_px: np.ndarray, side_px: float) 
         p = a + (b - a) * t
         ins.append(p - n * 0.08 * side_px)
         outs.append(p + n * 0.08 * side_px)
-    pi, po = np.concatenate(ins), np.concatenate(outs)
+    # Rounded first: a point at w - 1.4 rounds to w - 1, whose 3x3 window leaves the image.
+    pi = np.round(np.concatenate(ins)).astype(int)
+    po = np.round(np.concatenate(outs)).astype(int)
     h, w = image.shape[:2]
-    ok = ((pi >= 1) & (pi < [w - 1, h - 1]) & (po >= 1) & (po < [w - 1, h - 1])).all(axis=1)
+    lim = np.array([w - 2, h - 2])
+    ok = ((pi >= 1) & (pi <= lim) & (po >= 1) & (po <= lim)).all(axis=1)
     if not ok.any():
         return 0.0
 
     def grey(p: np.ndarray) -> np.ndarray:
-        x, y = np.round(p[:, 0]).astype(int), np.round(p[:, 1]).astype(int)
+        x, y = p[:, 0], p[:, 1]
         acc = np.zeros(len(p))
         for dy in (-1, 0, 1):
             for dx in (-1, 0, 1):
