@@ -38,7 +38,8 @@ def _style(k: int) -> dict[str, Any]:
 
 
 def _one(seed: int) -> Any:
-    from vision.batch import PhotoScore, required_tiles, score_reading
+    from vision.batch import score_failure, score_reading
+    from vision.io import NoTilesError
     from vision.pipeline import read_array
     from vision.synth import render
     sample = render(seed, size=SIZE, style=_style(seed))
@@ -46,9 +47,8 @@ def _one(seed: int) -> Any:
     try:
         reading = read_array(sample.image, name=name).to_json()
     except Exception as e:  # noqa: BLE001 - every photo gets a row, errors included
-        sc = PhotoScore(name, error=str(e).splitlines()[0] if str(e) else type(e).__name__)
-        sc.label_tiles = required_tiles(sample.label)
-        return sc
+        msg = str(e).splitlines()[0] if str(e) else type(e).__name__
+        return score_failure(name, sample.label, msg, isinstance(e, NoTilesError))
     return score_reading(name, sample.label, reading)
 
 

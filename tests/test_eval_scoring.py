@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from vision.batch import required_tiles, score_reading, summarise
+import cv2
+import numpy as np
+
+from vision.batch import read_one, required_tiles, score_failure, score_reading, summarise
 from vision.reading import MOSTLY_HIDDEN
 from vision.synth import render
 
@@ -79,3 +83,26 @@ def test_off_board_tiles_scored_apart() -> None:
     assert sc.perfect  # the board itself is read right; off-board is reported apart
     s = summarise([sc])
     assert s.loose_precision == 2 / 3 and s.loose_recall == 1.0 and s.loose_read_right == 0.5
+
+
+def test_no_tiles_found_is_right_when_every_tile_is_under_a_hand() -> None:
+    hidden = {"width": 1000, "height": 1000, "tiles": [LABEL["tiles"][1]]}
+    sc = score_failure("x", hidden, "x: no tiles found", no_tiles=True)
+    assert not sc.error and sc.perfect and sc.label_tiles == 0
+    # the same answer where a tile shows, or any other failure, stays an error
+    for label, no_tiles in ((LABEL, True), (hidden, False)):
+        sc = score_failure("x", label, "x: no tiles found", no_tiles=no_tiles)
+        assert sc.error and not sc.perfect
+        assert sc.label_tiles == required_tiles(label)
+    assert summarise([score_failure("x", hidden, "e", True)]).errors == 0
+
+
+def test_batch_marks_a_photo_with_no_tiles(tmp_path: Path) -> None:
+    blank = tmp_path / "table.png"
+    cv2.imwrite(str(blank), np.full((300, 400, 3), 120, np.uint8))
+    rec = read_one(str(blank))
+    assert "no tiles found" in rec["error"] and rec["no_tiles"] is True
+    broken = tmp_path / "broken.png"
+    broken.write_bytes(b"not an image")
+    rec = read_one(str(broken))
+    assert rec["error"] and "no_tiles" not in rec

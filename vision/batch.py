@@ -34,11 +34,15 @@ def find_photos(root: str | Path) -> list[Path]:
 
 
 def read_one(path: str) -> dict[str, Any]:
-    """Read one photo; a JSON-able dict with ``path`` and either the Reading or ``error``."""
+    """Read one photo; a JSON-able dict with ``path`` and either the Reading or ``error``
+    (plus ``"no_tiles": true`` when the photo decoded but shows no tile)."""
+    from .io import NoTilesError
     from .pipeline import read_photo
     try:
         r = read_photo(path, DEFAULT)
         return {"path": path, **r.to_json()}
+    except NoTilesError as e:
+        return {"path": path, "error": str(e), "no_tiles": True}
     except TriominosError as e:
         return {"path": path, "error": str(e)}
     except Exception as e:  # noqa: BLE001 - a batch must carry on whatever one file does
@@ -235,14 +239,25 @@ def label_for(photo: Path) -> dict[str, Any] | None:
     return json.loads(p.read_text(encoding="utf-8"))
 
 
+def score_failure(path: str, label: dict[str, Any], error: str, no_tiles: bool
+                  ) -> PhotoScore:
+    """Score a photo the reader gave no reading for. "No tiles found" where the label
+    needs no board tile (every tile ``mostly hidden``, or none) is the right answer: it is
+    scored as an empty reading (off-board label tiles still count as missed). Any other
+    failure is an ``error`` with every required tile missed."""
+    if no_tiles and required_tiles(label) == 0:
+        return score_reading(path, label, {"tiles": [], "off_board": []})
+    sc = PhotoScore(path, error=error)
+    sc.label_tiles = required_tiles(label)
+    return sc
+
+
 def _eval_one(path: str) -> PhotoScore:
-    label = label_for(Path(path))
+    label = label_for(Path(path)) or {"tiles": []}
     rec = read_one(path)
     if "error" in rec:
-        sc = PhotoScore(path, error=rec["error"])
-        sc.label_tiles = required_tiles(label) if label else 0
-        return sc
-    return score_reading(path, label or {"tiles": []}, rec)
+        return score_failure(path, label, rec["error"], bool(rec.get("no_tiles")))
+    return score_reading(path, label, rec)
 
 
 @dataclass

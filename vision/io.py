@@ -23,6 +23,11 @@ class PhotoError(TriominosError):
     """A photo that cannot be read, or in which no board can be found (one-line message)."""
 
 
+class NoTilesError(PhotoError):
+    """A photo that decoded but shows no tile ("no tiles found"): an empty table, a hand
+    over every tile, a photo of something else. Evaluation scores it as an empty reading."""
+
+
 @dataclass
 class Photo:
     """A decoded photo: ``image`` is the full-resolution BGR uint8 array (H, W, 3) after EXIF

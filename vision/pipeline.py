@@ -22,7 +22,7 @@ from .config import DEFAULT, ReaderConfig
 from .crops import corner_crops
 from .detect import Triangle, edge_map, find_triangles
 from .fit import LatticeFit, fit_lattice
-from .io import Photo, PhotoError, from_array, load
+from .io import NoTilesError, Photo, from_array, load
 from .loose import prune_loose
 from .reading import Reading, TileReading
 from .reconstruct import choose_digits
@@ -384,13 +384,13 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                set_name: str = "standard", decode_ms: float = 0.0) -> Reading:
     """Run detect, classify and reconstruct on a loaded photo.
 
-    Raises :class:`PhotoError` ("no tiles found") when the photo shows no tile.
+    Raises :class:`NoTilesError` ("no tiles found") when the photo shows no tile.
     """
     t0 = time.perf_counter()
     found = detect(cfg, photo)
     t1 = time.perf_counter()
     if not found.fit.cells and not found.fit.loose and not found.fit.proposed:
-        raise PhotoError(f"{photo.path}: no tiles found{_why_empty(photo)}")
+        raise NoTilesError(f"{photo.path}: no tiles found{_why_empty(photo)}")
     clf = classifier if classifier is not None else default_classifier()
     seen, probs, conv = classify(cfg, photo, found, clf)
     t2 = time.perf_counter()
@@ -401,7 +401,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     t3 = time.perf_counter()
     if not board and all(t.tile is None for t in off):
         # nothing shows a digit: blank shapes alone are no evidence of a Triominos table
-        raise PhotoError(f"{photo.path}: no tiles found{_why_empty(photo)}")
+        raise NoTilesError(f"{photo.path}: no tiles found{_why_empty(photo)}")
     timing = {"decode": decode_ms, "detect": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3,
               "reconstruct": (t3 - t2) * 1e3}
     timing["total"] = sum(timing.values())
