@@ -18,7 +18,7 @@ from vision import io as vio
 from vision.config import DEFAULT
 from vision.detect import find_triangles
 from vision.fit import fit_lattice
-from vision.reconstruct import choose_digits
+from vision.reconstruct import choose_digits, unshown_tiles
 from vision.render import board_text
 
 FACE = (225, 235, 240)
@@ -218,6 +218,19 @@ def test_confident_mismatch_is_kept() -> None:
     b = Board({c: tuple(d) for c, d in ch.digits.items()}, "standard")  # type: ignore[misc]
     assert ch.digits[(0, 0, "D")][0] == 4
     assert any(v.kind.name == "CORNER_MISMATCH" for v in b.violations())
+
+
+def test_a_tile_whose_digits_nothing_shows_is_no_tile() -> None:
+    # eval photos 70000159/185: a lone "tile" on a table read as 5-5-2 where two corners'
+    # pixels said no digit (0.96); with nothing else at those vertices that is a guess
+    U, D = (0, 0, "U"), (0, 0, "D")
+    T, F = True, False
+    assert unshown_tiles([U], np.array([[T, F, F]]), 1) == {0}
+    assert unshown_tiles([U], np.array([[T, T, F]]), 1) == set()
+    # a neighbour reading a digit at U's corner 1 (vertex (1,0)) vouches for it
+    assert unshown_tiles([U, D], np.array([[T, F, F], [T, T, T]]), 1) == set()
+    # a neighbour that is itself unshown vouches for nothing, and both go
+    assert unshown_tiles([U, D], np.array([[T, F, F], [F, F, T]]), 1) == {0, 1}
 
 
 def test_set_breaks_a_near_tie_against_a_mirror_tile() -> None:

@@ -137,6 +137,10 @@ class ReaderConfig:
     low_confidence: float = 0.80
     #: a tile is present if its corners are not "none" with at least this mean probability
     none_threshold: float = 0.5
+    #: ... and if at most this many of its corners sit where no corner shows a digit (its
+    #: own pixels say "none" and no board neighbour at that vertex reads one): two digits
+    #: read where nothing shows them would be guesses (a lone phantom tile on a table)
+    unshown_corners_max: int = 1
 
     # --- reconstruct ------------------------------------------------------------------
     #: a corner reading is "confident" above this probability; a confident disagreement at a

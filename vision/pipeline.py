@@ -25,7 +25,7 @@ from .fit import LatticeFit, fit_lattice
 from .io import NoTilesError, Photo, from_array, load
 from .loose import prune_loose
 from .reading import Reading, TileReading
-from .reconstruct import choose_digits
+from .reconstruct import choose_digits, unshown_tiles
 
 
 @lru_cache(maxsize=1)
@@ -282,6 +282,11 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             continue
         board_idx.append(n)
     board_idx = _connected(seen, board_idx)
+    shows = np.argmax(probs[board_idx], axis=2) < 6 if board_idx else np.zeros((0, 3), bool)
+    unshown = unshown_tiles([seen[n].cell for n in board_idx], shows,  # type: ignore[misc]
+                            cfg.unshown_corners_max)
+    if unshown:
+        board_idx = _connected(seen, [n for i, n in enumerate(board_idx) if i not in unshown])
     cells = [seen[n].cell for n in board_idx]
     # an askew face on a cell that shows a board tile was that tile outlined wrongly
     gone = {i for c in cells for i in found.fit.shadowed.get(c, [])}  # type: ignore[arg-type]

@@ -74,6 +74,24 @@ def choose_digits(cfg: ReaderConfig, cells: list[Cell], probs: np.ndarray,
                         {c: [bool(x) for x in joint[i]] for i, c in enumerate(cells)})
 
 
+def unshown_tiles(cells: list[Cell], shows: np.ndarray, most: int) -> set[int]:
+    """Indices of tiles with more than ``most`` corners at a vertex where no corner shows a
+    digit, repeated until none is left (dropping a tile takes its corners' support away).
+
+    ``shows`` is (N, 3) bool: the corner's own first choice is a digit (not "none").
+    """
+    drop: set[int] = set()
+    while True:
+        keep = [n for n in range(len(cells)) if n not in drop]
+        groups = _vertex_groups([cells[n] for n in keep])
+        shown = {v for v, m in groups.items() if any(shows[keep[a], k] for a, k in m)}
+        new = {n for n in keep
+               if sum(v not in shown for v in cell_corners(cells[n])) > most}
+        if not new:
+            return drop
+        drop |= new
+
+
 @lru_cache(maxsize=2)
 def _tables(set_name: str) -> tuple[np.ndarray, np.ndarray]:
     """For every digit triple code ``36a + 6b + c``: its tile's code and whether that tile
