@@ -28,7 +28,7 @@ import numpy as np
 
 from vision.batch import label_for, score_reading
 from vision.config import DEFAULT
-from vision.io import Photo, decode
+from vision.io import from_bytes
 from vision.pipeline import default_classifier, read_image
 from vision.reading import Reading
 
@@ -40,9 +40,9 @@ TARGET_RATIO = 3.0
 
 def _read_bytes(data: bytes, name: str) -> tuple[Reading, dict[str, float]]:
     t0 = time.perf_counter()
-    img = decode(DEFAULT, data, name)
+    photo = from_bytes(DEFAULT, data, name)
     ms = (time.perf_counter() - t0) * 1e3
-    r = read_image(DEFAULT, Photo(name, img, DEFAULT.detect_max_side), decode_ms=ms)
+    r = read_image(DEFAULT, photo, decode_ms=ms)
     return r, r.timing_ms
 
 

@@ -73,6 +73,28 @@ def test_only_believable_loose_tiles_are_kept() -> None:
     assert prune_loose(blind, img, off, board, H) == [off[0], off[2], off[6]]
 
 
+def test_judged_alike_on_a_shrunk_colour_copy() -> None:
+    # the reader judges off-board shapes on a colour copy decoded at 1/2 (or less) when
+    # tiles are big; corners stay in the original's pixels, ``scale`` maps them
+    img = np.full((1200, 1800, 3), TABLE, np.uint8)
+    h2 = np.diag([2.0, 2.0, 1.0]) @ H
+    board_cells = [(0, 0, "U"), (0, 0, "D"), (1, 0, "U")]
+    board = [_tr(_px(c) * 2, c, [1, 2, 3]) for c in board_cells]
+    for t in board:
+        cv2.fillConvexPoly(img, np.round(t.corner_px).astype(np.int32), FACE)
+    back = _equilateral((1300, 300), 120)
+    yellow = _equilateral((1600, 900), 120)
+    faint = _equilateral((900, 1000), 120)
+    for tri, col in ((back, FACE), (yellow, YELLOW), (faint, (94, 94, 94))):
+        cv2.fillConvexPoly(img, np.round(tri).astype(np.int32), col)
+    off = [_tr(back), _tr(yellow), _tr(faint)]
+    full = prune_loose(DEFAULT, img, off, board, h2)
+    half = cv2.resize(img, (900, 600), interpolation=cv2.INTER_AREA)
+    assert full == [off[0]]
+    assert prune_loose(DEFAULT, half, off, board, h2, scale=0.5) == full
+    assert prune_loose(DEFAULT, half, [], board, h2, scale=0.5) == []
+
+
 def test_lab_matches_opencv() -> None:
     rng = np.random.default_rng(3)
     for bgr in rng.random((20, 3)):

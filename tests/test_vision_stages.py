@@ -111,6 +111,59 @@ def test_exif_orientation_applied() -> None:
     assert vio.decode(DEFAULT, _encode(im, "JPEG", exif=ex.tobytes())).shape == (40, 20, 3)
 
 
+def _photo_jpeg(w: int = 96, h: int = 64, exif: bytes | None = None) -> bytes:
+    rng = np.random.default_rng(5)
+    noise = cv2.GaussianBlur(rng.normal(0, 60, (h, w, 3)), (0, 0), 2.0)  # photo-like
+    arr = np.clip(120 + noise, 0, 255).astype(np.uint8)
+    arr[10:30, 20:60] = (30, 160, 230)  # a saturated patch: grey from colour vs from Y
+    kw = {"exif": exif} if exif else {}
+    return _encode(Image.fromarray(arr), "JPEG", quality=95, **kw)
+
+
+def test_jpeg_is_read_in_grey_and_its_colour_waits() -> None:
+    data = _photo_jpeg()
+    photo = vio.from_bytes(DEFAULT, data, "x.jpg")
+    assert photo._image is None and photo.gray.shape == (64, 96)  # no colour decoded yet
+    assert (photo.width, photo.height) == (96, 64)
+    full = vio.decode(DEFAULT, data)
+    # the decoder's own luma against OpenCV's grey of the colour decode: rounding apart
+    ref = cv2.cvtColor(full, cv2.COLOR_BGR2GRAY).astype(int)
+    assert np.abs(photo.gray.astype(int) - ref).mean() < 1.0
+    assert np.array_equal(photo.image, full)  # decoded on demand, the same pixels
+    # a PNG is decoded in colour at once, as before
+    png = vio.from_bytes(DEFAULT, _encode(Image.fromarray(full[:, :, ::-1]), "PNG"), "x.png")
+    assert png._image is not None and np.array_equal(png.image, full)
+
+
+def test_grey_read_applies_exif_orientation() -> None:
+    ex = Image.Exif()
+    ex[0x0112] = 6  # rotate 90 degrees
+    photo = vio.from_bytes(DEFAULT, _photo_jpeg(exif=ex.tobytes()), "x.jpg")
+    assert photo.gray.shape == (96, 64) and photo.image.shape == (96, 64, 3)
+
+
+@pytest.mark.parametrize("prefetch", [False, True])
+def test_colour_copies_at_a_whole_factor(prefetch: bool) -> None:
+    data = _photo_jpeg(200, 120)
+    photo = vio.from_bytes(DEFAULT, data, "x.jpg")
+    if prefetch:
+        photo.prefetch_colour(2)
+        photo.prefetch_colour(4)
+    half, quarter = photo.colour(2), photo.colour(4)
+    assert half.shape == (60, 100, 3) and quarter.shape == (30, 50, 3)
+    full = vio.decode(DEFAULT, data).astype(np.float64)
+    blocks = full.reshape(60, 2, 100, 2, 3).mean(axis=(1, 3))
+    assert np.abs(half - blocks).mean() < 2.0  # the decoder's reduction ~ a block mean
+    assert photo.colour(2) is half  # made once
+    assert photo._image is None  # the full colour was never needed
+    # an array photo is block-averaged exactly
+    arr = vio.from_array(DEFAULT, vio.decode(DEFAULT, data))
+    a_half = arr.colour(2).astype(np.float64)
+    assert np.abs(a_half - blocks).max() <= 1.0
+    with pytest.raises(ValueError, match="factor"):
+        photo.colour(3)
+
+
 def test_gray_and_alpha() -> None:
     g = vio.decode(DEFAULT, _encode(Image.new("L", (8, 6), 90), "PNG"))
     assert g.shape == (6, 8, 3) and int(g[0, 0, 0]) == 90
@@ -231,6 +284,47 @@ def test_a_tile_whose_digits_nothing_shows_is_no_tile() -> None:
     assert unshown_tiles([U, D], np.array([[T, F, F], [T, T, T]]), 1) == set()
     # a neighbour that is itself unshown vouches for nothing, and both go
     assert unshown_tiles([U, D], np.array([[T, F, F], [F, F, T]]), 1) == {0, 1}
+
+
+def test_a_loose_shape_showing_one_digit_is_judged_as_blank() -> None:
+    # dev photo 72000009: granite specks read as 45 loose "tiles", most with two corners
+    # whose pixels said no digit; a face-up tile shows a digit at every corner
+    from vision.detect import Triangle
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+    px = np.array([[100.0, 40.0], [152.0, 130.0], [48.0, 130.0]])
+    fit = LatticeFit(triangles=[Triangle(px, 0.9)], loose=[0], side=104.0)
+    photo = vio.from_array(DEFAULT, np.full((200, 200, 3), 128, np.uint8))
+
+    def corners(*ks: int) -> np.ndarray:
+        p = np.zeros((3, 7))
+        for n, k in enumerate(ks):
+            p[n, k] = 0.9
+            p[n, (k + 1) % 7] = 0.1
+        return p
+
+    for probs, digits in ((corners(1, 6, 6), [None] * 3), (corners(1, 2, 6), [1, 2, 0])):
+        _, off = reconstruct(DEFAULT, photo, Found(fit, 1.0), [Seen(None, px, True, face=0)],
+                             probs[None])
+        assert len(off) == 1 and off[0].corners == digits
+        assert ("face-down or blank" in off[0].flags) == (digits[0] is None)
+
+
+def test_colour_copy_factor_keeps_tiles_big_enough() -> None:
+    from vision.pipeline import _colour_factor
+    # tiles stay >= cfg.loose_colour_min_side (40) px a side on the copy
+    assert [_colour_factor(DEFAULT, s) for s in (30, 79, 80, 166, 319, 320, 2000)] == [
+        1, 1, 2, 4, 4, 8, 8]
+
+
+def test_point_in_many_triangles() -> None:
+    from vision.fit import _in_tri, _in_tris
+    rng = np.random.default_rng(2)
+    tris = rng.uniform(0, 10, (200, 3, 2))
+    tris[0] = [[0, 0], [1, 1], [2, 2]]  # degenerate: holds nothing
+    for p in rng.uniform(0, 10, (20, 2)):
+        want = np.array([_in_tri(p[None], t)[0] for t in tris])
+        assert np.array_equal(_in_tris(p, tris), want)
 
 
 def test_set_breaks_a_near_tie_against_a_mirror_tile() -> None:

@@ -170,6 +170,11 @@ class ReaderConfig:
     #: two off-board shapes closer than this (x board side) are one tile (top face and
     #: silhouette): the one with digits, else the smaller, is kept
     loose_dedupe_frac: float = 0.5
+    #: off-board tiles are judged on a colour copy shrunk (a JPEG: decoded at 1/2, 1/4 or
+    #: 1/8 directly, a third of a full colour decode) as far as keeps the board's tiles
+    #: this many px a side: colour is a median of ~24 samples across a tile and the
+    #: outline contrast is read 0.08 of a side either side of it (3 px at 40)
+    loose_colour_min_side: float = 40.0
 
 
 DEFAULT = ReaderConfig()

@@ -13,7 +13,9 @@ equal on the table); the lattice stage decides which candidates form the board.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
+from functools import partial
 
 import cv2
 import numpy as np
@@ -111,54 +113,84 @@ def find_triangles(cfg: ReaderConfig, small: np.ndarray,
         edges = edge_map(cfg, gray)
     min_area = cfg.min_side ** 2 * 0.433 * 0.5
     max_side = cfg.max_side_frac * min(h, w)
-    cands: list[Triangle] = []
-    masks: list[tuple[np.ndarray, float]] = []
-    for k in cfg.dilations:
+
+    def dilated(k: int) -> tuple[np.ndarray, float]:
         ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
-        masks.append((cv2.bitwise_not(cv2.dilate(edges, ker)), k + 0.5))
-    if cfg.block_sizes:
+        return cv2.bitwise_not(cv2.dilate(edges, ker)), k + 0.5
+
+    def bright(b: int) -> tuple[np.ndarray, float]:
         # faces brighter than their surroundings, cut apart by their (darker) seams: finds
         # joined light tiles whose seams are too faint for the gradient edges
-        not_edge = cv2.bitwise_not(edges)
         ker3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
-        for b in cfg.block_sizes:
-            bright = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
-                                           cv2.THRESH_BINARY, b, -cfg.block_c)
-            m = cv2.morphologyEx(cv2.bitwise_and(bright, not_edge), cv2.MORPH_OPEN, ker3)
-            masks.append((m, cfg.block_grow))
-    for inv, grow in masks:
-        # outer outlines of the white regions (holes such as digits are ignored)
-        cs, hier = cv2.findContours(inv, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-        if hier is None:
-            continue
-        for c, hrow in zip(cs, hier[0], strict=True):
-            if hrow[3] != -1 or len(c) < 3:
-                continue
-            x, y, bw, bh = cv2.boundingRect(c)
-            if (max(bw, bh) > max_side * 1.2 or bw < cfg.min_side * 0.5
-                    or bh < cfg.min_side * 0.4):
-                continue
-            if x <= 0 or y <= 0 or x + bw >= w or y + bh >= h:
-                continue  # cut by the photo's edge: its outline is not a triangle's
-            hull = cv2.convexHull(c).astype(np.float32)
-            ha = cv2.contourArea(hull)
-            if ha < min_area or ha > 0.25 * h * w:
-                continue
-            ta, tri = cv2.minEnclosingTriangle(hull)
-            if tri is None or ta <= 0:
-                continue
-            fill = ha / ta
-            if fill < cfg.min_fill:
-                continue
-            pts = clockwise(tri.reshape(3, 2).astype(np.float64))
-            sides = np.linalg.norm(pts - np.roll(pts, 1, axis=0), axis=1)
-            if sides.min() < cfg.min_side or sides.max() > max_side:
-                continue
-            if sides.max() / sides.min() > cfg.max_side_ratio:
-                continue
-            # the region stops k px (+ half the edge line) short of the true boundary
-            cands.append(Triangle(_expand(pts, grow), float(fill)))
+        m = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
+                                  cv2.THRESH_BINARY, b, -cfg.block_c)
+        m = cv2.morphologyEx(cv2.bitwise_and(m, cv2.bitwise_not(edges)), cv2.MORPH_OPEN, ker3)
+        return m, cfg.block_grow
+
+    masks = [partial(dilated, k) for k in cfg.dilations] + [
+        partial(bright, b) for b in cfg.block_sizes]
+    if not masks:
+        return []
+    # each mask is made and traced on its own; OpenCV lets go of the GIL while it works,
+    # so the last mask (the brightness one: the most regions) is done on a second thread
+    found: list[list[tuple[np.ndarray, float, float]]] = [[] for _ in masks]
+
+    def trace(n: int) -> None:
+        found[n] = _mask_triangles(cfg, *masks[n](), min_area, max_side)
+
+    helper = threading.Thread(target=trace, args=(len(masks) - 1,))
+    helper.start()
+    for n in range(len(masks) - 1):
+        trace(n)
+    helper.join()
+    tris = [t for f in found for t, _, _ in f]
+    fills = [x for f in found for _, x, _ in f]
+    grows = [g for f in found for _, _, g in f]
+    if not tris:
+        return []
+    # the triangles' geometry at once (per-triangle numpy calls cost more than the maths)
+    pts = np.asarray(tris, np.float64)
+    v1, v2 = pts[:, 1] - pts[:, 0], pts[:, 2] - pts[:, 0]
+    ccw = v1[:, 0] * v2[:, 1] - v1[:, 1] * v2[:, 0] <= 0
+    pts[ccw] = pts[ccw][:, [0, 2, 1]]  # clockwise on screen (image y down)
+    d = pts - pts[:, [2, 0, 1]]
+    sides = np.sqrt((d * d).sum(axis=2))
+    lo, hi = sides.min(axis=1), sides.max(axis=1)
+    ok = (lo >= cfg.min_side) & (hi <= max_side) & (hi <= cfg.max_side_ratio * lo)
+    # the region stops k px (+ half the edge line) short of the true boundary
+    cands = [Triangle(_expand(pts[n], grows[n]), float(fills[n])) for n in np.flatnonzero(ok)]
     return _dedupe(cfg, cands)
+
+
+def _mask_triangles(cfg: ReaderConfig, inv: np.ndarray, grow: float, min_area: float,
+                    max_side: float) -> list[tuple[np.ndarray, float, float]]:
+    """The white regions of one mask that fill their smallest enclosing triangle: each as
+    (triangle (3, 2) float32, fill, ``grow``), in tracing order."""
+    h, w = inv.shape
+    out: list[tuple[np.ndarray, float, float]] = []
+    # outer outlines of the white regions (holes such as digits are ignored)
+    cs, hier = cv2.findContours(inv, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hier is None:
+        return out
+    for i in np.flatnonzero(hier[0][:, 3] == -1):
+        c = cs[i]
+        if len(c) < 3:
+            continue
+        x, y, bw, bh = cv2.boundingRect(c)
+        if (max(bw, bh) > max_side * 1.2 or bw < cfg.min_side * 0.5
+                or bh < cfg.min_side * 0.4):
+            continue
+        if x <= 0 or y <= 0 or x + bw >= w or y + bh >= h:
+            continue  # cut by the photo's edge: its outline is not a triangle's
+        hull = cv2.convexHull(c)
+        ha = cv2.contourArea(hull)
+        if ha < min_area or ha > 0.25 * h * w:
+            continue
+        ta, tri = cv2.minEnclosingTriangle(hull.astype(np.float32))
+        if tri is None or ta <= 0 or ha / ta < cfg.min_fill:
+            continue
+        out.append((tri.reshape(3, 2), ha / ta, grow))
+    return out
 
 
 def _dedupe(cfg: ReaderConfig, cands: list[Triangle]) -> list[Triangle]:

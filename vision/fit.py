@@ -15,6 +15,7 @@ homography's Jacobian must have negative determinant, lattice y up vs image y do
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -284,14 +285,30 @@ def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
     if not tris:
         return fit
     ef = None
+    pending: list[EdgeField] = []
+    worker = None
     if gray is not None:
-        ef = EdgeField.of(gray, edges if edges is not None else edge_map(cfg, gray))
+        # the edge field is first needed after the faces are joined: made meanwhile on a
+        # second thread (OpenCV and numpy's array maths let go of the GIL)
+        e = edges if edges is not None else edge_map(cfg, gray)
+        worker = threading.Thread(target=lambda: pending.append(EdgeField.of(gray, e)))
+        worker.start()
     graph, comp_of, board = _select(cfg, tris)
     # every tile has the board's size: other shapes (digit holes, background) are dropped
     side = float(np.median([tris[i].side for i in board]))
     tris = [t for t in tris if 1 / cfg.size_tolerance < t.side / side < cfg.size_tolerance]
-    if ef is not None and cfg.repose_below > 0:
-        tris = [_repose(cfg, t, ef, side) for t in tris]
+
+    def joined() -> EdgeField | None:
+        if worker is None:
+            return None
+        worker.join()
+        # a failure on the thread (none known) is met again, and raised, here
+        return pending[0] if pending else EdgeField.of(gray, e)  # type: ignore[arg-type]
+
+    if cfg.repose_below > 0:
+        ef = joined()
+        if ef is not None:
+            tris = [_repose(cfg, t, ef, side) for t in tris]
     fit.triangles = tris
     graph, comp_of, board = _select(cfg, tris)
     side = float(np.median([tris[i].side for i in board]))
@@ -304,6 +321,7 @@ def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
     if fit.homography is None:
         fit.loose = _loose(fit)
         return fit
+    ef = joined()
     for _ in range(cfg.fill_rounds):
         changed = _join_aligned(cfg, fit, verts, comp_of, graph)
         if ef is not None:
@@ -409,8 +427,13 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
     occupied = set(fit.cells) | fit.proposed
     occ_px = np.array([fit.corner_px(c) for c in occupied])
     occ_cen = occ_px.mean(axis=1)
-    tones = np.array([_face_tone(gray, fit.corner_px(c)) for c in fit.cells or fit.proposed])
-    tone, spread = float(np.median(tones)), float(np.median(np.abs(tones - np.median(tones))))
+    # the tone test is off at tone_tol 255 (no grey level is that far): not measured then
+    tone_test = cfg.tone_tol < 255
+    tone = spread = 0.0
+    if tone_test:
+        tones = np.array([_face_tone(gray, fit.corner_px(c))
+                          for c in fit.cells or fit.proposed])
+        tone, spread = float(np.median(tones)), float(np.median(np.abs(tones - np.median(tones))))
     loose_c = [fit.triangles[i].centroid for i in fit.loose]
     ring = set(occupied)
     out: set[Cell] = set()
@@ -444,12 +467,12 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
             sides = np.linalg.norm(pts - pts[[1, 2, 0]], axis=1)
             if sides.min() < 0.6 * fit.side or sides.max() > 1.8 * fit.side:
                 continue  # an implausible shape: the lattice is not known well here
-            if abs(_face_tone(gray, pts) - tone) > max(cfg.tone_tol, 3 * spread):
+            if tone_test and abs(_face_tone(gray, pts) - tone) > max(cfg.tone_tol, 3 * spread):
                 continue  # does not look like the board's tiles (table showing through)
             cen = pts.mean(axis=0)
             near = np.flatnonzero(np.linalg.norm(occ_cen - cen, axis=1) < 1.5 * fit.side)
             if near.size and (_in_tri(occ_cen[near], pts).any()
-                              or any(_in_tri(cen[None], occ_px[k])[0] for k in near)):
+                              or _in_tris(cen, occ_px[near]).any()):
                 continue  # overlaps a tile already placed
             out.add(c)
     fit.candidates = out
@@ -514,6 +537,21 @@ def _snap_corner(ef: EdgeField, pts: np.ndarray, k: int, reach: float, side: flo
     out = pts.copy()
     out[k] = best
     return out
+
+
+def _in_tris(p: np.ndarray, tris: np.ndarray) -> np.ndarray:
+    """Which of the triangles ``tris`` (M, 3, 2) hold the point ``p`` (2,): ``_in_tri``
+    for one point and many triangles (degenerate triangles hold nothing)."""
+    a, b, c = tris[:, 0], tris[:, 1], tris[:, 2]
+    v0, v1, v2 = c - a, b - a, p[None, :] - a
+    d00, d01, d11 = (v0 * v0).sum(1), (v0 * v1).sum(1), (v1 * v1).sum(1)
+    d20, d21 = (v2 * v0).sum(1), (v2 * v1).sum(1)
+    den = d00 * d11 - d01 * d01
+    ok = np.abs(den) >= 1e-12
+    den = np.where(ok, den, 1.0)
+    u = (d11 * d20 - d01 * d21) / den
+    v = (d00 * d21 - d01 * d20) / den
+    return ok & (u >= 0) & (v >= 0) & (u + v <= 1)
 
 
 def _in_tri(p: np.ndarray, tri: np.ndarray) -> np.ndarray:
@@ -796,6 +834,7 @@ def _propose(cfg: ReaderConfig, fit: LatticeFit,
     placed = set(fit.cells.values())
     added = False
     m = 0.1 * fit.side
+    tri_cen = np.array([t.centroid for t in fit.triangles]).reshape(-1, 2)
     for cell in sorted(frontier):
         pts = fit.corner_px(cell)
         inside = (pts[:, 0] >= m) & (pts[:, 1] >= m) & (pts[:, 0] < w - m) & (pts[:, 1] < h - m)
@@ -803,8 +842,8 @@ def _propose(cfg: ReaderConfig, fit: LatticeFit,
             continue
         # a loose detection in this place is the same tile, placed imprecisely
         cen = pts.mean(axis=0)
-        same = [i for i, t in enumerate(fit.triangles) if i not in placed
-                and np.linalg.norm(t.centroid - cen) < 0.3 * fit.side]
+        same = [int(i) for i in np.flatnonzero(np.linalg.norm(tri_cen - cen, axis=1)
+                                                 < 0.3 * fit.side) if i not in placed]
         if same and inside.all():
             i = same[0]
             k = int(np.argmin(np.linalg.norm(fit.triangles[i].pts - pts[0], axis=1)))

@@ -5,8 +5,8 @@ Coordinates: images are numpy arrays indexed ``[row, col]``; geometry is ``(x, y
 
 from __future__ import annotations
 
+import threading
 import warnings
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -28,18 +28,46 @@ class NoTilesError(PhotoError):
     over every tile, a photo of something else. Evaluation scores it as an empty reading."""
 
 
-@dataclass
 class Photo:
-    """A decoded photo: ``image`` is the full-resolution BGR uint8 array (H, W, 3) after EXIF
-    orientation. Downscaled copies for detection are made on demand (:meth:`scaled`) and
-    kept."""
+    """A decoded photo, full resolution, after EXIF orientation.
 
-    path: str
-    image: np.ndarray
-    max_side: int = 1400
-    _copies: dict[int, tuple[np.ndarray, float]] = field(default_factory=dict, repr=False)
-    _grays: dict[int, tuple[np.ndarray, float]] = field(default_factory=dict, repr=False)
-    _gray: np.ndarray | None = field(default=None, repr=False)
+    ``image`` is the BGR uint8 array (H, W, 3) and ``gray`` the grey one (H, W). The reader
+    itself only needs grey levels (detection and digit crops), so a JPEG loaded by
+    :func:`load` is decoded straight to grey (about a third of a colour decode: the decoder
+    skips the colour planes) and its colour is decoded only when asked for: in full by
+    :attr:`image` (overlays), reduced by :meth:`colour` (off-board tiles' colour). A photo
+    built from an array has both at once. Downscaled copies for detection are made on
+    demand (:meth:`scaled`, :meth:`scaled_gray`) and kept.
+    """
+
+    def __init__(self, path: str, image: np.ndarray | None = None, max_side: int = 1400,
+                 *, gray: np.ndarray | None = None, encoded: bytes | None = None) -> None:
+        if image is None and (gray is None or encoded is None):
+            raise ValueError("Photo needs its BGR image, or its grey image and encoded bytes")
+        self.path = path
+        self.max_side = max_side
+        self._image = image
+        self._gray = gray
+        self._encoded = encoded
+        self._copies: dict[int, tuple[np.ndarray, float]] = {}
+        self._grays: dict[int, tuple[np.ndarray, float]] = {}
+        self._colours: dict[int, np.ndarray] = {}
+        self._pending: dict[int, threading.Thread] = {}
+
+    def __repr__(self) -> str:
+        return f"Photo({self.path!r}, {self.width}x{self.height})"
+
+    @property
+    def image(self) -> np.ndarray:
+        """The full-resolution BGR image (H, W, 3) uint8, decoded on first use if the photo
+        was loaded in grey."""
+        self._join(1)
+        if self._image is None:
+            img = self._decode_colour(1)
+            if img is None or img.shape[:2] != self.gray.shape:
+                raise PhotoError(f"{self.path}: cannot decode the image in colour")
+            self._image = img
+        return self._image
 
     def scaled(self, max_side: int | None = None) -> tuple[np.ndarray, float]:
         """A copy with its longest side <= ``max_side`` (default: the detection size) and
@@ -66,6 +94,57 @@ class Photo:
             self._grays[m] = _downscale(m, self.gray)
         return self._grays[m]
 
+    def colour(self, factor: int) -> np.ndarray:
+        """The BGR image shrunk by the whole ``factor`` (1, 2, 4 or 8): pixel ``(x, y)`` of
+        the copy covers original pixels ``[f x, f x + f)`` across and likewise down, so
+        original coordinates times ``1 / factor`` land on it. Made once per factor.
+
+        A JPEG loaded in grey is decoded at that size directly (the decoder's own
+        reduction: ~17 ms for a 12 MP photo against ~55 ms in full); otherwise the full
+        image is block-averaged. Raises ``ValueError`` for another factor.
+        """
+        if factor not in (1, 2, 4, 8):
+            raise ValueError(f"colour copy factor must be 1, 2, 4 or 8, not {factor}")
+        if factor == 1:
+            return self.image
+        self._join(factor)
+        if factor not in self._colours:
+            img = self._decode_colour(factor) if self._image is None else None
+            self._colours[factor] = img if img is not None else _shrink(self.image, factor)
+        return self._colours[factor]
+
+    def prefetch_colour(self, factor: int) -> None:
+        """Start decoding :meth:`colour` ``(factor)`` on a background thread (OpenCV's
+        decoder lets go of the GIL, so it runs on another core while the reader goes on);
+        :meth:`colour` then waits for it. Nothing to do for a photo already in colour."""
+        if (self._image is not None or factor in self._colours or factor in self._pending
+                or factor not in (1, 2, 4, 8)):
+            return
+
+        def work() -> None:
+            img = self._decode_colour(factor)
+            if img is not None:  # a failure is met again, and reported, by colour()
+                if factor == 1:
+                    if img.shape[:2] == self.gray.shape:
+                        self._image = img
+                else:
+                    self._colours[factor] = img
+
+        th = threading.Thread(target=work, daemon=True)
+        self._pending[factor] = th
+        th.start()
+
+    def _join(self, factor: int) -> None:
+        th = self._pending.pop(factor, None)
+        if th is not None:
+            th.join()
+
+    def _decode_colour(self, factor: int) -> np.ndarray | None:
+        """The encoded photo decoded in colour at 1 / ``factor`` (None if it fails)."""
+        flag = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2,
+                4: cv2.IMREAD_REDUCED_COLOR_4, 8: cv2.IMREAD_REDUCED_COLOR_8}[factor]
+        return cv2.imdecode(np.frombuffer(self._encoded, np.uint8), flag)  # type: ignore[arg-type]
+
     @property
     def small(self) -> np.ndarray:
         """The detection copy."""
@@ -79,12 +158,12 @@ class Photo:
     @property
     def width(self) -> int:
         """Width of the original image in pixels."""
-        return int(self.image.shape[1])
+        return int((self._image if self._image is not None else self.gray).shape[1])
 
     @property
     def height(self) -> int:
         """Height of the original image in pixels."""
-        return int(self.image.shape[0])
+        return int((self._image if self._image is not None else self.gray).shape[0])
 
 
 def _header_size(data: bytes, name: str) -> tuple[int, int, str, bool]:
@@ -117,11 +196,10 @@ def _looks_truncated(data: bytes, fmt: str) -> bool:
     return False
 
 
-def decode(cfg: ReaderConfig, data: bytes, name: str = "image") -> np.ndarray:
-    """Decode image bytes to BGR uint8 (H, W, 3) with EXIF orientation applied.
+def _check(cfg: ReaderConfig, data: bytes, name: str) -> tuple[str, bool]:
+    """Refuse what must not be decoded; returns (format, has_alpha) from the header.
 
-    Grayscale becomes three equal channels; alpha is composited over white. Raises
-    :class:`PhotoError` (one line) for empty, unknown, truncated or oversized images.
+    Raises :class:`PhotoError` (one line) for empty, unknown, truncated or oversized images.
     """
     if not data:
         raise PhotoError(f"{name}: empty file")
@@ -133,6 +211,16 @@ def decode(cfg: ReaderConfig, data: bytes, name: str = "image") -> np.ndarray:
                          f"{cfg.max_pixels / 1e6:.0f} MP); refusing to decode")
     if _looks_truncated(data, fmt):
         raise PhotoError(f"{name}: truncated {fmt} file")
+    return fmt, alpha
+
+
+def decode(cfg: ReaderConfig, data: bytes, name: str = "image") -> np.ndarray:
+    """Decode image bytes to BGR uint8 (H, W, 3) with EXIF orientation applied.
+
+    Grayscale becomes three equal channels; alpha is composited over white. Raises
+    :class:`PhotoError` (one line) for empty, unknown, truncated or oversized images.
+    """
+    fmt, alpha = _check(cfg, data, name)
     buf = np.frombuffer(data, np.uint8)
     if alpha:
         raw = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED)
@@ -149,22 +237,31 @@ def decode(cfg: ReaderConfig, data: bytes, name: str = "image") -> np.ndarray:
     return img
 
 
-def _downscale(max_side: int, image: np.ndarray) -> tuple[np.ndarray, float]:
-    """Shrink by the smallest integer factor ``f`` that brings the longest side to at most
-    ``max_side``; returns the copy and its exact scale ``1 / f``.
+def from_bytes(cfg: ReaderConfig, data: bytes, name: str = "image") -> Photo:
+    """A :class:`Photo` from encoded bytes (the same checks and errors as :func:`decode`).
 
-    Each copy pixel is the mean of an f x f block (area averaging). The image is first cut
-    to a multiple of ``f`` (at most f - 1 px off its right and bottom edges) so that the
-    scale is exactly ``1 / f`` along both axes, and a power-of-two factor is done as
-    successive halvings: OpenCV's area averaging is several times faster at exactly 2.
+    A JPEG without alpha is decoded to grey only (EXIF orientation applied, as in colour);
+    its colour waits until asked for (:attr:`Photo.image`, :meth:`Photo.colour`). Other
+    formats are decoded in colour at once.
     """
+    fmt, alpha = _check(cfg, data, name)
+    if fmt == "JPEG" and not alpha:
+        gray = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+        if gray is None or gray.size == 0:
+            raise PhotoError(f"{name}: cannot decode {fmt} image")
+        return Photo(name, None, cfg.detect_max_side, gray=gray, encoded=data)
+    return Photo(name, decode(cfg, data, name), cfg.detect_max_side)
+
+
+def _shrink(image: np.ndarray, f: int) -> np.ndarray:
+    """The image shrunk by the whole factor ``f``: each pixel the mean of an f x f block,
+    after cutting the image to a multiple of ``f`` (at most f - 1 px off its right and
+    bottom edges). A power-of-two factor is done as successive halvings: OpenCV's area
+    averaging is several times faster at exactly 2."""
     h, w = image.shape[:2]
-    if max(h, w) <= max_side:
-        return image, 1.0
-    f = int(np.ceil(max(h, w) / max_side))
     hh, ww = max(1, h // f), max(1, w // f)
     if h < f or w < f:  # a sliver: no whole block along one side
-        return cv2.resize(image, (ww, hh), interpolation=cv2.INTER_AREA), ww / w
+        return cv2.resize(image, (ww, hh), interpolation=cv2.INTER_AREA)
     small = image[:hh * f, :ww * f]
     k = f
     while k % 2 == 0:
@@ -173,7 +270,20 @@ def _downscale(max_side: int, image: np.ndarray) -> tuple[np.ndarray, float]:
         k //= 2
     if k > 1:
         small = cv2.resize(small, (ww, hh), interpolation=cv2.INTER_AREA)
-    return small, 1.0 / f
+    return small
+
+
+def _downscale(max_side: int, image: np.ndarray) -> tuple[np.ndarray, float]:
+    """Shrink by the smallest integer factor ``f`` that brings the longest side to at most
+    ``max_side`` (see :func:`_shrink`); returns the copy and its exact scale ``1 / f``."""
+    h, w = image.shape[:2]
+    if max(h, w) <= max_side:
+        return image, 1.0
+    f = int(np.ceil(max(h, w) / max_side))
+    if h < f or w < f:  # a sliver: the scale is the one along its long side
+        small = _shrink(image, f)
+        return small, small.shape[1] / w
+    return _shrink(image, f), 1.0 / f
 
 
 def downscale(cfg: ReaderConfig, image: np.ndarray) -> tuple[np.ndarray, float]:
@@ -190,7 +300,7 @@ def load(cfg: ReaderConfig, path: str | Path) -> Photo:
         raise PhotoError(f"{p}: is a directory, not a photo") from None
     except OSError as e:
         raise PhotoError(f"{p}: cannot read: {e.strerror or e}") from None
-    return Photo(str(p), decode(cfg, data, str(p)), cfg.detect_max_side)
+    return from_bytes(cfg, data, str(p))
 
 
 def from_array(cfg: ReaderConfig, image: np.ndarray, name: str = "array") -> Photo:

@@ -138,11 +138,12 @@ def boundary_contrast(image: np.ndarray, corner_px: np.ndarray, side_px: float) 
 
 
 def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading],
-                board: Sequence[TileReading], homography: np.ndarray | None
-                ) -> list[TileReading]:
+                board: Sequence[TileReading], homography: np.ndarray | None,
+                scale: float = 1.0) -> list[TileReading]:
     """The believable off-board tiles among ``off`` (original order kept).
 
-    ``image`` is the BGR photo the corners refer to, ``board`` the tiles on the board and
+    ``image`` is the BGR photo the corners refer to, at ``scale`` of its pixels (a shrunk
+    copy: its pixel = original pixel x ``scale``), ``board`` the tiles on the board and
     ``homography`` the lattice -> pixel map. With no board, the loose tiles that show all
     three digits are the reference instead (sizes and colour judged in the image); with
     nothing showing digits, no blank shape is claimed as a tile.
@@ -152,7 +153,7 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
     if not refs:
         return [t for t in off if any(d is not None for d in t.corners)]
     cells = {t.cell for t in board if t.cell is not None}
-    faces = [c for c in (_inner_colour(image, t.corner_px, 0.5) for t in refs[:24])
+    faces = [c for c in (_inner_colour(image, t.corner_px * scale, 0.5) for t in refs[:24])
              if c is not None]
     face = np.median(faces, axis=0) if faces else None
     side_px = float(np.median([np.linalg.norm(t.corner_px[0] - t.corner_px[1])
@@ -174,9 +175,10 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
             continue
         if on_table and is_empty_cell(cfg, t.corner_px, homography, cells):  # type: ignore[arg-type]
             continue
-        if boundary_contrast(image, t.corner_px, side_px) < cfg.loose_min_contrast:
+        if (boundary_contrast(image, t.corner_px * scale, side_px * scale)
+                < cfg.loose_min_contrast):
             continue
-        col = _inner_colour(image, t.corner_px, 0.5)
+        col = _inner_colour(image, t.corner_px * scale, 0.5)
         if face is not None and col is not None:
             # lightness varies with the light across a table; hue and chroma much less
             d = np.abs(col - face)

@@ -65,7 +65,7 @@ def detect(cfg: ReaderConfig, photo: Photo) -> Found:
     found there are big enough (``cfg.coarse_min_side`` px a side) that answer stands,
     otherwise the finer detection copy is used (small tiles need every pixel).
     """
-    if cfg.coarse_max_side and max(photo.image.shape[:2]) > cfg.detect_max_side:
+    if cfg.coarse_max_side and max(photo.width, photo.height) > cfg.detect_max_side:
         small, s = photo.scaled_gray(cfg.coarse_max_side)
         found = _detect_on(cfg, small, s)
         if found.fit.cells and found.fit.side >= cfg.coarse_min_side:
@@ -277,7 +277,15 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                 off_face.append(t.face)
             continue
         if t.cell is None:
-            off.append(_tile_reading(cfg, None, t.px, p, None, []))
+            if int(np.sum(np.argmax(p, axis=1) == 6)) > cfg.unshown_corners_max:
+                # a face-up tile shows a digit at every corner; two corners whose pixels
+                # say "no digit" are a shape of the table (granite specks read as 45
+                # loose tiles on one photo), judged as a blank one
+                off.append(TileReading(None, [None, None, None], t.px.astype(np.float64),
+                                       [0.0, 0.0, 0.0], p.astype(np.float32),
+                                       ["face-down or blank"]))
+            else:
+                off.append(_tile_reading(cfg, None, t.px, p, None, []))
             off_face.append(t.face)
             continue
         board_idx.append(n)
@@ -330,6 +338,16 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             tr.flags.append("outline inferred from the lattice")
         board.append(tr)
     return board + partial, off
+
+
+def _colour_factor(cfg: ReaderConfig, side_full: float) -> int:
+    """How far (1, 2, 4 or 8) the colour photo may be shrunk for judging off-board tiles:
+    as far as keeps tiles of ``side_full`` px at least ``cfg.loose_colour_min_side`` px a
+    side (their colour and outline contrast are read from a few dozen pixels)."""
+    f = 1
+    while f < 8 and side_full / (2 * f) >= cfg.loose_colour_min_side:
+        f *= 2
+    return f
 
 
 def _mixed_flag(t: Seen) -> list[str]:
@@ -396,13 +414,17 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     t1 = time.perf_counter()
     if not found.fit.cells and not found.fit.loose and not found.fit.proposed:
         raise NoTilesError(f"{photo.path}: no tiles found{_why_empty(photo)}")
+    f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
+    if found.fit.loose or found.fit.cells:  # off-board shapes are judged in colour
+        photo.prefetch_colour(f)
     clf = classifier if classifier is not None else default_classifier()
     seen, probs, conv = classify(cfg, photo, found, clf)
     t2 = time.perf_counter()
     board, off = reconstruct(cfg, photo, found, seen, probs, set_name)
     h = found.fit.homography
     h_full = None if h is None else np.diag([1 / found.scale, 1 / found.scale, 1.0]) @ h
-    off = prune_loose(cfg, photo.image, off, board, h_full)
+    if off:
+        off = prune_loose(cfg, photo.colour(f), off, board, h_full, scale=1.0 / f)
     t3 = time.perf_counter()
     if not board and all(t.tile is None for t in off):
         # nothing shows a digit: blank shapes alone are no evidence of a Triominos table
