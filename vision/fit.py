@@ -140,30 +140,41 @@ def _join_graph(cfg: ReaderConfig, tris: list[Triangle]
                 ) -> dict[int, list[tuple[int, list[tuple[int, int]]]]]:
     """Edge-sharing neighbours: i -> [(j, [(corner_i, corner_j), (corner_i, corner_j)])]."""
     graph: dict[int, list[tuple[int, list[tuple[int, int]]]]] = {i: [] for i in range(len(tris))}
-    cents = np.array([t.centroid for t in tris]) if tris else np.zeros((0, 2))
+    if len(tris) < 2:
+        return graph
+    cents = np.array([t.centroid for t in tris])
     sides = np.array([t.side for t in tris])
-    for i in range(len(tris)):
+    pts = np.array([t.pts for t in tris])
+    tols = np.maximum(cfg.join_frac * sides, cfg.join_min_px)
+    # candidate pairs i < j (row by row, as the graph's lists are ordered): near in place
+    # and size; then only pairs with two corners of i near corners of j are worth pairing
+    pairs_ij: list[np.ndarray] = []
+    for r0 in range(0, len(tris), 512):  # rows in blocks: the full matrix may be large
+        r = np.arange(r0, min(r0 + 512, len(tris)))
+        dist = np.linalg.norm(cents[r, None, :] - cents[None, :, :], axis=2)
+        near = ((dist < 1.3 * sides[r, None])
+                & (np.abs(sides[None, :] / sides[r, None] - 1) < cfg.join_len_frac)
+                & (np.arange(len(tris))[None, :] > r[:, None]))
+        ii, jj = np.nonzero(near)
+        pairs_ij.append(np.stack([r[ii], jj], axis=1))
+    ij = np.concatenate(pairs_ij)
+    d = np.linalg.norm(pts[ij[:, 0], :, None, :] - pts[ij[:, 1], None, :, :], axis=3)
+    two = (d.min(axis=2) < tols[ij[:, 0], None]).sum(axis=1) >= 2
+    for i, j in ij[two].tolist():
         side = sides[i]
-        tol = max(cfg.join_frac * side, cfg.join_min_px)
-        near = np.flatnonzero((np.linalg.norm(cents - cents[i], axis=1) < 1.3 * side)
-                              & (np.abs(sides / side - 1) < cfg.join_len_frac))
-        for j in near:
-            j = int(j)
-            if j <= i:
-                continue
-            pairs = _shared(tris[i].pts, tris[j].pts, tol)
-            if len(pairs) != 2:
-                continue
-            (a1, b1), (a2, b2) = pairs
-            la = np.linalg.norm(tris[i].pts[a1] - tris[i].pts[a2])
-            lb = np.linalg.norm(tris[j].pts[b1] - tris[j].pts[b2])
-            if abs(la - lb) > cfg.join_len_frac * max(la, lb):
-                continue
-            gap = _edge_gap(tris[i].pts[a1], tris[i].pts[a2], tris[j].pts[b1], tris[j].pts[b2])
-            if gap > max(cfg.join_gap_frac * side, cfg.join_min_px):
-                continue  # parallel but apart: a loose tile lying next to the board
-            graph[i].append((j, pairs))
-            graph[j].append((i, [(b, a) for a, b in pairs]))
+        pairs = _shared(tris[i].pts, tris[j].pts, tols[i])
+        if len(pairs) != 2:
+            continue
+        (a1, b1), (a2, b2) = pairs
+        la = np.linalg.norm(tris[i].pts[a1] - tris[i].pts[a2])
+        lb = np.linalg.norm(tris[j].pts[b1] - tris[j].pts[b2])
+        if abs(la - lb) > cfg.join_len_frac * max(la, lb):
+            continue
+        gap = _edge_gap(tris[i].pts[a1], tris[i].pts[a2], tris[j].pts[b1], tris[j].pts[b2])
+        if gap > max(cfg.join_gap_frac * side, cfg.join_min_px):
+            continue  # parallel but apart: a loose tile lying next to the board
+        graph[i].append((j, pairs))
+        graph[j].append((i, [(b, a) for a, b in pairs]))
     return graph
 
 
