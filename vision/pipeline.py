@@ -261,9 +261,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             continue
         if none_mean > cfg.none_threshold:
             if t.detected and vis.all():
-                off.append(TileReading(None, [None, None, None], t.px.astype(np.float64),
-                                       [0.0, 0.0, 0.0], p.astype(np.float32),
-                                       ["face-down or blank"]))
+                off.append(_blank(t, p))
                 off_face.append(t.face)
             continue  # a proposed empty cell, or a shape that is not a tile
         if not vis.all():
@@ -281,9 +279,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                 # a face-up tile shows a digit at every corner; two corners whose pixels
                 # say "no digit" are a shape of the table (granite specks read as 45
                 # loose tiles on one photo), judged as a blank one
-                off.append(TileReading(None, [None, None, None], t.px.astype(np.float64),
-                                       [0.0, 0.0, 0.0], p.astype(np.float32),
-                                       ["face-down or blank"]))
+                off.append(_blank(t, p))
             else:
                 off.append(_tile_reading(cfg, None, t.px, p, None, []))
             off_face.append(t.face)
@@ -338,6 +334,13 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             tr.flags.append("outline inferred from the lattice")
         board.append(tr)
     return board + partial, off
+
+
+def _blank(t: Seen, p: np.ndarray) -> TileReading:
+    """An off-board shape that shows no digits (a face-down tile, or a shape of the table:
+    :func:`vision.loose.prune_loose` judges which)."""
+    return TileReading(None, [None, None, None], t.px.astype(np.float64), [0.0, 0.0, 0.0],
+                       p.astype(np.float32), ["face-down or blank"])
 
 
 def _colour_factor(cfg: ReaderConfig, side_full: float) -> int:
@@ -414,9 +417,9 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     t1 = time.perf_counter()
     if not found.fit.cells and not found.fit.loose and not found.fit.proposed:
         raise NoTilesError(f"{photo.path}: no tiles found{_why_empty(photo)}")
+    # off-board shapes are judged in colour: decoded on another core while digits are read
     f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
-    if found.fit.loose or found.fit.cells:  # off-board shapes are judged in colour
-        photo.prefetch_colour(f)
+    photo.prefetch_colour(f)
     clf = classifier if classifier is not None else default_classifier()
     seen, probs, conv = classify(cfg, photo, found, clf)
     t2 = time.perf_counter()
