@@ -64,6 +64,20 @@ def _expand(pts: np.ndarray, d: float) -> np.ndarray:
     return inc + (pts - inc) * ((r + d) / r)
 
 
+def _expand_all(pts: np.ndarray, d: np.ndarray) -> np.ndarray:
+    """:func:`_expand` for many triangles at once: ``pts`` (N, 3, 2), ``d`` (N,) px."""
+    a, b, c = pts[:, 0], pts[:, 1], pts[:, 2]
+    la = np.sqrt(((b - c) ** 2).sum(axis=1))
+    lb = np.sqrt(((c - a) ** 2).sum(axis=1))
+    lc = np.sqrt(((a - b) ** 2).sum(axis=1))
+    per = la + lb + lc
+    inc = (la[:, None] * a + lb[:, None] * b + lc[:, None] * c) / per[:, None]
+    area = np.abs((b[:, 0] - a[:, 0]) * (c[:, 1] - a[:, 1])
+                  - (b[:, 1] - a[:, 1]) * (c[:, 0] - a[:, 0])) / 2
+    r = 2 * area / per
+    return inc[:, None, :] + (pts - inc[:, None, :]) * ((r + d) / r)[:, None, None]
+
+
 def edge_map(cfg: ReaderConfig, gray: np.ndarray) -> np.ndarray:
     """Binary edge map (uint8 0/255) with thresholds set from the image's own noise.
 
@@ -158,7 +172,12 @@ def find_triangles(cfg: ReaderConfig, small: np.ndarray,
     lo, hi = sides.min(axis=1), sides.max(axis=1)
     ok = (lo >= cfg.min_side) & (hi <= max_side) & (hi <= cfg.max_side_ratio * lo)
     # the region stops k px (+ half the edge line) short of the true boundary
-    cands = [Triangle(_expand(pts[n], grows[n]), float(fills[n])) for n in np.flatnonzero(ok)]
+    keep = np.flatnonzero(ok)
+    grown = _expand_all(pts[keep], np.asarray(grows)[keep])
+    dg = grown - grown[:, [2, 0, 1]]
+    grown_side = np.sqrt((dg * dg).sum(axis=2)).mean(axis=1)
+    cands = [Triangle(g, float(fills[n]), float(sd))
+             for g, n, sd in zip(grown, keep, grown_side, strict=True)]
     return _dedupe(cfg, cands)
 
 
@@ -199,7 +218,7 @@ def _dedupe(cfg: ReaderConfig, cands: list[Triangle]) -> list[Triangle]:
     if not cands:
         return []
     cands.sort(key=lambda t: -t.fill)
-    cen = np.array([t.centroid for t in cands])
+    cen = np.array([t.pts for t in cands]).mean(axis=1)
     side = np.array([t.side for t in cands])
     kept_idx: list[int] = []
     for n in range(len(cands)):
