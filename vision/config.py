@@ -62,6 +62,11 @@ class ReaderConfig:
     max_side_ratio: float = 2.2
     #: two detections are the same tile when their centroids are this close (x side)
     dedupe_frac: float = 0.3
+    #: ... and every corner of one this close to a corner of the other (x side): the same
+    #: triangle turned by 60 degrees (0.58) is another reading, kept for the lattice to
+    #: judge (dev 12 MP photo 72000016, 42 deg tilt: 10 -> 51 of 53 tiles; at 0.35 a
+    #: slightly turned duplicate survives and 72000012 lost its 10 tiles)
+    dedupe_corner_frac: float = 0.5
     #: sides of accepted tiles may differ from the median by this factor
     size_tolerance: float = 1.6
 
@@ -100,6 +105,9 @@ class ReaderConfig:
     #: a cell with a loose face lying askew on it is still read; if it shows a board
     #: tile, the askew face is dropped (False: such a cell is skipped)
     shadow_loose: bool = True
+    #: a group of at least this many faces joined edge to edge that the board grown from
+    #: the largest group leaves out is grown from too; the larger board is kept (0 = off)
+    regrow_min: int = 3
     #: rounds of proposing cells next to the board
     fill_rounds: int = 8
     #: a board of fewer cells than this is searched for again from its silhouette

@@ -320,11 +320,37 @@ def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
         ef = joined()
         if ef is not None:
             tris = [_repose(cfg, t, ef, side) for t in tris]
-    fit.triangles = tris
     graph, comp_of, board = _select(cfg, tris)
     side = float(np.median([tris[i].side for i in board]))
-    fit.side = side
-    start = max(board, key=lambda i: (len(graph[i]), tris[i].fill))
+    ef = joined()
+    fit = _grow_board(cfg, tris, graph, comp_of, board, side, ef)
+    # a board grown from one group may not reach the others (a homography from a few
+    # blurred faces extrapolates badly): a group of regrow_min+ faces left out is grown
+    # from too, and the larger board kept
+    placed = set(fit.cells.values())
+    sizes = np.bincount(comp_of)
+    left = [c for c in np.argsort(-sizes, kind="stable")
+            if cfg.regrow_min and sizes[c] >= cfg.regrow_min and c != comp_of[board[0]]
+            and not any(comp_of[i] == c for i in placed)]
+    if left:
+        members = [i for i in range(len(tris)) if comp_of[i] == left[0]]
+        alt = _grow_board(cfg, tris, graph, comp_of, members, side, ef)
+        if len(alt.cells) + len(alt.proposed) > len(fit.cells) + len(fit.proposed):
+            fit = alt
+    if gray is not None and fit.cells and fit.homography is not None:
+        _candidates(cfg, fit, gray)
+    return fit
+
+
+def _grow_board(cfg: ReaderConfig, tris: list[Triangle],
+                graph: dict[int, list[tuple[int, list[tuple[int, int]]]]],
+                comp_of: list[int], members: list[int], side: float,
+                ef: EdgeField | None) -> LatticeFit:
+    """The board grown from the group of faces ``members``: its faces placed across
+    shared edges, then aligned groups and edge-outlined empty cells added round by round
+    (with ``ef``), the homography refitted each round; faces left out are ``loose``."""
+    fit = LatticeFit(triangles=tris, side=side)
+    start = max(members, key=lambda i: (len(graph[i]), tris[i].fill))
     owner, verts = _grow(tris, graph, start)
     fit.cells = dict(owner)
     _update_vertices(fit, verts)
@@ -332,7 +358,6 @@ def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
     if fit.homography is None:
         fit.loose = _loose(fit)
         return fit
-    ef = joined()
     for _ in range(cfg.fill_rounds):
         changed = _join_aligned(cfg, fit, verts, comp_of, graph)
         if ef is not None:
@@ -344,8 +369,6 @@ def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
     _normalise(cfg, fit, verts)
     _settle(cfg, fit, verts)
     fit.loose = _loose(fit)
-    if gray is not None and fit.cells:
-        _candidates(cfg, fit, gray)
     return fit
 
 
