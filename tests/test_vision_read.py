@@ -262,14 +262,12 @@ def _dev_photo(seed: int):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("seed,off", [
     # two readings of one place pointing different ways are both kept for the lattice
     (71000093, {"dedupe_corner_frac": 9.0}),
-    # a board grown from its largest group of joined faces missed a group the one grown
-    # from that group reaches (a blurred board: the first homography extrapolated badly)
-    (71000098, {"regrow_min": 0}),
+    (71000292, {"dedupe_corner_frac": 9.0}),
 ])
 def test_board_found_better_than_without(seed: int, off: dict[str, object]) -> None:
     s = _dev_photo(seed)
     without = score_reading("x", s.label, read_array(s.image, replace(DEFAULT, **off),
                                                      name="x").to_json())
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
-    assert sc.matched > without.matched
-    assert sc.found_tiles == sc.matched and sc.digits_right == sc.digits
+    assert sc.matched > without.matched and sc.found_tiles == sc.matched  # nothing extra
+    assert sc.digits_right > without.digits_right

@@ -67,6 +67,12 @@ class ReaderConfig:
     #: judge (dev 12 MP photo 72000016, 42 deg tilt: 10 -> 51 of 53 tiles; at 0.35 a
     #: slightly turned duplicate survives and 72000012 lost its 10 tiles)
     dedupe_corner_frac: float = 0.5
+    #: ... when it fills its triangle at least this well (a weaker second reading of a
+    #: blurred tile, fill 0.70-0.71 on dev photo 71000098, grew a wrong board)
+    dedupe_alt_min_fill: float = 0.75
+    #: ... and nearly as well as the first (a near-perfect triangle, fill 0.99, is no
+    #: ambiguous place)
+    dedupe_alt_fill_gap: float = 0.1
     #: sides of accepted tiles may differ from the median by this factor
     size_tolerance: float = 1.6
 
@@ -105,9 +111,6 @@ class ReaderConfig:
     #: a cell with a loose face lying askew on it is still read; if it shows a board
     #: tile, the askew face is dropped (False: such a cell is skipped)
     shadow_loose: bool = True
-    #: a group of at least this many faces joined edge to edge that the board grown from
-    #: the largest group leaves out is grown from too; the larger board is kept (0 = off)
-    regrow_min: int = 3
     #: rounds of proposing cells next to the board
     fill_rounds: int = 8
     #: a board of fewer cells than this is searched for again from its silhouette

@@ -236,7 +236,10 @@ def _dedupe(cfg: ReaderConfig, cands: list[Triangle]) -> list[Triangle]:
                 # reading of that place, and the lattice decides between them
                 far = np.linalg.norm(pts[k[same]][:, :, None, :] - pts[n][None, None],
                                      axis=3).min(axis=1).max(axis=1)
-                if np.any(far < cfg.dedupe_corner_frac * lim[same]):
+                if (np.any(far < cfg.dedupe_corner_frac * lim[same])
+                        or cands[n].fill < cfg.dedupe_alt_min_fill
+                        or cands[n].fill < max(cands[j].fill for j in k[same])
+                        - cfg.dedupe_alt_fill_gap):
                     continue
         kept_idx.append(n)
     return [cands[n] for n in kept_idx]

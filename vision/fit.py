@@ -324,19 +324,6 @@ def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
     side = float(np.median([tris[i].side for i in board]))
     ef = joined()
     fit = _grow_board(cfg, tris, graph, comp_of, board, side, ef)
-    # a board grown from one group may not reach the others (a homography from a few
-    # blurred faces extrapolates badly): a group of regrow_min+ faces left out is grown
-    # from too, and the larger board kept
-    placed = set(fit.cells.values())
-    sizes = np.bincount(comp_of)
-    left = [c for c in np.argsort(-sizes, kind="stable")
-            if cfg.regrow_min and sizes[c] >= cfg.regrow_min and c != comp_of[board[0]]
-            and not any(comp_of[i] == c for i in placed)]
-    if left:
-        members = [i for i in range(len(tris)) if comp_of[i] == left[0]]
-        alt = _grow_board(cfg, tris, graph, comp_of, members, side, ef)
-        if len(alt.cells) + len(alt.proposed) > len(fit.cells) + len(fit.proposed):
-            fit = alt
     if gray is not None and fit.cells and fit.homography is not None:
         _candidates(cfg, fit, gray)
     return fit
