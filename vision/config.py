@@ -123,6 +123,16 @@ class ReaderConfig:
     #: boards found from the silhouette scored 3.7-34 on dev photos, and at 3.0 the 3.7
     #: one (motion blur 2.6 px) added 39 tiles with 71 of 117 digits read wrong
     silhouette_digit_min: float = 4.0
+    #: when no lattice fitted to a region's outline shows its digits where tiles carry
+    #: them, each is tried again moved (up to this fraction of a side) to where they show
+    #: best: an outline that takes in the tiles' side faces on one side only shifts the
+    #: lattice (0 = off). Dev seeds 71000120-239: 71000169 (black tiles on marble) 0 -> 28
+    #: of 30 tiles, all digits right
+    silhouette_align_frac: float = 0.5
+    #: ... for lattices of tiles at least this many px a side: searching ~150 shifts of a
+    #: lattice of tiny cells finds digit-like evidence by chance (dev 71000054: a 12.8 px
+    #: lattice over three 207 px tiles replaced the two found by their edges)
+    silhouette_align_min_side: float = 24.0
     #: its cells' faces within this many grey levels (or 4 MADs) of their median tone
     silhouette_tone_tol: float = 20.0
     #: when no region of even grey outlines a board, regions of even colour are tried:

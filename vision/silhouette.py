@@ -565,6 +565,65 @@ def digit_score(h: np.ndarray, cells: list[Cell], detail: _Detail) -> tuple[floa
     return float(np.median(fd) / (np.median(fp) + 1.0)), side
 
 
+def _best_fit(cfg: ReaderConfig, fits: list[np.ndarray], mask: np.ndarray,
+              bbox: tuple[int, int, int, int], integ: _Detail, align: bool
+              ) -> BoardGuess | None:
+    """Of the lattices ``fits`` fitted to one region (``mask``, its bounding box ``bbox``),
+    the one whose cells show their digits best, if well enough (moved first to where they
+    show best with ``align``); None if none does."""
+    best: BoardGuess | None = None
+    for hx in fits:
+        inner, edge = _cells_in(hx, mask, bbox)
+        inner, edge = _same_tone(cfg, hx, inner, edge, integ)
+        if len(inner) < cfg.silhouette_min_cells:
+            continue
+        if align:
+            if _side_px(hx) < cfg.silhouette_align_min_side:
+                continue
+            hx = _align_to_digits(cfg, hx, inner, integ)
+            inner, edge = _cells_in(hx, mask, bbox)
+            inner, edge = _same_tone(cfg, hx, inner, edge, integ)
+            if len(inner) < cfg.silhouette_min_cells:
+                continue
+        score, side = digit_score(hx, inner, integ)
+        if side < cfg.min_side or score < cfg.silhouette_digit_min:
+            continue
+        if best is None or score > best.score:
+            best = BoardGuess(hx, inner, edge, score, side)
+    return best
+
+
+def _side_px(h: np.ndarray) -> float:
+    """Length in pixels of the lattice's unit side at the origin under ``h``."""
+    return float(np.linalg.norm(np.diff(_project(h, np.array([[0.0, 0], [1, 0]])), axis=0)))
+
+
+def _align_to_digits(cfg: ReaderConfig, h: np.ndarray, cells: list[Cell], detail: _Detail
+                     ) -> np.ndarray:
+    """The lattice moved (up to ``cfg.silhouette_align_frac`` of a side, coarse then fine)
+    to where its cells' digit spots depart most from the faces' tone (digit_score): an
+    outline that takes in the tiles' side faces on one side only shifts the lattice that
+    way. Every shift of a step is judged in one vectorised call."""
+    corners = np.array([[vertex_xy(v) for v in cell_corners(c)] for c in cells])
+    pc = _project(h, corners.reshape(-1, 2)).reshape(len(cells), 3, 2)
+    side = float(np.linalg.norm(pc - pc[:, [1, 2, 0]], axis=2).mean())
+    n = len(cells)
+    best_t, best_s = np.zeros(2), -1.0
+    centre = np.zeros(2)
+    k = int(np.ceil(cfg.silhouette_align_frac / 0.1))
+    for step, m in ((0.1 * side, k), (0.025 * side, 2)):
+        g = np.arange(-m, m + 1) * step
+        shifts = centre + np.stack(np.meshgrid(g, g), axis=-1).reshape(-1, 2)
+        moved = (pc[None] + shifts[:, None, None, :]).reshape(-1, 3, 2)
+        _, fd, fp, _ = _face_stats(moved, detail)
+        sc = np.median(fd.reshape(-1, n), axis=1) / (np.median(fp.reshape(-1, n), axis=1) + 1)
+        j = int(np.argmax(sc))
+        if sc[j] > best_s:
+            best_t, best_s = shifts[j], float(sc[j])
+        centre = best_t
+    return np.array([[1, 0, best_t[0]], [0, 1, best_t[1]], [0, 0, 1.0]]) @ h
+
+
 def _same_tone(cfg: ReaderConfig, h: np.ndarray, inner: list[Cell], edge: list[Cell],
                detail: _Detail) -> tuple[list[Cell], list[Cell]]:
     """The cells whose face has the tone of the board's tiles (the median over the cells
@@ -625,26 +684,19 @@ def _boards_in(cfg: ReaderConfig, regions: list[np.ndarray], gray: np.ndarray,
                        for x, y in near)
             if held < 0.5 * len(near):
                 continue
-        mask = None
-        best: BoardGuess | None = None
-        for h_idx in _fit_outline(cfg, pts, near_side):
-            hx = _as_xy(h_idx)
-            if mask is None:
-                mask = np.zeros((h, w), np.uint8)
-                cv2.fillPoly(mask, [pts.round().astype(np.int32).reshape(-1, 1, 2)], 255)
-            inner, edge = _cells_in(hx, mask, cv2.boundingRect(
-                pts.round().astype(np.int32).reshape(-1, 1, 2)))
-            inner, edge = _same_tone(cfg, hx, inner, edge, integ)
-            if len(inner) < cfg.silhouette_min_cells:
-                continue
-            score, side = digit_score(hx, inner, integ)
-            if side < cfg.min_side or score < cfg.silhouette_digit_min:
-                continue
-            if best is None or score > best.score:
-                best = BoardGuess(hx, inner, edge, score, side)
+        fits = [_as_xy(h_idx) for h_idx in _fit_outline(cfg, pts, near_side)]
+        if not fits:
+            continue
+        mask = np.zeros((h, w), np.uint8)
+        cv2.fillPoly(mask, [pts.round().astype(np.int32).reshape(-1, 1, 2)], 255)
+        bbox = cv2.boundingRect(pts.round().astype(np.int32).reshape(-1, 1, 2))
+        best = _best_fit(cfg, fits, mask, bbox, integ, False)
+        if best is None and cfg.silhouette_align_frac > 0:
+            # no fit shows its digits where tiles carry them: each is tried moved to
+            # where they show best (an outline taking in side faces on one side only)
+            best = _best_fit(cfg, fits, mask, bbox, integ, True)
         if best is not None:
             best.vertex_px = _local_vertices(best, pts)
-            assert mask is not None
             _recount(cfg, best, mask, integ)
             if len(best.cells) >= cfg.silhouette_min_cells:
                 out.append(best)
