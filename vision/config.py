@@ -134,8 +134,32 @@ class ReaderConfig:
     #: boards found from the silhouette scored 3.7-34 on dev photos, and at 3.0 the 3.7
     #: one (motion blur 2.6 px) added 39 tiles with 71 of 117 digits read wrong
     silhouette_digit_min: float = 4.0
+    #: when no lattice fitted to a region's outline shows its digits where tiles carry
+    #: them, each is tried again moved (up to this fraction of a side) to where they show
+    #: best: an outline that takes in the tiles' side faces on one side only shifts the
+    #: lattice (0 = off). Dev seeds 71000120-239: 71000169 (black tiles on marble) 0 -> 28
+    #: of 30 tiles, all digits right
+    silhouette_align_frac: float = 0.5
+    #: ... for lattices of tiles at least this many px a side: searching ~150 shifts of a
+    #: lattice of tiny cells finds digit-like evidence by chance (dev 71000054: a 12.8 px
+    #: lattice over three 207 px tiles replaced the two found by their edges)
+    silhouette_align_min_side: float = 24.0
     #: its cells' faces within this many grey levels (or 4 MADs) of their median tone
     silhouette_tone_tol: float = 20.0
+    #: when no region of even grey outlines a board, regions of even colour are tried:
+    #: the photo's colour channels (CIE Lab a, b) beyond these percentiles (below for
+    #: those under 50, above for the others; empty = never). Dev photo 71000072 (grey
+    #: tiles on beige laminate, defocus 1.9 px): 1 -> 51 of 51 tiles, 142 of 153 digits
+    #: right; no other change on dev seeds 71000000-239
+    silhouette_colour_levels: tuple[float, ...] = (2, 4, 7, 10, 15, 85, 90, 93, 96, 98)
+    #: ... after a Gaussian blur of this sigma (px): a JPEG stores colour in blocks at
+    #: half resolution (on 71000072 sigma 2-3 found no board, 4 and 5 the whole board)
+    silhouette_colour_blur: float = 4.0
+    #: a board fitted to its silhouette is kept only if the classifier reads its corners
+    #: with at least this mean top digit probability: on dev photos, boards read 90 %+
+    #: right scored 0.62-0.95; 71000052 (motion blur 2.6 px, 36 px tiles; seen only with
+    #: silhouette_digit_min at 2.9) scored 0.41 and read 46 of 108 digits right
+    silhouette_read_min: float = 0.5
 
     # --- read ------------------------------------------------------------------------
     #: a loose tile bigger than the board's is also read on outlines shrunk to these

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import cv2
@@ -60,6 +61,8 @@ class LatticeFit:
     candidates: set[Cell] = field(default_factory=set)
     #: candidate cell -> loose faces lying askew on it (dropped if the cell holds a tile)
     shadowed: dict[Cell, list[int]] = field(default_factory=dict)
+    #: the board was fitted to its silhouette (vision.silhouette), not found by its edges
+    from_silhouette: bool = False
 
     def corner_px(self, cell: Cell) -> np.ndarray:
         """(3, 2) image corners of ``cell`` in its corner order (refined vertices if known)."""
@@ -264,7 +267,8 @@ def _components(graph: dict[int, list[tuple[int, list[tuple[int, int]]]]], n: in
 
 
 def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None = None,
-                edges: np.ndarray | None = None) -> LatticeFit:
+                edges: np.ndarray | None = None,
+                colour: Callable[[], np.ndarray] | None = None) -> LatticeFit:
     """Assign the board's faces to lattice cells.
 
     Starts from the largest edge-joined group of faces, then repeatedly adds groups that
@@ -272,14 +276,15 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
     next to the board, and (with ``gray``, the grey detection image) empty cells next to the
     board that edges outline (faces the detector merged or missed, tiles cut by the photo's
     edge), refitting the homography each round. Returns a :class:`LatticeFit`; faces not
-    joined to the board are listed in ``loose``.
+    joined to the board are listed in ``loose``. ``colour`` gives the photo in colour
+    (BGR, ``gray``'s size), for the silhouette search only (made only if it runs).
     """
     fit = _fit_edges(cfg, tris, gray, edges)
     n = len(fit.cells) + len(fit.proposed)
     if gray is not None and n < cfg.silhouette_below:
         # few cells (or none): the seams may be hidden; the board's outline may show
         alt = _from_silhouette(cfg, fit.triangles if fit.cells else tris, gray,
-                               fit if len(fit.cells) >= 3 else None)
+                               fit if len(fit.cells) >= 3 else None, colour)
         # a board of 3+ faces joined by their edges is real: a silhouette that leaves
         # most of them out is something else (a tile cut by the frame, a cup)
         kept = len(set(fit.cells.values()) & set(alt.cells.values())) if alt else 0
@@ -360,7 +365,8 @@ def _grow_board(cfg: ReaderConfig, tris: list[Triangle],
 
 
 def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
-                     found: LatticeFit | None = None) -> LatticeFit | None:
+                     found: LatticeFit | None = None,
+                     colour: Callable[[], np.ndarray] | None = None) -> LatticeFit | None:
     """The board fitted to its silhouette (:mod:`vision.silhouette`): faces found on its
     cells are its detected tiles, the other cells inside it are proposed (their outline
     inferred from the lattice), cells around it candidates; None if no board shows."""
@@ -370,12 +376,13 @@ def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
     # it, of its tiles' size, may complete it (and the search is much shorter)
     near = (np.array([found.triangles[i].centroid for i in found.cells.values()])
             if found is not None else None)
-    for g in find_boards(cfg, gray, near, found.side if found is not None else None):
+    for g in find_boards(cfg, gray, near, found.side if found is not None else None, colour):
         if not _splits_a_face(g.homography, g.cells, g.side, faces):
             break
     else:
         return None
-    fit = LatticeFit(triangles=tris, homography=g.homography, side=g.side)
+    fit = LatticeFit(triangles=tris, homography=g.homography, side=g.side,
+                     from_silhouette=True)
     try:
         hinv = np.linalg.inv(g.homography)
     except np.linalg.LinAlgError:

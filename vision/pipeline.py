@@ -8,6 +8,7 @@ image, no tiles) are :class:`~vision.io.PhotoError` with a one-line message.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -71,7 +72,7 @@ def detect(cfg: ReaderConfig, photo: Photo) -> Found:
         if found.fit.cells and found.fit.side >= cfg.coarse_min_side:
             return found
     small, s = photo.scaled_gray()
-    found = _detect_on(cfg, small, s)
+    found = _detect_on(cfg, small, s, lambda: photo.scaled()[0])
     n = len(found.fit.cells) + len(found.fit.proposed)
     small_tiles = not found.fit.cells or found.fit.side < cfg.upscale_below
     if cfg.upscale_below and (small_tiles or n < cfg.upscale_few) and s >= 1.0:
@@ -86,12 +87,16 @@ def detect(cfg: ReaderConfig, photo: Photo) -> Found:
     return found
 
 
-def _detect_on(cfg: ReaderConfig, small: np.ndarray, scale: float) -> Found:
-    """Detect and fit on one copy of the photo (grey, or BGR) at ``scale`` of the original."""
+def _detect_on(cfg: ReaderConfig, small: np.ndarray, scale: float,
+               colour: Callable[[], np.ndarray] | None = None) -> Found:
+    """Detect and fit on one copy of the photo (grey, or BGR) at ``scale`` of the original;
+    ``colour`` gives that copy in colour when the silhouette search asks for it."""
     gray = small if small.ndim == 2 else cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     edges = edge_map(cfg, gray)
     tris: list[Triangle] = find_triangles(cfg, gray, edges)
-    return Found(fit_lattice(cfg, tris, gray, edges), scale)
+    if colour is None and small.ndim == 3:
+        colour = lambda: small  # noqa: E731
+    return Found(fit_lattice(cfg, tris, gray, edges, colour), scale)
 
 
 def _why_empty(photo: Photo) -> str:
@@ -286,6 +291,9 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             continue
         board_idx.append(n)
     board_idx = _connected(seen, board_idx)
+    if found.fit.from_silhouette and board_idx and _read_clearly(
+            cfg, photo, seen, probs, board_idx, side_full) < cfg.silhouette_read_min:
+        board_idx = []  # a board too blurred to read: its digits would be guesses
     shows = np.argmax(probs[board_idx], axis=2) < 6 if board_idx else np.zeros((0, 3), bool)
     unshown = unshown_tiles([seen[n].cell for n in board_idx], shows,  # type: ignore[misc]
                             cfg.unshown_corners_max)
@@ -351,6 +359,16 @@ def _colour_factor(cfg: ReaderConfig, side_full: float) -> int:
     while f < 8 and side_full / (2 * f) >= cfg.loose_colour_min_side:
         f *= 2
     return f
+
+
+def _read_clearly(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
+                  idx: list[int], side_full: float) -> float:
+    """Mean top digit probability over the visible corners of the tiles ``idx``: how
+    clearly the classifier reads them (low on a board too blurred to read)."""
+    top = [float(probs[n][k, :6].max()) for n in idx
+           for k in np.flatnonzero(_visible(cfg, seen[n].px, side_full, photo.width,
+                                            photo.height))]
+    return float(np.mean(top)) if top else 0.0
 
 
 def _mixed_flag(t: Seen) -> list[str]:

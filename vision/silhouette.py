@@ -20,6 +20,7 @@ this when the edges found no board or a poor one.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import cv2
@@ -51,33 +52,57 @@ class BoardGuess:
 def _regions(cfg: ReaderConfig, g: np.ndarray) -> list[np.ndarray]:
     """Outlines (N, 2) of the regions of even tone at a few grey levels, both darker and
     lighter than the level, holes filled and thin attachments (table veins) opened off."""
-    h, w = g.shape
+    levels = np.percentile(g[::4, ::4], cfg.silhouette_levels)
+    masks = (((g < t) if dark else (g > t)) for t in levels for dark in (True, False))
+    return _outlines(cfg, masks, g.shape)
+
+
+def _colour_regions(cfg: ReaderConfig, bgr: np.ndarray) -> list[np.ndarray]:
+    """Outlines of the regions of even colour: regions of the photo's two colour channels
+    (CIE Lab a and b, smoothed: a JPEG keeps colour at half resolution, in blocks) beyond
+    a few levels at both ends (``cfg.silhouette_colour_levels``). Grey tiles on a coloured
+    cloth whose light squares have the tiles' grey level, or on a table of their lightness,
+    differ from it in colour; their digits, if coloured, lie further the same way."""
+    f = cv2.GaussianBlur(bgr, (0, 0), cfg.silhouette_colour_blur).astype(np.float32) / 255
+    lab = cv2.cvtColor(f, cv2.COLOR_BGR2Lab)
+    masks = []
+    for c in (1, 2):
+        ch = lab[:, :, c]
+        for p in cfg.silhouette_colour_levels:
+            t = float(np.percentile(ch[::4, ::4], p))
+            masks.append(ch < t if p < 50 else ch > t)
+    return _outlines(cfg, masks, bgr.shape[:2])
+
+
+def _outlines(cfg: ReaderConfig, masks: Iterable[np.ndarray], shape: tuple[int, ...]
+              ) -> list[np.ndarray]:
+    """Outer outlines of the regions of the boolean ``masks`` (holes filled, thin
+    attachments opened off), of plausible board size, each region once."""
+    h, w = shape[:2]
     min_area = cfg.silhouette_min_cells * (cfg.min_side ** 2) * 0.433
     ker_c = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     ker_o = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     out: list[np.ndarray] = []
     boxes = np.zeros((0, 5))
-    levels = np.percentile(g[::4, ::4], cfg.silhouette_levels)
-    for t in levels:
-        for dark in (True, False):
-            m = ((g < t) if dark else (g > t)).astype(np.uint8) * 255
-            m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, ker_c)
-            m = cv2.morphologyEx(m, cv2.MORPH_OPEN, ker_o)
-            cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-            for c in cs:
-                if len(c) < 40:
-                    continue
-                a = cv2.contourArea(c)
-                if a < min_area or a > cfg.silhouette_max_area * h * w:
-                    continue
-                box = np.array([*cv2.boundingRect(c), a], dtype=np.float64)
-                # the same region seen at the next level: keep one
-                d = np.abs(boxes - box)
-                if ((d[:, 0] < 4) & (d[:, 1] < 4) & (d[:, 2] < 6) & (d[:, 3] < 6)
-                        & (d[:, 4] < 0.05 * a)).any():
-                    continue
-                boxes = np.vstack([boxes, box])
-                out.append(c.reshape(-1, 2).astype(np.float64))
+    for mb in masks:
+        m = mb.astype(np.uint8) * 255
+        m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, ker_c)
+        m = cv2.morphologyEx(m, cv2.MORPH_OPEN, ker_o)
+        cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        for c in cs:
+            if len(c) < 40:
+                continue
+            a = cv2.contourArea(c)
+            if a < min_area or a > cfg.silhouette_max_area * h * w:
+                continue
+            box = np.array([*cv2.boundingRect(c), a], dtype=np.float64)
+            # the same region seen at the next level: keep one
+            d = np.abs(boxes - box)
+            if ((d[:, 0] < 4) & (d[:, 1] < 4) & (d[:, 2] < 6) & (d[:, 3] < 6)
+                    & (d[:, 4] < 0.05 * a)).any():
+                continue
+            boxes = np.vstack([boxes, box])
+            out.append(c.reshape(-1, 2).astype(np.float64))
     return out
 
 
@@ -540,6 +565,65 @@ def digit_score(h: np.ndarray, cells: list[Cell], detail: _Detail) -> tuple[floa
     return float(np.median(fd) / (np.median(fp) + 1.0)), side
 
 
+def _best_fit(cfg: ReaderConfig, fits: list[np.ndarray], mask: np.ndarray,
+              bbox: tuple[int, int, int, int], integ: _Detail, align: bool
+              ) -> BoardGuess | None:
+    """Of the lattices ``fits`` fitted to one region (``mask``, its bounding box ``bbox``),
+    the one whose cells show their digits best, if well enough (moved first to where they
+    show best with ``align``); None if none does."""
+    best: BoardGuess | None = None
+    for hx in fits:
+        inner, edge = _cells_in(hx, mask, bbox)
+        inner, edge = _same_tone(cfg, hx, inner, edge, integ)
+        if len(inner) < cfg.silhouette_min_cells:
+            continue
+        if align:
+            if _side_px(hx) < cfg.silhouette_align_min_side:
+                continue
+            hx = _align_to_digits(cfg, hx, inner, integ)
+            inner, edge = _cells_in(hx, mask, bbox)
+            inner, edge = _same_tone(cfg, hx, inner, edge, integ)
+            if len(inner) < cfg.silhouette_min_cells:
+                continue
+        score, side = digit_score(hx, inner, integ)
+        if side < cfg.min_side or score < cfg.silhouette_digit_min:
+            continue
+        if best is None or score > best.score:
+            best = BoardGuess(hx, inner, edge, score, side)
+    return best
+
+
+def _side_px(h: np.ndarray) -> float:
+    """Length in pixels of the lattice's unit side at the origin under ``h``."""
+    return float(np.linalg.norm(np.diff(_project(h, np.array([[0.0, 0], [1, 0]])), axis=0)))
+
+
+def _align_to_digits(cfg: ReaderConfig, h: np.ndarray, cells: list[Cell], detail: _Detail
+                     ) -> np.ndarray:
+    """The lattice moved (up to ``cfg.silhouette_align_frac`` of a side, coarse then fine)
+    to where its cells' digit spots depart most from the faces' tone (digit_score): an
+    outline that takes in the tiles' side faces on one side only shifts the lattice that
+    way. Every shift of a step is judged in one vectorised call."""
+    corners = np.array([[vertex_xy(v) for v in cell_corners(c)] for c in cells])
+    pc = _project(h, corners.reshape(-1, 2)).reshape(len(cells), 3, 2)
+    side = float(np.linalg.norm(pc - pc[:, [1, 2, 0]], axis=2).mean())
+    n = len(cells)
+    best_t, best_s = np.zeros(2), -1.0
+    centre = np.zeros(2)
+    k = int(np.ceil(cfg.silhouette_align_frac / 0.1))
+    for step, m in ((0.1 * side, k), (0.025 * side, 2)):
+        g = np.arange(-m, m + 1) * step
+        shifts = centre + np.stack(np.meshgrid(g, g), axis=-1).reshape(-1, 2)
+        moved = (pc[None] + shifts[:, None, None, :]).reshape(-1, 3, 2)
+        _, fd, fp, _ = _face_stats(moved, detail)
+        sc = np.median(fd.reshape(-1, n), axis=1) / (np.median(fp.reshape(-1, n), axis=1) + 1)
+        j = int(np.argmax(sc))
+        if sc[j] > best_s:
+            best_t, best_s = shifts[j], float(sc[j])
+        centre = best_t
+    return np.array([[1, 0, best_t[0]], [0, 1, best_t[1]], [0, 0, 1.0]]) @ h
+
+
 def _same_tone(cfg: ReaderConfig, h: np.ndarray, inner: list[Cell], edge: list[Cell],
                detail: _Detail) -> tuple[list[Cell], list[Cell]]:
     """The cells whose face has the tone of the board's tiles (the median over the cells
@@ -555,10 +639,13 @@ def _same_tone(cfg: ReaderConfig, h: np.ndarray, inner: list[Cell], edge: list[C
 
 
 def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = None,
-                near_side: float | None = None) -> list[BoardGuess]:
+                near_side: float | None = None,
+                colour: Callable[[], np.ndarray] | None = None) -> list[BoardGuess]:
     """Boards found from regions' outlines, best first (digit evidence x cells). With
     ``near`` (N, 2) points (faces of a board already found, tiles ``near_side`` px), only
-    regions holding most of them and tiles of about that size are tried."""
+    regions holding most of them and tiles of about that size are tried. ``colour`` gives
+    the photo in colour (BGR, ``gray``'s size; made only when asked for): when no region
+    of even tone outlines a board, regions of even colour are tried."""
     if max(gray.shape) > cfg.detect_max_side:
         return []  # the double-size search: the photo itself was searched already
     if max(gray.shape) > cfg.silhouette_max_side:
@@ -566,44 +653,51 @@ def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = N
         f = cfg.silhouette_max_side / max(gray.shape)
         small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
         scale = np.diag([1 / f, 1 / f, 1.0])
+        small_colour = None if colour is None else (
+            lambda: cv2.resize(colour(), (small.shape[1], small.shape[0]),
+                               interpolation=cv2.INTER_AREA))
         return [BoardGuess(scale @ b.homography, b.cells, b.edge, b.score, b.side / f,
                            {v: p / f for v, p in b.vertex_px.items()})
                 for b in find_boards(cfg, small, None if near is None else near * f,
-                                     None if near_side is None else near_side * f)]
-    h, w = gray.shape
-    g = cv2.GaussianBlur(gray, (0, 0), 1.5)
+                                     None if near_side is None else near_side * f,
+                                     small_colour)]
     integ = _Detail(gray)
+    out = _boards_in(cfg, _regions(cfg, cv2.GaussianBlur(gray, (0, 0), 1.5)), gray, integ,
+                     near, near_side)
+    if not out and colour is not None and cfg.silhouette_colour_levels:
+        out = _boards_in(cfg, _colour_regions(cfg, colour()), gray, integ, near, near_side)
+    # the digits' evidence first (a lattice of half the size also covers the region)
+    out.sort(key=lambda b: -b.score * np.sqrt(len(b.cells)))
+    return out
+
+
+def _boards_in(cfg: ReaderConfig, regions: list[np.ndarray], gray: np.ndarray,
+               integ: _Detail, near: np.ndarray | None, near_side: float | None
+               ) -> list[BoardGuess]:
+    """The boards whose silhouette is one of ``regions`` (outlines, see find_boards)."""
+    h, w = gray.shape
     out: list[BoardGuess] = []
-    for pts in _regions(cfg, g):
+    for pts in regions:
         if near is not None:
             poly = pts.astype(np.float32).reshape(-1, 1, 2)
             held = sum(cv2.pointPolygonTest(poly, (float(x), float(y)), False) >= 0
                        for x, y in near)
             if held < 0.5 * len(near):
                 continue
-        mask = None
-        best: BoardGuess | None = None
-        for h_idx in _fit_outline(cfg, pts, near_side):
-            hx = _as_xy(h_idx)
-            if mask is None:
-                mask = np.zeros((h, w), np.uint8)
-                cv2.fillPoly(mask, [pts.round().astype(np.int32).reshape(-1, 1, 2)], 255)
-            inner, edge = _cells_in(hx, mask, cv2.boundingRect(
-                pts.round().astype(np.int32).reshape(-1, 1, 2)))
-            inner, edge = _same_tone(cfg, hx, inner, edge, integ)
-            if len(inner) < cfg.silhouette_min_cells:
-                continue
-            score, side = digit_score(hx, inner, integ)
-            if side < cfg.min_side or score < cfg.silhouette_digit_min:
-                continue
-            if best is None or score > best.score:
-                best = BoardGuess(hx, inner, edge, score, side)
+        fits = [_as_xy(h_idx) for h_idx in _fit_outline(cfg, pts, near_side)]
+        if not fits:
+            continue
+        mask = np.zeros((h, w), np.uint8)
+        cv2.fillPoly(mask, [pts.round().astype(np.int32).reshape(-1, 1, 2)], 255)
+        bbox = cv2.boundingRect(pts.round().astype(np.int32).reshape(-1, 1, 2))
+        best = _best_fit(cfg, fits, mask, bbox, integ, False)
+        if best is None and cfg.silhouette_align_frac > 0:
+            # no fit shows its digits where tiles carry them: each is tried moved to
+            # where they show best (an outline taking in side faces on one side only)
+            best = _best_fit(cfg, fits, mask, bbox, integ, True)
         if best is not None:
             best.vertex_px = _local_vertices(best, pts)
-            assert mask is not None
             _recount(cfg, best, mask, integ)
             if len(best.cells) >= cfg.silhouette_min_cells:
                 out.append(best)
-    # the digits' evidence first (a lattice of half the size also covers the region)
-    out.sort(key=lambda b: -b.score * np.sqrt(len(b.cells)))
     return out
