@@ -142,9 +142,6 @@ def test_check_from_two_photos(tmp_path: Path) -> None:
 def test_small_tiles_hidden_by_big_table_shapes_are_found() -> None:
     # small white tiles on white paper on a wood table: the wood's few big shapes seed
     # the board at 1x; searching the photo again at double size finds the real board
-    from dataclasses import replace
-
-    from vision.config import DEFAULT
     from vision.synth import render
     s = render(71_000_068, size=(1024, 768), style={"edition": ["travel_grey"]})
     # (the silhouette's lattice moved onto the digits finds this board at 1x as well)
@@ -191,8 +188,6 @@ def test_digits_read_whichever_way_up_they_are_printed() -> None:
 def test_candidate_cells_read_only_where_they_touch_the_board() -> None:
     # outline-less cells around the board are read ring by ring from the board outward:
     # the same board as reading every candidate, for fewer crops
-    from dataclasses import replace
-
     from vision.config import DEFAULT as CFG
     from vision.io import from_array
     from vision.pipeline import (
@@ -255,26 +250,3 @@ def test_rule_book_figure_with_upright_digits() -> None:
     assert sorted(t.tile.name() for t in r.tiles if t.tile is not None) == sorted([
         "0-0-1", "0-1-1", "0-1-4", "1-1-1", "1-1-2", "1-1-3", "1-2-2", "1-2-3", "1-3-3",
         "1-3-4", "3-3-3", "3-3-4", "3-4-4"])
-
-
-def _dev_photo(seed: int):  # type: ignore[no-untyped-def]
-    """A dev photo as the reader evaluation renders it (1024x768, a held-out style)."""
-    from vision.synth import render
-    from vision.train.digit_data import HOLDOUT
-    key = sorted(HOLDOUT)[seed % len(HOLDOUT)]
-    return render(seed, size=(1024, 768), style={key: list(HOLDOUT[key])})
-
-
-@needs_model
-@pytest.mark.parametrize("seed,off", [
-    # two readings of one place pointing different ways are both kept for the lattice
-    (71000093, {"dedupe_corner_frac": 9.0}),
-    (71000292, {"dedupe_corner_frac": 9.0}),
-])
-def test_board_found_better_than_without(seed: int, off: dict[str, object]) -> None:
-    s = _dev_photo(seed)
-    without = score_reading("x", s.label, read_array(s.image, replace(DEFAULT, **off),
-                                                     name="x").to_json())
-    sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
-    assert sc.matched > without.matched and sc.found_tiles == sc.matched  # nothing extra
-    assert sc.digits_right > without.digits_right

@@ -317,19 +317,6 @@ def test_colour_copy_factor_keeps_tiles_big_enough() -> None:
         1, 1, 2, 4, 4, 8, 8]
 
 
-def test_dedupe_keeps_a_place_read_pointing_two_ways() -> None:
-    from vision.detect import Triangle, _dedupe
-    up = np.array([[100.0, 42.3], [150.0, 129.0], [50.0, 129.0]])  # side 100
-    c = up.mean(axis=0)
-    down = c + (up - c) @ np.array([[-1.0, 0.0], [0.0, -1.0]])  # turned by 180 = 60 deg
-    tris = [Triangle(up, 0.9), Triangle(up + [3.0, -2.0], 0.8), Triangle(down, 0.85)]
-    kept = _dedupe(DEFAULT, tris)
-    assert len(kept) == 2 and kept[0].fill == 0.9 and kept[1].fill == 0.85
-    # the old rule (centroids alone) merged all three
-    from dataclasses import replace
-    assert len(_dedupe(replace(DEFAULT, dedupe_corner_frac=9.0), list(tris))) == 1
-
-
 def test_point_in_many_triangles() -> None:
     from vision.fit import _in_tri, _in_tris
     rng = np.random.default_rng(2)

@@ -62,17 +62,6 @@ class ReaderConfig:
     max_side_ratio: float = 2.2
     #: two detections are the same tile when their centroids are this close (x side)
     dedupe_frac: float = 0.3
-    #: ... and every corner of one this close to a corner of the other (x side): the same
-    #: triangle turned by 60 degrees (0.58) is another reading, kept for the lattice to
-    #: judge (dev 12 MP photo 72000016, 42 deg tilt: 10 -> 51 of 53 tiles; at 0.35 a
-    #: slightly turned duplicate survives and 72000012 lost its 10 tiles)
-    dedupe_corner_frac: float = 0.5
-    #: ... when it fills its triangle at least this well (a weaker second reading of a
-    #: blurred tile, fill 0.70-0.71 on dev photo 71000098, grew a wrong board)
-    dedupe_alt_min_fill: float = 0.75
-    #: ... and nearly as well as the first (a near-perfect triangle, fill 0.99, is no
-    #: ambiguous place)
-    dedupe_alt_fill_gap: float = 0.1
     #: sides of accepted tiles may differ from the median by this factor
     size_tolerance: float = 1.6
 

@@ -213,14 +213,12 @@ def _mask_triangles(cfg: ReaderConfig, inv: np.ndarray, grow: float, min_area: f
 
 
 def _dedupe(cfg: ReaderConfig, cands: list[Triangle]) -> list[Triangle]:
-    """Merge detections of the same face (keep the best filled): centroids close, sizes
-    alike, corners close. Sizes are judged later, against the board (digits' holes and
-    background shapes are triangles too)."""
+    """Merge detections of the same face (keep the best filled). Sizes are judged later,
+    against the board (digits' holes and background shapes are triangles too)."""
     if not cands:
         return []
     cands.sort(key=lambda t: -t.fill)
-    pts = np.array([t.pts for t in cands])
-    cen = pts.mean(axis=1)
+    cen = np.array([t.pts for t in cands]).mean(axis=1)
     side = np.array([t.side for t in cands])
     kept_idx: list[int] = []
     for n in range(len(cands)):
@@ -228,18 +226,8 @@ def _dedupe(cfg: ReaderConfig, cands: list[Triangle]) -> list[Triangle]:
             k = np.array(kept_idx)
             d = np.linalg.norm(cen[k] - cen[n], axis=1)
             ratio = side[n] / side[k]
-            lim = np.minimum(side[k], side[n])
-            same = (d < cfg.dedupe_frac * lim) & (ratio > 0.7) & (ratio < 1.4)
-            if same.any():
-                # ... and pointing the same way: a region outlined as the triangle turned
-                # by 60 degrees (corners 0.58 of a side from the other's) is another
-                # reading of that place, and the lattice decides between them
-                far = np.linalg.norm(pts[k[same]][:, :, None, :] - pts[n][None, None],
-                                     axis=3).min(axis=1).max(axis=1)
-                if (np.any(far < cfg.dedupe_corner_frac * lim[same])
-                        or cands[n].fill < cfg.dedupe_alt_min_fill
-                        or cands[n].fill < max(cands[j].fill for j in k[same])
-                        - cfg.dedupe_alt_fill_gap):
-                    continue
+            if np.any((d < cfg.dedupe_frac * np.minimum(side[k], side[n]))
+                      & (ratio > 0.7) & (ratio < 1.4)):
+                continue
         kept_idx.append(n)
     return [cands[n] for n in kept_idx]
