@@ -114,7 +114,7 @@ def main() -> None:
         load0 = os.getloadavg()[0]
         main_run = bench_photo(Path(args.photo).read_bytes(), args.photo, args.repeat)
         for jpg in sorted(Path(tmp).glob("*.jpg")):
-            one = bench_photo(jpg.read_bytes(), str(jpg), max(3, args.repeat // 2))
+            one = bench_photo(jpg.read_bytes(), str(jpg), args.repeat)
             others.append({"photo": jpg.name, **{k: one[k] for k in (
                 "decode_only_ms", "full_read_ms", "ratio", "tiles_on_board", "against_label")}})
         load1 = os.getloadavg()[0]

@@ -435,9 +435,11 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     t1 = time.perf_counter()
     if not found.fit.cells and not found.fit.loose and not found.fit.proposed:
         raise NoTilesError(f"{photo.path}: no tiles found{_why_empty(photo)}")
-    # off-board shapes are judged in colour: decoded on another core while digits are read
+    # loose shapes are judged in colour: decoded on another core while digits are read
+    # (a blank board cell, rarer, waits for its colour)
     f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
-    photo.prefetch_colour(f)
+    if found.fit.loose:
+        photo.prefetch_colour(f)
     clf = classifier if classifier is not None else default_classifier()
     seen, probs, conv = classify(cfg, photo, found, clf)
     t2 = time.perf_counter()
