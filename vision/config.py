@@ -149,6 +149,10 @@ class ReaderConfig:
     #: right scored 0.62-0.95; 71000052 (motion blur 2.6 px, 36 px tiles; seen only with
     #: silhouette_digit_min at 2.9) scored 0.41 and read 46 of 108 digits right
     silhouette_read_min: float = 0.5
+    #: ... and a board found by its edges at least this (its outlines are evidence of
+    #: tiles of their own, so a lower bar): dev seeds 71000000-239 read 0.19 (1 of 3
+    #: digits right) and 0.29 (52 of 105), then 0.50 (142 of 153) and up
+    board_read_min: float = 0.4
 
     # --- read ------------------------------------------------------------------------
     #: a loose tile bigger than the board's is also read on outlines shrunk to these

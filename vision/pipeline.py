@@ -42,6 +42,8 @@ class Found:
 
     fit: LatticeFit
     scale: float
+    #: set by :func:`reconstruct`: a board was found but too blurred to read, and dropped
+    too_blurred: bool = False
 
 
 @dataclass
@@ -291,9 +293,10 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             continue
         board_idx.append(n)
     board_idx = _connected(seen, board_idx)
-    if found.fit.from_silhouette and board_idx and _read_clearly(
-            cfg, photo, seen, probs, board_idx, side_full) < cfg.silhouette_read_min:
+    read_min = cfg.silhouette_read_min if found.fit.from_silhouette else cfg.board_read_min
+    if board_idx and _read_clearly(cfg, photo, seen, probs, board_idx, side_full) < read_min:
         board_idx = []  # a board too blurred to read: its digits would be guesses
+        found.too_blurred = True
     shows = np.argmax(probs[board_idx], axis=2) < 6 if board_idx else np.zeros((0, 3), bool)
     unshown = unshown_tiles([seen[n].cell for n in board_idx], shows,  # type: ignore[misc]
                             cfg.unshown_corners_max)
@@ -450,6 +453,9 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         off = prune_loose(cfg, photo.colour(f), off, board, h_full, scale=1.0 / f)
     t3 = time.perf_counter()
     if not board and all(t.tile is None for t in off):
+        if found.too_blurred:
+            raise NoTilesError(f"{photo.path}: no tiles read: the board is too blurred for "
+                               "its digits to be read (hold the camera still, focus on it)")
         # nothing shows a digit: blank shapes alone are no evidence of a Triominos table
         raise NoTilesError(f"{photo.path}: no tiles found{_why_empty(photo)}")
     timing = {"decode": decode_ms, "detect": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3,
