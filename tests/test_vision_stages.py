@@ -164,6 +164,17 @@ def test_colour_copies_at_a_whole_factor(prefetch: bool) -> None:
         photo.colour(3)
 
 
+def test_colour_detection_copy_of_a_grey_read_jpeg() -> None:
+    data = _photo_jpeg(300, 180)
+    photo = vio.from_bytes(DEFAULT, data, "x.jpg")
+    photo.max_side = 100  # a factor of 3: decoded at 1/2, resized the rest of the way
+    small, s = photo.scaled()
+    ref, s_ref = vio.from_array(DEFAULT, vio.decode(DEFAULT, data)).scaled(100)
+    assert s == s_ref == 1 / 3 and small.shape == ref.shape == (60, 100, 3)
+    assert np.abs(small.astype(int) - ref).mean() < 2.0
+    assert photo._image is None  # no full colour decode
+
+
 def test_gray_and_alpha() -> None:
     g = vio.decode(DEFAULT, _encode(Image.new("L", (8, 6), 90), "PNG"))
     assert g.shape == (6, 8, 3) and int(g[0, 0, 0]) == 90

@@ -74,7 +74,19 @@ class Photo:
         its scale factor (copy px / original px)."""
         m = int(max_side or self.max_side)
         if m not in self._copies:
-            self._copies[m] = _downscale(m, self.image)
+            h, w = self.gray.shape
+            f = int(np.ceil(max(h, w) / m))
+            if self._image is None and f > 1 and min(h, w) >= f:
+                # a JPEG read in grey: the decoder shrinks by 2, 4 or 8 itself, and the
+                # rest of the way is a small resize (not a full colour decode and a shrink)
+                r = 1 << (min(f, 8).bit_length() - 1)
+                img = self.colour(r)
+                hh, ww = h // f, w // f
+                if img.shape[:2] != (hh, ww):
+                    img = cv2.resize(img, (ww, hh), interpolation=cv2.INTER_AREA)
+                self._copies[m] = (img, 1.0 / f)
+            else:
+                self._copies[m] = _downscale(m, self.image)
         return self._copies[m]
 
     @property
