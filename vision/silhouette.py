@@ -20,7 +20,8 @@ this when the edges found no board or a poor one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import threading
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -82,13 +83,25 @@ def _outlines(cfg: ReaderConfig, masks: Iterable[np.ndarray], shape: tuple[int, 
     min_area = cfg.silhouette_min_cells * (cfg.min_side ** 2) * 0.433
     ker_c = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     ker_o = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    todo = list(masks)
+    traced: list[Sequence[np.ndarray]] = [()] * len(todo)
+
+    def trace(idx: range) -> None:
+        for i in idx:
+            m = todo[i].astype(np.uint8) * 255
+            m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, ker_c)
+            m = cv2.morphologyEx(m, cv2.MORPH_OPEN, ker_o)
+            traced[i] = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
+
+    # every other mask on a second thread (OpenCV lets go of the GIL while it works); the
+    # regions are then taken in the masks' order, as one loop would
+    helper = threading.Thread(target=trace, args=(range(1, len(todo), 2),))
+    helper.start()
+    trace(range(0, len(todo), 2))
+    helper.join()
     out: list[np.ndarray] = []
     boxes = np.zeros((0, 5))
-    for mb in masks:
-        m = mb.astype(np.uint8) * 255
-        m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, ker_c)
-        m = cv2.morphologyEx(m, cv2.MORPH_OPEN, ker_o)
-        cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    for cs in traced:
         for c in cs:
             if len(c) < 40:
                 continue
