@@ -53,19 +53,9 @@ def clockwise(pts: np.ndarray) -> np.ndarray:
     return pts if area > 0 else pts[[0, 2, 1]]
 
 
-def _expand(pts: np.ndarray, d: float) -> np.ndarray:
-    """Move every side of a triangle outward by ``d`` pixels (undoes the edge thickening)."""
-    a, b, c = pts
-    la, lb, lc = (np.linalg.norm(b - c), np.linalg.norm(c - a), np.linalg.norm(a - b))
-    per = la + lb + lc
-    inc = (la * a + lb * b + lc * c) / per
-    area = abs((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) / 2
-    r = 2 * area / per
-    return inc + (pts - inc) * ((r + d) / r)
-
-
-def _expand_all(pts: np.ndarray, d: np.ndarray) -> np.ndarray:
-    """:func:`_expand` for many triangles at once: ``pts`` (N, 3, 2), ``d`` (N,) px."""
+def _expand(pts: np.ndarray, d: np.ndarray) -> np.ndarray:
+    """Move every side of each triangle ``pts`` (N, 3, 2) outward by ``d`` (N,) pixels
+    (undoes the edge thickening): corners pushed away from the incentre."""
     a, b, c = pts[:, 0], pts[:, 1], pts[:, 2]
     la = np.sqrt(((b - c) ** 2).sum(axis=1))
     lb = np.sqrt(((c - a) ** 2).sum(axis=1))
@@ -173,7 +163,7 @@ def find_triangles(cfg: ReaderConfig, small: np.ndarray,
     ok = (lo >= cfg.min_side) & (hi <= max_side) & (hi <= cfg.max_side_ratio * lo)
     # the region stops k px (+ half the edge line) short of the true boundary
     keep = np.flatnonzero(ok)
-    grown = _expand_all(pts[keep], np.asarray(grows)[keep])
+    grown = _expand(pts[keep], np.asarray(grows)[keep])
     dg = grown - grown[:, [2, 0, 1]]
     grown_side = np.sqrt((dg * dg).sum(axis=2)).mean(axis=1)
     cands = [Triangle(g, float(fills[n]), float(sd))

@@ -567,21 +567,6 @@ def _snap_corner(ef: EdgeField, pts: np.ndarray, k: int, reach: float, side: flo
     return out
 
 
-def _in_tris(p: np.ndarray, tris: np.ndarray) -> np.ndarray:
-    """Which of the triangles ``tris`` (M, 3, 2) hold the point ``p`` (2,): ``_in_tri``
-    for one point and many triangles (degenerate triangles hold nothing)."""
-    a, b, c = tris[:, 0], tris[:, 1], tris[:, 2]
-    v0, v1, v2 = c - a, b - a, p[None, :] - a
-    d00, d01, d11 = (v0 * v0).sum(1), (v0 * v1).sum(1), (v1 * v1).sum(1)
-    d20, d21 = (v2 * v0).sum(1), (v2 * v1).sum(1)
-    den = d00 * d11 - d01 * d01
-    ok = np.abs(den) >= 1e-12
-    den = np.where(ok, den, 1.0)
-    u = (d11 * d20 - d01 * d21) / den
-    v = (d00 * d21 - d01 * d20) / den
-    return ok & (u >= 0) & (v >= 0) & (u + v <= 1)
-
-
 def _in_tri(p: np.ndarray, tri: np.ndarray) -> np.ndarray:
     """Which of the points ``p`` (N, 2) lie inside triangle ``tri`` (3, 2)."""
     a, b, c = tri
