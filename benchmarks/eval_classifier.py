@@ -253,11 +253,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--tesseract-crops", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=RESULTS / "classifier.json")
+    ap.add_argument("--model", type=Path, default=None,
+                    help="the model to measure (default: the shipped models/digits.onnx)")
     ap.add_argument("--write-fixture", action="store_true",
                     help="also (re)write tests/data/classifier/heldout_crops.npz")
     args = ap.parse_args(argv)
 
-    clf = DigitClassifier.load()
+    clf = DigitClassifier.load(args.model)
     res: dict[str, Any] = {
         "model": {k: clf.metadata.get(k) for k in ("val_accuracy", "seed", "params",
                                                    "crop_version", "training_data")},
@@ -288,7 +290,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.write_fixture:
         write_fixture(x, y, info)
     res["latency_168"] = latency(clf, x[:168])
-    res["latency_168_2threads"] = latency(DigitClassifier.load(threads=2), x[:168])
+    res["latency_168_2threads"] = latency(DigitClassifier.load(args.model, threads=2), x[:168])
     res["crop_cut_168"] = crop_cut_latency()
     # Tesseract on a stratified subset (equal share per output class) of the exact cut.
     rng = np.random.default_rng(0)

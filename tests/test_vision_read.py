@@ -193,6 +193,7 @@ def test_candidate_cells_read_only_where_they_touch_the_board() -> None:
     from vision.pipeline import (
         Seen,
         _read_tiles,
+        _reread,
         classify,
         default_classifier,
         detect,
@@ -213,7 +214,8 @@ def test_candidate_cells_read_only_where_they_touch_the_board() -> None:
              + [Seen(c, fit.corner_px(c) / sc, False) for c in sorted(fit.proposed)]
              + [Seen(c, fit.corner_px(c) / sc, False, True) for c in sorted(fit.candidates)]
              + [Seen(None, fit.triangles[i].pts / sc, True, face=i) for i in fit.loose])
-    p_all, _ = _read_tiles(DEFAULT, photo, every, fit.side / sc, clf)
+    p_all, r_all = _read_tiles(DEFAULT, photo, every, fit.side / sc, clf)
+    _reread(DEFAULT, photo, every, p_all, r_all, fit.side / sc, clf)  # as classify does
     board_all, off_all = reconstruct(DEFAULT, photo, found, every, p_all)
     read = {t.cell for t in seen if t.candidate}
     assert len(read) < 0.8 * len(fit.candidates)

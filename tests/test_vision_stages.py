@@ -28,11 +28,14 @@ def draw_board(cells: list[Cell], *, side: float = 60.0, angle: float = 20.0,
                tilt: float = 0.0, size: tuple[int, int] = (640, 480),
                bg: tuple[int, int, int] = (60, 110, 60),
                loose: tuple[tuple[float, float, float], ...] = (), seam: float = 2.0,
-               jitter: float = 0.0, seed: int = 0) -> tuple[np.ndarray, dict[Cell, np.ndarray]]:
+               jitter: float = 0.0, seed: int = 0,
+               moved: dict[Cell, float] | None = None
+               ) -> tuple[np.ndarray, dict[Cell, np.ndarray]]:
     """A plain drawn table: tiles of ``cells`` (light faces, dark seams, a pin each) under a
     rotation and a mild perspective, plus loose tiles ``(x, y, degrees)``. ``jitter`` moves
-    each tile by up to that many pixels (hand placement). Returns the BGR image and each
-    cell's true corners (image px, corner order)."""
+    each tile by up to that many pixels (hand placement); ``moved`` pushes the given tiles
+    that many sides away from the board's centre. Returns the BGR image and each cell's true
+    corners (image px, corner order)."""
     rng = np.random.default_rng(seed)
     w, h = size
     a = np.deg2rad(angle)
@@ -49,6 +52,9 @@ def draw_board(cells: list[Cell], *, side: float = 60.0, angle: float = 20.0,
     for c in cells:
         pts = np.array([to_px(vertex_xy(v)) for v in cell_corners(c)])
         pts = pts + rng.uniform(-jitter, jitter, 2)
+        if moved and c in moved:
+            out = pts.mean(0) - np.array([w / 2, h / 2])
+            pts = pts + moved[c] * side * out / np.linalg.norm(out)
         cen = pts.mean(0)
         ins = cen + (pts - cen) * (1 - seam / side * 1.7)
         cv2.fillConvexPoly(img, np.round(ins * 16).astype(np.int32), FACE, cv2.LINE_AA, 4)
@@ -250,6 +256,26 @@ def test_hand_placed_row_does_not_slip() -> None:
     assert _same_shape(set(fit.cells), set(row))
 
 
+def test_a_tile_pushed_apart_on_its_cell_still_joins() -> None:
+    # a hand-placed board drifts: a tile on its own cell but a little apart from its
+    # neighbour (wider than a seam) is still the board's; a knob of 0.1 leaves it loose
+    import dataclasses
+    rim: Cell = (3, 0, "U")
+    img, _ = draw_board(BOARD, angle=12, moved={rim: 0.13})
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    tris = find_triangles(DEFAULT, gray)
+    fit = fit_lattice(DEFAULT, tris, gray)
+    assert len(fit.cells) == len(BOARD) and not fit.loose
+    assert _same_shape(set(fit.cells), set(BOARD))
+    strict = dataclasses.replace(DEFAULT, join_aligned_gap_frac=0.1)
+    fit = fit_lattice(strict, tris, gray)
+    assert len(fit.cells) == len(BOARD) - 1 and len(fit.loose) == 1
+    # pushed further it is off its cell: a tile lying apart, not joined
+    img, _ = draw_board(BOARD, angle=12, moved={rim: 0.25})
+    fit = _fit(img)
+    assert len(fit.cells) == len(BOARD) - 1 and len(fit.loose) == 1
+
+
 def test_no_tiles_on_plain_or_noisy_image() -> None:
     rng = np.random.default_rng(1)
     noise = rng.integers(0, 255, (240, 320), dtype=np.uint8)
@@ -354,3 +380,49 @@ def test_board_text_marks_mismatch() -> None:
     lines = board_text(b)
     assert "*" in "".join(lines) and "2" in "".join(lines)
     assert len(lines) == 3
+
+
+class _DarkCentreReader:
+    """A stand-in classifier: a crop whose centre is dark shows a 3, else no digit."""
+
+    def predict_raw(self, crops: np.ndarray) -> np.ndarray:
+        c = np.asarray(crops, np.float64).reshape(len(crops), 32, 32)
+        dark = c[:, 13:19, 13:19].mean(axis=(1, 2)) < 120
+        out = np.full((len(c), 13), 0.004)
+        out[dark, 3] = 0.95
+        out[~dark, 12] = 0.95
+        return out
+
+
+def _reread_case(push: float):  # type: ignore[no-untyped-def]
+    """A tile whose digits are dark dots at their crops' centres, handed to classify with
+    corner 0 pushed out by ``push`` of its distance to the centre (an outline found
+    askew): corner 0's own crop misses its dot."""
+    from vision.crops import crop_affines
+    from vision.pipeline import Seen, _read_tiles, _reread
+    true = np.array([[150.0, 60.0], [210.0, 164.0], [90.0, 164.0]])
+    m = crop_affines(true[None])  # (3, 2, 3): crop px -> image px, one per corner
+    centres = np.einsum("kij,j->ki", m, np.array([16.0, 16.0, 1.0]))
+    gray = np.full((240, 300), 200, np.uint8)
+    for x, y in centres:
+        cv2.circle(gray, (int(round(x)), int(round(y))), 6, 30, -1)
+    photo = vio.from_array(DEFAULT, np.dstack([gray] * 3))
+    px = true.copy()
+    px[0] += push * (px[0] - true.mean(axis=0))
+    seen = [Seen((0, 0, "U"), px, True)]
+    clf = _DarkCentreReader()
+    probs, raw = _read_tiles(DEFAULT, photo, seen, 104.0, clf)
+    before = probs.argmax(axis=2)[0].tolist()
+    _reread(DEFAULT, photo, seen, probs, raw, 104.0, clf)
+    return before, probs.argmax(axis=2)[0].tolist(), seen[0]
+
+
+def test_a_corner_whose_crop_missed_its_digit_is_read_again() -> None:
+    from vision.pipeline import _seen_flags
+    before, after, seen = _reread_case(0.25)
+    assert before == [6, 3, 3]  # the askew outline's crop shows no digit at corner 0
+    assert after == [3, 3, 3] and seen.reread == (0,)
+    assert any("corner 0: read from a crop moved" in f for f in _seen_flags(seen))
+    # an outline that fits: nothing to read again
+    before, after, seen = _reread_case(0.0)
+    assert before == after == [3, 3, 3] and seen.reread == ()

@@ -72,6 +72,10 @@ class ReaderConfig:
     join_gap_frac: float = 0.1
     #: ... but never less than this many pixels (small tiles: a pixel is a lot)
     join_min_px: float = 3.0
+    #: a face lying on a free lattice cell next to the board (its corners within
+    #: join_frac of the cell's vertices) may be this far from its neighbour's edge (x side):
+    #: a hand-placed board drifts, and a loose tile never lies on a lattice cell by chance
+    join_aligned_gap_frac: float = 0.3
     #: and the edge lengths agree within this fraction
     join_len_frac: float = 0.3
     #: an empty cell next to the board is proposed as a missed tile when edges run along
@@ -160,6 +164,17 @@ class ReaderConfig:
     loose_shrink: tuple[float, ...] = (1.0, 0.9)
     #: ... for at most this many loose tiles per photo
     loose_variants_max: int = 8
+    #: a board corner whose crop shows no digit while the tile's two others do is read
+    #: again from crops moved a little (an outline found askew cuts its digit off); a
+    #: moved crop's reading replaces it when its digit has at least this probability
+    #: (above 1: never)
+    reread_min: float = 0.85
+    #: ... moves: corner pulled in toward the centre / pushed out (x its distance), and
+    #: the whole outline shifted (x side, six directions)
+    reread_pull: tuple[float, ...] = (0.12, 0.25, -0.12)
+    reread_shift: float = 0.08
+    #: ... for at most this many corners per photo
+    reread_max: int = 40
     #: a corner counts as visible when it lies this far inside the image (x side)
     visible_margin_frac: float = 0.05
     #: a digit whose top probability is below this is flagged ``low confidence``

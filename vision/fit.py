@@ -748,7 +748,7 @@ def _join_aligned(cfg: ReaderConfig, fit: LatticeFit,
                                       fit.triangles[i].pts[vs.index(b)])
                     del t_pts
                     if _edge_gap(fit.vertex_px[a], fit.vertex_px[b], pa, pb) \
-                            > max(cfg.join_gap_frac * fit.side, cfg.join_min_px):
+                            > max(cfg.join_aligned_gap_frac * fit.side, cfg.join_min_px):
                         continue
                 adjacent = True
             group = per_comp.get(comp_of[i], 0) >= 2 and err <= 1.5 * cfg.join_frac

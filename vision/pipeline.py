@@ -59,6 +59,8 @@ class Seen:
     face: int = -1
     #: its corners clearly disagree on the print convention (set by classify)
     mixed: bool = False
+    #: corners read again from a moved crop (set by classify, see ``cfg.reread_min``)
+    reread: tuple[int, ...] = ()
 
 
 def detect(cfg: ReaderConfig, photo: Photo) -> Found:
@@ -168,6 +170,7 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
                          + [r[None] for _, _, r in read] + [raw[len(cells):]])
     if not seen:
         return seen, np.zeros((0, 3, 7)), "inward"
+    _reread(cfg, photo, seen, probs, raw, side_full, classifier)
     flat_p, flat_r = probs.reshape(-1, 7), raw.reshape(-1, 13)
     din, dout = flat_r[:, 0:6].sum(axis=1), flat_r[:, 6:12].sum(axis=1)
     # the board's convention, reported as a fact (the digits do not depend on it): the
@@ -178,6 +181,49 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     for t, m in zip(seen, _mixed_convention(raw), strict=True):
         t.mixed = bool(m)
     return seen, probs, conv
+
+
+def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
+            raw: np.ndarray, side_full: float, classifier: object) -> None:
+    """Read again, from crops moved a little, the one corner of a cell's tile whose crop
+    shows no digit while its two others do (an outline found askew, or a lattice vertex
+    seen by that face alone, puts the crop beside the digit). The most confident moved
+    crop replaces the corner's probabilities in place when its digit reaches
+    ``cfg.reread_min``; the corner is listed in ``Seen.reread`` (reported as a flag)."""
+    if cfg.reread_min > 1.0:
+        return
+    arg = probs.argmax(axis=2)  # (N, 3)
+    todo: list[tuple[int, int]] = []
+    for n, t in enumerate(seen):
+        none = arg[n] == 6
+        if t.cell is None or none.sum() != 1:
+            continue
+        if not _visible(cfg, t.px, side_full, photo.width, photo.height).all():
+            continue  # a corner outside the photo shows nothing wherever the crop goes
+        todo.append((n, int(np.flatnonzero(none)[0])))
+    todo = todo[:cfg.reread_max]
+    if not todo:
+        return
+    moves: list[np.ndarray] = []
+    for n, k in todo:
+        px = seen[n].px
+        cen = px.mean(axis=0)
+        for f in cfg.reread_pull:
+            v = px.copy()
+            v[k] = v[k] + f * (cen - v[k])
+            moves.append(v)
+        for a in np.arange(6) * np.pi / 3:
+            moves.append(px + cfg.reread_shift * side_full * np.array([np.cos(a), np.sin(a)]))
+    per = len(moves) // len(todo)
+    raw_m = classifier.predict_raw(corner_crops(photo.gray, np.stack(moves)))  # type: ignore[attr-defined]
+    raw_m = raw_m.reshape(len(todo), per, 3, 13)
+    for j, (n, k) in enumerate(todo):
+        r = raw_m[j, :, k]  # (per, 13): corner k of each moved outline
+        p = np.concatenate([r[:, 0:6] + r[:, 6:12], r[:, 12:13]], axis=1)
+        best = int(np.argmax(p[:, :6].max(axis=1)))
+        if p[best, :6].max() >= cfg.reread_min:
+            probs[n, k], raw[n, k] = p[best], r[best]
+            seen[n].reread = (*seen[n].reread, k)
 
 
 def _read_tiles(cfg: ReaderConfig, photo: Photo, seen: list[Seen], side_full: float,
@@ -274,7 +320,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         if not vis.all():
             # cut by the photo's edge: read what is visible, never guess the rest
             digits = [int(np.argmax(p[k, :6])) if vis[k] else None for k in range(3)]
-            tr = _tile_reading(cfg, t.cell, t.px, p, digits, ["partial", *_mixed_flag(t)])
+            tr = _tile_reading(cfg, t.cell, t.px, p, digits, ["partial", *_seen_flags(t)])
             if t.cell is not None:
                 partial.append(tr)
             else:
@@ -321,7 +367,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             digits = [int(np.argmax(probs[n][k, :6])) if vis[k] else None for k in range(3)]
             partial.append(_tile_reading(cfg, t.cell, t.px, probs[n], digits,
                                          ["partial", "outline inferred from the lattice",
-                                          *_mixed_flag(t)]))
+                                          *_seen_flags(t)]))
             joined.add(t.cell)
         if len(rest) == len(todo):
             break
@@ -333,7 +379,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     seen_tiles: dict[Tile, Cell] = {}
     for n, c in zip(board_idx, cells, strict=True):
         assert c is not None
-        tr = _tile_reading(cfg, c, seen[n].px, probs[n], choice.digits[c], _mixed_flag(seen[n]))
+        tr = _tile_reading(cfg, c, seen[n].px, probs[n], choice.digits[c], _seen_flags(seen[n]))
         t = tr.tile
         if t is not None and not t.in_set(set_name):
             tr.flags.append(f"tile {t} is not in the {set_name} set")
@@ -374,10 +420,14 @@ def _read_clearly(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.n
     return float(np.mean(top)) if top else 0.0
 
 
-def _mixed_flag(t: Seen) -> list[str]:
-    """The flag of a tile whose corners disagree on the print convention (none otherwise)."""
-    return ["corners disagree on the print convention (top toward centre / corner)"
-            ] if t.mixed else []
+def _seen_flags(t: Seen) -> list[str]:
+    """Flags of what classify noticed: corners that disagree on the print convention,
+    corners read from a moved crop."""
+    out = ["corners disagree on the print convention (top toward centre / corner)"
+           ] if t.mixed else []
+    out += [f"corner {k}: read from a crop moved off the outline (its own showed no digit)"
+            for k in t.reread]
+    return out
 
 
 def _clockwise_area(px: np.ndarray) -> float:
