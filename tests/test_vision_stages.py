@@ -426,3 +426,53 @@ def test_a_corner_whose_crop_missed_its_digit_is_read_again() -> None:
     # an outline that fits: nothing to read again
     before, after, seen = _reread_case(0.0)
     assert before == after == [3, 3, 3] and seen.reread == ()
+
+
+def test_a_candidate_with_one_hidden_corner_joins_the_board() -> None:
+    # a hand over one corner of a board tile the detector missed: the lattice's cell shows
+    # clear digits at two corners and none at the third; it is the board's, and the hidden
+    # corner takes the digit its neighbour shows at that vertex (flagged)
+    import dataclasses
+
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+
+    def px(cell: Cell) -> np.ndarray:
+        return np.array([[200 + 104 * x, 200 - 104 * y] for x, y in
+                         (vertex_xy(v) for v in cell_corners(cell))])
+
+    up, down = (0, 0, "U"), (0, 0, "D")
+    shared = [v for v in cell_corners(down) if v in cell_corners(up)]
+    digits_up = dict(zip(cell_corners(up), (1, 2, 3), strict=True))
+    p_up = np.zeros((3, 7))
+    for k, v in enumerate(cell_corners(up)):
+        p_up[k, digits_up[v]] = 0.95
+    p_down = np.zeros((3, 7))
+    for k, v in enumerate(cell_corners(down)):
+        if v == shared[0]:
+            p_down[k, 6] = 0.9  # hidden
+        elif v in shared:
+            p_down[k, digits_up[v]] = 0.95
+        else:
+            p_down[k, 4] = 0.95
+    photo = vio.from_array(DEFAULT, np.full((400, 500, 3), 128, np.uint8))
+    found = Found(LatticeFit(triangles=[], side=104.0), 1.0)
+    seen = [Seen(up, px(up), True), Seen(down, px(down), False, True)]
+    board, _ = reconstruct(DEFAULT, photo, found, seen, np.stack([p_up, p_down]))
+    got = {t.cell: t for t in board}
+    assert set(got) == {up, down}
+    k = cell_corners(down).index(shared[0])
+    assert got[down].corners[k] == digits_up[shared[0]]
+    assert any(f.startswith(f"corner {k}: pixels say no digit") for f in got[down].flags)
+    off = dataclasses.replace(DEFAULT, candidate_hidden_min=2.0)
+    board, _ = reconstruct(off, photo, found, seen, np.stack([p_up, p_down]))
+    assert [t.cell for t in board] == [up]
+    # hidden where no board tile shows that vertex's digit: it would be a guess, not joined
+    far = next(k for k, v in enumerate(cell_corners(down)) if v not in shared)
+    p_far = p_down.copy()
+    p_far[k] = 0.0
+    p_far[k, digits_up[shared[0]]] = 0.95
+    p_far[far] = 0.0
+    p_far[far, 6] = 0.9
+    board, _ = reconstruct(DEFAULT, photo, found, seen, np.stack([p_up, p_far]))
+    assert [t.cell for t in board] == [up]

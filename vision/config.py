@@ -101,6 +101,9 @@ class ReaderConfig:
     tone_tol: float = 255.0
     #: ... with at most this mean "none" probability over its corners
     candidate_none_max: float = 0.2
+    #: ... or, touching the board, with one corner showing no digit (a hand or an object
+    #: over it) and both others a digit of at least this probability (above 1: never)
+    candidate_hidden_min: float = 0.8
     #: a cell with a loose face lying askew on it is still read; if it shows a board
     #: tile, the askew face is dropped (False: such a cell is skipped)
     shadow_loose: bool = True

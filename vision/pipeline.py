@@ -16,7 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from engine.lattice import Cell, edge_neighbours
+from engine.lattice import Cell, cell_corners, edge_neighbours
 from engine.tiles import Tile
 
 from .config import DEFAULT, ReaderConfig
@@ -301,12 +301,15 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     off_face: list[int] = []  # the loose face behind each off-board reading (-1: none)
     partial: list[TileReading] = []
     edge_cands: list[int] = []  # outline-less cells cut by the photo's edge that show digits
+    hidden: list[int] = []  # outline-less cells showing digits at two corners, none at one
     for n, t in enumerate(seen):
         vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
         p = probs[n]
         none_mean = _none_mean(cfg, photo, t, p, side_full)
         if t.candidate:
-            if none_mean <= cfg.candidate_none_max:
+            if none_mean > cfg.candidate_none_max and _one_hidden(cfg, p, vis):
+                hidden.append(n)
+            elif none_mean <= cfg.candidate_none_max:
                 if vis.all():
                     board_idx.append(n)
                 else:
@@ -338,7 +341,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             off_face.append(t.face)
             continue
         board_idx.append(n)
-    board_idx = _connected(seen, board_idx)
+    board_idx = _connected(seen, board_idx + _hidden_told(seen, probs, board_idx, hidden))
     read_min = cfg.silhouette_read_min if found.fit.from_silhouette else cfg.board_read_min
     if board_idx and _read_clearly(cfg, photo, seen, probs, board_idx, side_full) < read_min:
         board_idx = []  # a board too blurred to read: its digits would be guesses
@@ -391,6 +394,30 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             tr.flags.append("outline inferred from the lattice")
         board.append(tr)
     return board + partial, off
+
+
+def _hidden_told(seen: list[Seen], probs: np.ndarray, board_idx: list[int],
+                 hidden: list[int]) -> list[int]:
+    """The cells of ``hidden`` (one corner showing no digit) whose hidden corner meets a
+    tile of ``board_idx`` that shows a digit there: the board tells that corner's digit,
+    so the tile is no guess."""
+    shows = {v for n in board_idx
+             for v, p in zip(cell_corners(seen[n].cell), probs[n],  # type: ignore[arg-type]
+                             strict=True) if np.argmax(p) < 6}
+    out = []
+    for n in hidden:
+        k = int(np.argmax(probs[n][:, 6]))
+        if cell_corners(seen[n].cell)[k] in shows:  # type: ignore[arg-type]
+            out.append(n)
+    return out
+
+
+def _one_hidden(cfg: ReaderConfig, p: np.ndarray, vis: np.ndarray) -> bool:
+    """A cell in full view whose crops show a clear digit at two corners and none at the
+    third (``p`` (3, 7)): a tile with one corner hidden (by a hand, an object)."""
+    none = np.argmax(p, axis=1) == 6
+    return bool(vis.all() and none.sum() == 1
+                and p[~none, :6].max(axis=1).min() >= cfg.candidate_hidden_min)
 
 
 def _blank(t: Seen, p: np.ndarray) -> TileReading:
