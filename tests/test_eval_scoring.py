@@ -1,4 +1,5 @@
-"""Evaluation scoring: tiles mostly hidden under a hand are optional, never a miss."""
+"""Evaluation scoring: tiles mostly out of sight (under a hand, beyond the photo's edge)
+are optional, never a miss."""
 
 from __future__ import annotations
 
@@ -57,6 +58,24 @@ def test_synthetic_labels_flag_tiles_more_than_half_under_a_hand() -> None:
     bare = render(53, size=(480, 360), style={"hand": False, "board_fill": 0.9,
                                               "edge_object": "none", "rack": False})
     assert not any(MOSTLY_HIDDEN in t["flags"] for t in bare.label["tiles"])
+
+
+def test_synthetic_labels_flag_tiles_more_than_half_beyond_the_photos_edge() -> None:
+    # the same rule as for a hand: a tile mostly outside the photo may show no digit
+    s = render(50, size=(480, 360), style={"board_fill": 1.6, "hand": False,
+                                           "edge_object": "none", "rack": False})
+    w, h = s.label["width"], s.label["height"]
+    part = [t for t in s.label["tiles"] if "partial" in t["flags"]]
+    assert part
+    for t in part:
+        px = np.asarray(t["corner_px"], float)
+        area = cv2.contourArea(px.astype(np.float32))
+        frame = np.array([[-0.5, -0.5], [w - 0.5, -0.5], [w - 0.5, h - 0.5], [-0.5, h - 0.5]],
+                         np.float32)
+        inside, _ = cv2.intersectConvexConvex(px.astype(np.float32), frame)
+        assert (MOSTLY_HIDDEN in t["flags"]) == (inside < 0.5 * area)
+    assert any(MOSTLY_HIDDEN in t["flags"] for t in part)
+    assert not all(MOSTLY_HIDDEN in t["flags"] for t in part)
 
 
 def _loose(x: float, digits: list[int] | None, flags: list[str] | None = None

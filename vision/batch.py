@@ -177,9 +177,9 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
     """Match reading tiles to label tiles by image position (centroids closer than a third
     of a side), align corners by position, and count right digits.
 
-    A label tile flagged ``mostly hidden`` (more than half under a hand or object) is
-    optional: missing it is no miss, finding it is no false tile, and its digits (partly
-    out of sight) are not scored.
+    A label tile flagged ``mostly hidden`` (more than half out of sight: under a hand or
+    object, or beyond the photo's edge) is optional: missing it is no miss, finding it is
+    no false tile, and its digits (partly out of sight) are not scored.
     """
     sc = PhotoScore(path)
     lab = _label_tiles(label)

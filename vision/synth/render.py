@@ -697,9 +697,10 @@ def make_label(style: dict[str, Any], scene: Scene, occ: np.ndarray | None,
     """The Reading JSON (``triominos-reading/1``) of a rendered scene.
 
     ``occ`` (hands, objects) and ``rack_mask`` (the rack and its tiles) mark what hides
-    the table; a tile more than 2 % hidden is flagged ``occluded``, and more than half
-    hidden also ``mostly hidden`` (no reader can be asked to find it; evaluation treats it
-    as optional, see :func:`vision.batch.score_reading`).
+    the table; a tile more than 2 % hidden is flagged ``occluded``; one more than half out
+    of sight (hidden, or beyond the photo's edge, or both) is flagged ``mostly hidden`` (no
+    reader can be asked to find it; evaluation treats it as optional, see
+    :func:`vision.batch.score_reading`).
     """
     cam = scene.camera
     w, h = cam.width, cam.height
@@ -720,7 +721,9 @@ def make_label(style: dict[str, Any], scene: Scene, occ: np.ndarray | None,
                         _covered(rack_mask, cpx) if p.kind != "rack" else 0.0)
         if hidden_by > 0.02:
             flags.append("occluded")
-        if hidden_by > 0.5:
+        if (inside / max(total, 1e-9)) * (1.0 - hidden_by) < 0.5:
+            # more than half out of sight, under a hand or object or beyond the photo's
+            # edge: what shows may hold no digit at all, so no reader can be held to it
             flags.append(MOSTLY_HIDDEN)
         entry: dict[str, Any] = {}
         if p.kind == "board":
