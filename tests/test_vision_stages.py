@@ -476,3 +476,44 @@ def test_a_candidate_with_one_hidden_corner_joins_the_board() -> None:
     p_far[far, 6] = 0.9
     board, _ = reconstruct(DEFAULT, photo, found, seen, np.stack([p_up, p_far]))
     assert [t.cell for t in board] == [up]
+
+
+def test_a_loose_face_lying_on_the_next_cell_joins_the_board() -> None:
+    # a hand-placed arm drifts off the lattice fitted to the rest of the board: a face
+    # found apart but lying squarely on the free cell next to the board is joined (its
+    # corners put in the cell's order); one lying askew on it stays off the board
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+
+    h = np.array([[104.0, 0.0, 200.0], [0.0, -104.0, 200.0], [0.0, 0.0, 1.0]])
+
+    def px(cell: Cell) -> np.ndarray:
+        return np.array([(h @ [*vertex_xy(v), 1.0])[:2] for v in cell_corners(cell)])
+
+    up, down = (0, 0, "U"), (0, 0, "D")
+    fit = LatticeFit(triangles=[], side=104.0, homography=h,
+                     vertex_px={v: p for v, p in zip(cell_corners(up), px(up), strict=True)})
+    p_up = np.zeros((3, 7))
+    p_up[[0, 1, 2], [1, 2, 3]] = 0.95
+    shared = dict(zip(cell_corners(up), (1, 2, 3), strict=True))
+    want = [shared.get(v, 4) for v in cell_corners(down)]  # digits agree at shared corners
+    face = np.roll(px(down), 1, axis=0) + [6.0, -4.0]  # found 1 corner round, a bit off
+    p_face = np.zeros((3, 7))
+    for k, d in enumerate(np.roll(want, 1)):
+        p_face[k, d] = 0.95
+    photo = vio.from_array(DEFAULT, np.full((400, 500, 3), 128, np.uint8))
+    seen = [Seen(up, px(up), True), Seen(None, face, True, face=0)]
+    board, off = reconstruct(DEFAULT, photo, Found(fit, 1.0), seen, np.stack([p_up, p_face]))
+    got = {t.cell: t for t in board}
+    assert set(got) == {up, down} and not off
+    assert got[down].corners == want
+    assert any(f.startswith("joined off the lattice") for f in got[down].flags)
+    # askew (turned 20 degrees about its centre): a loose tile lying by the board
+    c = px(down).mean(axis=0)
+    a = np.deg2rad(20)
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    askew = (px(down) - c) @ rot.T + c
+    fit.vertex_px = {v: p for v, p in zip(cell_corners(up), px(up), strict=True)}
+    seen = [Seen(up, px(up), True), Seen(None, askew, True, face=0)]
+    board, off = reconstruct(DEFAULT, photo, Found(fit, 1.0), seen, np.stack([p_up, p_face]))
+    assert [t.cell for t in board] == [up] and len(off) == 1

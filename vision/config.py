@@ -104,6 +104,16 @@ class ReaderConfig:
     #: ... or, touching the board, with one corner showing no digit (a hand or an object
     #: over it) and both others a digit of at least this probability (above 1: never)
     candidate_hidden_min: float = 0.8
+    #: a loose face showing three digits whose centroid lies within this many sides of a
+    #: free cell next to the board, turned at most adopt_loose_turn_deg from it and of its
+    #: size within adopt_loose_size (ratio), joins the board: a hand-placed arm drifted off
+    #: the lattice (a face outlined too big or small still counts: its centre and
+    #: direction tell); 0: never
+    adopt_loose_frac: float = 0.25
+    adopt_loose_turn_deg: float = 15.0
+    adopt_loose_size: float = 1.35
+    #: ... and reads each of its digits with at least this probability
+    adopt_loose_min: float = 0.7
     #: a cell with a loose face lying askew on it is still read; if it shows a board
     #: tile, the askew face is dropped (False: such a cell is skipped)
     shadow_loose: bool = True

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -302,6 +302,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     partial: list[TileReading] = []
     edge_cands: list[int] = []  # outline-less cells cut by the photo's edge that show digits
     hidden: list[int] = []  # outline-less cells showing digits at two corners, none at one
+    loose_n: list[int] = []  # loose faces in full view showing a digit at each corner
     for n, t in enumerate(seen):
         vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
         p = probs[n]
@@ -338,6 +339,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                 off.append(_blank(t, p))
             else:
                 off.append(_tile_reading(cfg, None, t.px, p, None, []))
+                loose_n.append(n)
             off_face.append(t.face)
             continue
         board_idx.append(n)
@@ -351,6 +353,12 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                             cfg.unshown_corners_max)
     if unshown:
         board_idx = _connected(seen, [n for i, n in enumerate(board_idx) if i not in unshown])
+    adopted = _adopt_loose(cfg, found, seen, probs, board_idx, loose_n) if board_idx else []
+    if adopted:
+        faces = {seen[n].face for n in adopted}
+        off = [tr for tr, i in zip(off, off_face, strict=True) if i < 0 or i not in faces]
+        off_face = [i for i in off_face if i < 0 or i not in faces]
+        board_idx = board_idx + adopted
     cells = [seen[n].cell for n in board_idx]
     # an askew face on a cell that shows a board tile was that tile outlined wrongly
     gone = {i for c in cells for i in found.fit.shadowed.get(c, [])}  # type: ignore[arg-type]
@@ -392,8 +400,73 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             seen_tiles.setdefault(t, c)
         if not seen[n].detected:
             tr.flags.append("outline inferred from the lattice")
+        if n in adopted:
+            tr.flags.append("joined off the lattice: a loose face lying on the cell next to "
+                            "the board (a hand-placed part of it drifted)")
         board.append(tr)
     return board + partial, off
+
+
+def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
+                 board_idx: list[int], loose_n: list[int]) -> list[int]:
+    """Join to the board the loose faces of ``loose_n`` (three digits in full view, each
+    read with at least ``cfg.adopt_loose_min``) that lie squarely on a free cell next to
+    it: centroid within ``cfg.adopt_loose_frac`` sides of the cell's, turned at most
+    ``cfg.adopt_loose_turn_deg`` from it, of its size within ``cfg.adopt_loose_size``
+    (an outline found too big or small still shows where and which way the tile lies).
+    A hand-placed arm of the
+    board drifts off the lattice fitted to the rest; each face joined fixes its vertices
+    (``found.fit.vertex_px``), so the next cell out is predicted from it and the arm is
+    followed round by round. A loose tile lying apart, askew or off a cell stays off.
+
+    Rewrites the joined faces' ``seen`` entries (their cell, corners in the cell's order)
+    and ``probs`` rows in place; returns their indices.
+    """
+    fit, s = found.fit, found.scale
+    if cfg.adopt_loose_frac <= 0 or not loose_n or fit.homography is None:
+        return []
+    side = fit.side / s
+    occupied = {seen[n].cell for n in board_idx}
+    todo, out = list(loose_n), []
+    changed = True
+    while changed and todo:
+        changed = False
+        frontier = sorted({nb for c in occupied for nb in edge_neighbours(c)}  # type: ignore[arg-type]
+                          - occupied)
+        if not frontier:
+            break
+        outline = np.array([fit.corner_px(c) / s for c in frontier])  # (F, 3, 2)
+        centre = outline.mean(axis=1)
+        for n in list(todo):
+            t = seen[n]
+            if probs[n][:, :6].max(axis=1).min() < cfg.adopt_loose_min:
+                todo.remove(n)  # a shape read unsurely: no evidence of a tile of the board
+                continue
+            d = np.linalg.norm(centre - t.px.mean(axis=0), axis=1)
+            j = int(np.argmin(d))
+            if d[j] > cfg.adopt_loose_frac * side or frontier[j] in occupied:
+                continue
+            arms = outline[j] - centre[j]
+            own = t.px - t.px.mean(axis=0)
+            size = np.linalg.norm(own, axis=1).mean() / np.linalg.norm(arms, axis=1).mean()
+            turns = [float(np.abs(np.angle(
+                (np.roll(own, -k, axis=0) @ [1, 1j]) / (arms @ [1, 1j]), deg=True)).max())
+                for k in range(3)]
+            k = int(np.argmin(turns))
+            if turns[k] > cfg.adopt_loose_turn_deg or not (
+                    1 / cfg.adopt_loose_size < size < cfg.adopt_loose_size):
+                continue  # lying askew, or not a tile's size: a loose tile near the board
+            cell = frontier[j]
+            px = np.roll(t.px, -k, axis=0)
+            seen[n] = replace(t, cell=cell, px=px)
+            probs[n] = np.roll(probs[n], -k, axis=0)
+            for v, q in zip(cell_corners(cell), px, strict=True):
+                fit.vertex_px.setdefault(v, q * s)
+            occupied.add(cell)
+            out.append(n)
+            todo.remove(n)
+            changed = True
+    return out
 
 
 def _hidden_told(seen: list[Seen], probs: np.ndarray, board_idx: list[int],
