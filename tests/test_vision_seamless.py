@@ -53,8 +53,8 @@ def test_dark_board_on_speckled_granite() -> None:
     try:
         before = score_reading("x", s.label, read_array(s.image, strict, name="x").to_json())
         assert before.matched <= 0.1 * before.label_tiles
-    except Exception as e:  # noqa: BLE001 - "no tiles found" is an old answer too
-        assert "no tiles found" in str(e)
+    except Exception as e:  # noqa: BLE001 - "no tiles found" / "no tiles read" too
+        assert "no tiles" in str(e)
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched == sc.label_tiles == sc.found_tiles == 22
     assert sc.digits_right == sc.digits

@@ -340,7 +340,11 @@ def test_a_loose_shape_showing_one_digit_is_judged_as_blank() -> None:
             p[n, (k + 1) % 7] = 0.1
         return p
 
-    for probs, digits in ((corners(1, 6, 6), [None] * 3), (corners(1, 2, 6), [1, 2, 0])):
+    # digits read no better than guesses (granite specks: 0.22-0.55 on dev photo 71000139)
+    unsure = np.full((3, 7), 0.1)
+    unsure[[0, 1, 2], [1, 2, 3]] = 0.4
+    for probs, digits in ((corners(1, 6, 6), [None] * 3), (corners(1, 2, 6), [1, 2, 0]),
+                          (corners(1, 2, 3), [1, 2, 3]), (unsure, [None] * 3)):
         _, off = reconstruct(DEFAULT, photo, Found(fit, 1.0), [Seen(None, px, True, face=0)],
                              probs[None])
         assert len(off) == 1 and off[0].corners == digits

@@ -211,6 +211,10 @@ class ReaderConfig:
     loose_side_range: tuple[float, float] = (0.55, 1.35)
     #: ... at most this for a tile that shows digits (a rack tile may stand up)
     loose_digit_side_max: float = 1.6
+    #: an off-board shape whose three digits read with a mean probability under this is no
+    #: evidence of a face-up tile (granite specks, printed patterns read as digits): it is
+    #: judged as a blank shape instead (0: never)
+    loose_read_min: float = 0.6
     #: longest / shortest side on the table plane of a blank back
     loose_max_side_ratio: float = 1.3
     #: a blank shape whose corners lie this close (lattice units) to an empty cell's next

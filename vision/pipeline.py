@@ -332,10 +332,12 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                 off_face.append(t.face)
             continue
         if t.cell is None:
-            if int(np.sum(np.argmax(p, axis=1) == 6)) > cfg.unshown_corners_max:
+            if (int(np.sum(np.argmax(p, axis=1) == 6)) > cfg.unshown_corners_max
+                    or float(p[:, :6].max(axis=1).mean()) < cfg.loose_read_min):
                 # a face-up tile shows a digit at every corner; two corners whose pixels
                 # say "no digit" are a shape of the table (granite specks read as 45
-                # loose tiles on one photo), judged as a blank one
+                # loose tiles on one photo), judged as a blank one; so are digits read
+                # no better than guesses (specks again: 53 "tiles" at 0.22-0.55)
                 off.append(_blank(t, p))
             else:
                 off.append(_tile_reading(cfg, None, t.px, p, None, []))
