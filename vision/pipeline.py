@@ -416,10 +416,10 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     it: centroid within ``cfg.adopt_loose_frac`` sides of the cell's, turned at most
     ``cfg.adopt_loose_turn_deg`` from it, of its size within ``cfg.adopt_loose_size``
     (an outline found too big or small still shows where and which way the tile lies).
-    A hand-placed arm of the
-    board drifts off the lattice fitted to the rest; each face joined fixes its vertices
-    (``found.fit.vertex_px``), so the next cell out is predicted from it and the arm is
-    followed round by round. A loose tile lying apart, askew or off a cell stays off.
+    A hand-placed arm of the board drifts off the lattice fitted to the rest; each face
+    joined fixes its vertices (``found.fit.vertex_px``), so the next cell out is predicted
+    from it and the arm is followed round by round. A loose tile lying apart, askew or off
+    a cell stays off.
 
     Rewrites the joined faces' ``seen`` entries (their cell, corners in the cell's order)
     and ``probs`` rows in place; returns their indices.
