@@ -480,6 +480,14 @@ def test_a_candidate_with_one_hidden_corner_joins_the_board() -> None:
     p_far[far, 6] = 0.9
     board, _ = reconstruct(DEFAULT, photo, found, seen, np.stack([p_up, p_far]))
     assert [t.cell for t in board] == [up]
+    # its visible shared corner reads another digit than the board shows there: a cell
+    # astride other tiles' digits, not joined
+    p_odd = p_down.copy()
+    j = cell_corners(down).index(shared[1])
+    p_odd[j] = 0.0
+    p_odd[j, (digits_up[shared[1]] + 1) % 6] = 0.95
+    board, _ = reconstruct(DEFAULT, photo, found, seen, np.stack([p_up, p_odd]))
+    assert [t.cell for t in board] == [up]
 
 
 def test_a_loose_face_lying_on_the_next_cell_joins_the_board() -> None:

@@ -102,8 +102,9 @@ class ReaderConfig:
     #: ... with at most this mean "none" probability over its corners
     candidate_none_max: float = 0.2
     #: ... or, touching the board, with one corner showing no digit (a hand or an object
-    #: over it) and both others a digit of at least this probability (above 1: never)
-    candidate_hidden_min: float = 0.8
+    #: over it) and both others a digit of at least this probability, agreeing with the
+    #: board's digits at their vertices (above 1: never)
+    candidate_hidden_min: float = 0.6
     #: a loose face showing three digits whose centroid lies within this many sides of a
     #: free cell next to the board, turned at most adopt_loose_turn_deg from it and of its
     #: size within adopt_loose_size (ratio), joins the board: a hand-placed arm drifted off

@@ -16,7 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from engine.lattice import Cell, cell_corners, edge_neighbours
+from engine.lattice import Cell, Vertex, cell_corners, edge_neighbours
 from engine.tiles import Tile
 
 from .config import DEFAULT, ReaderConfig
@@ -474,15 +474,21 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
 def _hidden_told(seen: list[Seen], probs: np.ndarray, board_idx: list[int],
                  hidden: list[int]) -> list[int]:
     """The cells of ``hidden`` (one corner showing no digit) whose hidden corner meets a
-    tile of ``board_idx`` that shows a digit there: the board tells that corner's digit,
-    so the tile is no guess."""
-    shows = {v for n in board_idx
-             for v, p in zip(cell_corners(seen[n].cell), probs[n],  # type: ignore[arg-type]
-                             strict=True) if np.argmax(p) < 6}
+    tile of ``board_idx`` that shows a digit there (the board tells that corner's digit,
+    so the tile is no guess) and whose two digits agree with every digit the board's
+    tiles show at the same vertices (a cell astride other tiles' digits reads some)."""
+    shows: dict[Vertex, set[int]] = {}
+    for n in board_idx:
+        for v, p in zip(cell_corners(seen[n].cell), probs[n], strict=True):  # type: ignore[arg-type]
+            if np.argmax(p) < 6:
+                shows.setdefault(v, set()).add(int(np.argmax(p)))
     out = []
     for n in hidden:
+        corners = cell_corners(seen[n].cell)  # type: ignore[arg-type]
+        own = np.argmax(probs[n], axis=1)
         k = int(np.argmax(probs[n][:, 6]))
-        if cell_corners(seen[n].cell)[k] in shows:  # type: ignore[arg-type]
+        if corners[k] in shows and all(
+                int(own[j]) in shows[v] for j, v in enumerate(corners) if j != k and v in shows):
             out.append(n)
     return out
 
