@@ -146,15 +146,20 @@ class DigitClassifier:
     def predict_full(self, crops: np.ndarray) -> DigitPrediction:
         """Digit probabilities plus the print convention, from one batched call."""
         raw = self.predict_raw(crops)
-        inw, outw = raw[:, 0:6], raw[:, 6:12]
-        probs = np.concatenate([inw + outw, raw[:, 12:13]], axis=1)
-        d_in, d_out = inw.sum(axis=1), outw.sum(axis=1)
+        probs = digit_probs(raw)
+        d_in, d_out = raw[:, 0:6].sum(axis=1), raw[:, 6:12].sum(axis=1)
         inward = np.where(d_in + d_out > 1e-6, d_in / np.maximum(d_in + d_out, 1e-12), 0.5)
         return DigitPrediction(probs=probs, inward=inward.astype(np.float32), raw=raw)
 
     def predict(self, crops: np.ndarray) -> np.ndarray:
         """(N, 7) float32 probabilities of ``0``..``5``, ``none`` for N crops, one call."""
         return self.predict_full(crops).probs
+
+
+def digit_probs(raw: np.ndarray) -> np.ndarray:
+    """Raw probabilities (..., 13) -> (..., 7) of ``0``..``5``, ``none``: each digit's two
+    print conventions summed (a digit is a digit whichever way up it is printed)."""
+    return np.concatenate([raw[..., 0:6] + raw[..., 6:12], raw[..., 12:13]], axis=-1)
 
 
 def _parse_metadata(props: dict[str, str], model: Path) -> dict[str, Any]:

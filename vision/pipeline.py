@@ -19,6 +19,7 @@ import numpy as np
 from engine.lattice import Cell, Vertex, cell_corners, edge_neighbours
 from engine.tiles import Tile
 
+from .classifier import DigitClassifier, digit_probs
 from .config import DEFAULT, ReaderConfig
 from .crops import corner_crops
 from .detect import Triangle, edge_map, find_triangles
@@ -30,9 +31,8 @@ from .reconstruct import choose_digits, unshown_tiles
 
 
 @lru_cache(maxsize=1)
-def default_classifier():  # type: ignore[no-untyped-def]
+def default_classifier() -> DigitClassifier:
     """The shipped digit classifier, loaded once per process."""
-    from .classifier import DigitClassifier
     return DigitClassifier.load()
 
 
@@ -219,7 +219,7 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
     raw_m = raw_m.reshape(len(todo), per, 3, 13)
     for j, (n, k) in enumerate(todo):
         r = raw_m[j, :, k]  # (per, 13): corner k of each moved outline
-        p = np.concatenate([r[:, 0:6] + r[:, 6:12], r[:, 12:13]], axis=1)
+        p = digit_probs(r)
         best = int(np.argmax(p[:, :6].max(axis=1)))
         if p[best, :6].max() >= cfg.reread_min:
             probs[n, k], raw[n, k] = p[best], r[best]
@@ -252,7 +252,7 @@ def _read_tiles(cfg: ReaderConfig, photo: Photo, seen: list[Seen], side_full: fl
     # a digit is a digit whichever way up it is printed: the convention is summed away
     # (an edition, or even one tile, may show both; a board-wide choice of one convention
     # loses every digit of a board where it goes wrong)
-    probs_all = np.concatenate([raw_all[:, 0:6] + raw_all[:, 6:12], raw_all[:, 12:13]], axis=1)
+    probs_all = digit_probs(raw_all)
     probs = probs_all[: 3 * len(seen)].copy()
     raw = raw_all[: 3 * len(seen)].copy()
     if variants:
@@ -308,13 +308,10 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         p = probs[n]
         none_mean = _none_mean(cfg, photo, t, p, side_full)
         if t.candidate:
-            if none_mean > cfg.candidate_none_max and _one_hidden(cfg, p, vis):
+            if none_mean <= cfg.candidate_none_max:
+                (board_idx if vis.all() else edge_cands).append(n)
+            elif _one_hidden(cfg, p, vis):
                 hidden.append(n)
-            elif none_mean <= cfg.candidate_none_max:
-                if vis.all():
-                    board_idx.append(n)
-                else:
-                    edge_cands.append(n)
             continue
         if none_mean > cfg.none_threshold:
             if t.detected and vis.all():
@@ -429,7 +426,9 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
         return []
     side = fit.side / s
     occupied = {seen[n].cell for n in board_idx}
-    todo, out = list(loose_n), []
+    # a shape read unsurely is no evidence of a tile of the board
+    todo = [n for n in loose_n if probs[n][:, :6].max(axis=1).min() >= cfg.adopt_loose_min]
+    out: list[int] = []
     changed = True
     while changed and todo:
         changed = False
@@ -441,9 +440,6 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
         centre = outline.mean(axis=1)
         for n in list(todo):
             t = seen[n]
-            if probs[n][:, :6].max(axis=1).min() < cfg.adopt_loose_min:
-                todo.remove(n)  # a shape read unsurely: no evidence of a tile of the board
-                continue
             d = np.linalg.norm(centre - t.px.mean(axis=0), axis=1)
             j = int(np.argmin(d))
             if d[j] > cfg.adopt_loose_frac * side or frontier[j] in occupied:
