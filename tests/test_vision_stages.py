@@ -432,6 +432,16 @@ def test_a_corner_whose_crop_missed_its_digit_is_read_again() -> None:
     assert before == after == [3, 3, 3] and seen.reread == ()
 
 
+#: lattice (x, y, 1) -> image px for the hand-built boards below: 104 px tiles, origin at
+#: (200, 200), lattice y up
+_LATTICE_104 = np.array([[104.0, 0.0, 200.0], [0.0, -104.0, 200.0], [0.0, 0.0, 1.0]])
+
+
+def _cell_px(cell: Cell) -> np.ndarray:
+    """(3, 2) image corners of ``cell`` under :data:`_LATTICE_104`, in its corner order."""
+    return np.array([(_LATTICE_104 @ [*vertex_xy(v), 1.0])[:2] for v in cell_corners(cell)])
+
+
 def test_a_candidate_with_one_hidden_corner_joins_the_board() -> None:
     # a hand over one corner of a board tile the detector missed: the lattice's cell shows
     # clear digits at two corners and none at the third; it is the board's, and the hidden
@@ -441,10 +451,7 @@ def test_a_candidate_with_one_hidden_corner_joins_the_board() -> None:
     from vision.fit import LatticeFit
     from vision.pipeline import Found, Seen, reconstruct
 
-    def px(cell: Cell) -> np.ndarray:
-        return np.array([[200 + 104 * x, 200 - 104 * y] for x, y in
-                         (vertex_xy(v) for v in cell_corners(cell))])
-
+    px = _cell_px
     up, down = (0, 0, "U"), (0, 0, "D")
     shared = [v for v in cell_corners(down) if v in cell_corners(up)]
     digits_up = dict(zip(cell_corners(up), (1, 2, 3), strict=True))
@@ -497,11 +504,7 @@ def test_a_loose_face_lying_on_the_next_cell_joins_the_board() -> None:
     from vision.fit import LatticeFit
     from vision.pipeline import Found, Seen, reconstruct
 
-    h = np.array([[104.0, 0.0, 200.0], [0.0, -104.0, 200.0], [0.0, 0.0, 1.0]])
-
-    def px(cell: Cell) -> np.ndarray:
-        return np.array([(h @ [*vertex_xy(v), 1.0])[:2] for v in cell_corners(cell)])
-
+    h, px = _LATTICE_104, _cell_px
     up, down = (0, 0, "U"), (0, 0, "D")
     fit = LatticeFit(triangles=[], side=104.0, homography=h,
                      vertex_px={v: p for v, p in zip(cell_corners(up), px(up), strict=True)})
