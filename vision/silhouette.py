@@ -593,9 +593,20 @@ def _best_fit(cfg: ReaderConfig, fits: list[np.ndarray], mask: np.ndarray,
         if align:
             if _side_px(hx) < cfg.silhouette_align_min_side:
                 continue
-            hx = _align_to_digits(cfg, hx, inner, integ)
-            inner, edge = _cells_in(hx, mask, bbox)
-            inner, edge = _same_tone(cfg, hx, inner, edge, integ)
+            # moved first; refitted cell by cell only where no shift shows the digits
+            # (a refit may settle on part of a board whose shift read all of it)
+            hm = _align_to_digits(cfg, hx, inner, integ)
+            i2, e2 = _cells_in(hm, mask, bbox)
+            i2, e2 = _same_tone(cfg, hm, i2, e2, integ)
+            if ((len(i2) < cfg.silhouette_min_cells
+                 or digit_score(hm, i2, integ)[0] < cfg.silhouette_digit_min)
+                    and cfg.silhouette_refit_rounds):
+                hr = _refit_to_digits(cfg, hx, mask, bbox, integ)
+                if hr is not None:
+                    hm = hr
+                    i2, e2 = _cells_in(hm, mask, bbox)
+                    i2, e2 = _same_tone(cfg, hm, i2, e2, integ)
+            hx, inner, edge = hm, i2, e2
             if len(inner) < cfg.silhouette_min_cells:
                 continue
         score, side = digit_score(hx, inner, integ)
@@ -635,6 +646,51 @@ def _align_to_digits(cfg: ReaderConfig, h: np.ndarray, cells: list[Cell], detail
             best_t, best_s = shifts[j], float(sc[j])
         centre = best_t
     return np.array([[1, 0, best_t[0]], [0, 1, best_t[1]], [0, 0, 1.0]]) @ h
+
+
+def _refit_to_digits(cfg: ReaderConfig, h: np.ndarray, mask: np.ndarray,
+                     bbox: tuple[int, int, int, int], detail: _Detail) -> np.ndarray | None:
+    """The lattice ``h`` fitted to its cells' digits (``cfg.silhouette_refit_*``): each
+    cell inside the region ``mask`` moved to where its own digit spots show best, a
+    homography fitted (RANSAC) to the moved corners of the cells that show them clearly,
+    round after round, so a lattice a few % off in size or shape converges from the
+    cells near where it is right. None if too few cells show their digits."""
+    reach = cfg.silhouette_refit_reach
+    side0 = _side_px(h)
+    for _ in range(cfg.silhouette_refit_rounds):
+        cells, _ = _cells_in(h, mask, bbox)
+        if len(cells) < cfg.silhouette_min_cells:
+            return None
+        corners = np.array([[vertex_xy(v) for v in cell_corners(c)] for c in cells])
+        pc = _project(h, corners.reshape(-1, 2)).reshape(len(cells), 3, 2)
+        side = float(np.linalg.norm(pc - pc[:, [1, 2, 0]], axis=2).mean())
+        k = max(1, int(round(reach / 0.05)))
+        g = np.arange(-k, k + 1) * (reach / k) * side
+        shifts = np.stack(np.meshgrid(g, g), axis=-1).reshape(-1, 2)
+        n = len(cells)
+        moved = (pc[:, None] + shifts[None, :, None, :]).reshape(-1, 3, 2)
+        _, fd, fp, _ = _face_stats(moved, detail)
+        sc = (fd / (fp + 1)).reshape(n, -1)
+        j = np.argmax(sc, axis=1)
+        good = sc[np.arange(n), j] >= cfg.silhouette_refit_cell_min
+        if good.sum() < cfg.silhouette_min_cells:
+            return None
+        dst = (pc + shifts[j][:, None, :])[good].reshape(-1, 2)
+        hn, _ = cv2.findHomography(corners[good].reshape(-1, 2), dst, cv2.RANSAC, 0.15 * side)
+        if hn is None or abs(np.linalg.det(hn)) < 1e-12:
+            return None
+        h = hn
+    if abs(np.log(_side_px(h) / side0)) > np.log(cfg.silhouette_refit_size):
+        return None  # the outline gave the tile size to a few %: these are other spots
+    # tiles show digits in (nearly) every cell; a patterned table only in some (dev
+    # 71000331: a lattice fitted to a checked cloth's squares, 73 % of its cells)
+    cells, _ = _cells_in(h, mask, bbox)
+    cells, _ = _same_tone(cfg, h, cells, [], detail)
+    if len(cells) < cfg.silhouette_min_cells:
+        return None
+    _, fd, fp, _ = _cell_stats(h, cells, detail)
+    shown = float(np.mean(fd / (fp + 1) >= cfg.silhouette_refit_cell_min))
+    return h if shown >= cfg.silhouette_refit_shown else None
 
 
 def _same_tone(cfg: ReaderConfig, h: np.ndarray, inner: list[Cell], edge: list[Cell],
