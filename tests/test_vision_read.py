@@ -197,6 +197,7 @@ def test_candidate_cells_read_only_where_they_touch_the_board() -> None:
         classify,
         default_classifier,
         detect,
+        predicted_corners,
         reconstruct,
     )
     from vision.synth import render
@@ -215,7 +216,8 @@ def test_candidate_cells_read_only_where_they_touch_the_board() -> None:
              + [Seen(c, fit.corner_px(c) / sc, False, True) for c in sorted(fit.candidates)]
              + [Seen(None, fit.triangles[i].pts / sc, True, face=i) for i in fit.loose])
     p_all, r_all = _read_tiles(DEFAULT, photo, every, fit.side / sc, clf)
-    _reread(DEFAULT, photo, every, p_all, r_all, fit.side / sc, clf)  # as classify does
+    _reread(DEFAULT, photo, every, p_all, r_all, fit.side / sc, clf,  # as classify does
+            predicted_corners(DEFAULT, fit, every, sc))
     board_all, off_all = reconstruct(DEFAULT, photo, found, every, p_all)
     read = {t.cell for t in seen if t.candidate}
     assert len(read) < 0.8 * len(fit.candidates)

@@ -398,10 +398,11 @@ class _DarkCentreReader:
         return out
 
 
-def _reread_case(push: float):  # type: ignore[no-untyped-def]
+def _reread_case(push: float, predicted: bool = False):  # type: ignore[no-untyped-def]
     """A tile whose digits are dark dots at their crops' centres, handed to classify with
     corner 0 pushed out by ``push`` of its distance to the centre (an outline found
-    askew): corner 0's own crop misses its dot."""
+    askew): corner 0's own crop misses its dot. With ``predicted``, the lattice's
+    homography is taken to put the corners where they truly are."""
     from vision.crops import crop_affines
     from vision.pipeline import Seen, _read_tiles, _reread
     true = np.array([[150.0, 60.0], [210.0, 164.0], [90.0, 164.0]])
@@ -417,7 +418,7 @@ def _reread_case(push: float):  # type: ignore[no-untyped-def]
     clf = _DarkCentreReader()
     probs, raw = _read_tiles(DEFAULT, photo, seen, 104.0, clf)
     before = probs.argmax(axis=2)[0].tolist()
-    _reread(DEFAULT, photo, seen, probs, raw, 104.0, clf)
+    _reread(DEFAULT, photo, seen, probs, raw, 104.0, clf, {0: true} if predicted else None)
     return before, probs.argmax(axis=2)[0].tolist(), seen[0]
 
 
@@ -430,6 +431,16 @@ def test_a_corner_whose_crop_missed_its_digit_is_read_again() -> None:
     # an outline that fits: nothing to read again
     before, after, seen = _reread_case(0.0)
     assert before == after == [3, 3, 3] and seen.reread == ()
+
+
+def test_a_corner_outlined_far_off_is_read_where_the_lattice_puts_it() -> None:
+    # a face outlined short at one corner (0.3 of its distance to the centre: cut by a
+    # finger): no small move reaches the digit, the homography's corner does
+    before, after, seen = _reread_case(-0.3)
+    assert before == after == [6, 3, 3] and seen.reread == ()
+    before, after, seen = _reread_case(-0.3, predicted=True)
+    assert before == [6, 3, 3]
+    assert after == [3, 3, 3] and seen.reread == (0,)
 
 
 #: lattice (x, y, 1) -> image px for the hand-built boards below: 104 px tiles, origin at

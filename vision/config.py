@@ -208,6 +208,10 @@ class ReaderConfig:
     reread_shift: float = 0.08
     #: ... for at most this many corners per photo
     reread_max: int = 40
+    #: ... and also where the lattice's homography puts the corner (a face outlined wrongly
+    #: at one corner puts that vertex 0.2-0.6 of a side off; on 8 dev photos with such a
+    #: digit error the homography's vertex lay within 0.07 of a side of the true corner)
+    reread_predicted: bool = True
     #: a corner counts as visible when it lies this far inside the image (x side)
     visible_margin_frac: float = 0.05
     #: a digit whose top probability is below this is flagged ``low confidence``

@@ -16,7 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from engine.lattice import Cell, Vertex, cell_corners, edge_neighbours
+from engine.lattice import Cell, Vertex, cell_corners, edge_neighbours, vertex_xy
 from engine.tiles import Tile
 
 from .classifier import DigitClassifier, digit_probs
@@ -170,7 +170,8 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
                          + [r[None] for _, _, r in read] + [raw[len(cells):]])
     if not seen:
         return seen, np.zeros((0, 3, 7)), "inward"
-    _reread(cfg, photo, seen, probs, raw, side_full, classifier)
+    _reread(cfg, photo, seen, probs, raw, side_full, classifier,
+            predicted_corners(cfg, fit, seen, s))
     flat_p, flat_r = probs.reshape(-1, 7), raw.reshape(-1, 13)
     din, dout = flat_r[:, 0:6].sum(axis=1), flat_r[:, 6:12].sum(axis=1)
     # the board's convention, reported as a fact (the digits do not depend on it): the
@@ -183,11 +184,30 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     return seen, probs, conv
 
 
+def predicted_corners(cfg: ReaderConfig, fit: LatticeFit, seen: list[Seen], scale: float
+                      ) -> dict[int, np.ndarray] | None:
+    """Where the lattice's homography puts the corners of each cell in ``seen`` outlined by
+    a face of its own: index -> (3, 2) full-image pixels (``scale``: detection px per
+    full-image px); None when ``cfg.reread_predicted`` is off or there is no homography.
+    (A cell without a face of its own already has the lattice's corners, and where the
+    board drifts the homography's lie off its tiles: one proposed across such a gap
+    read digits of the tiles beside it.)"""
+    if not cfg.reread_predicted or fit.homography is None:
+        return None
+    return {n: np.array([fit.project(vertex_xy(v)) for v in cell_corners(t.cell)]) / scale
+            for n, t in enumerate(seen) if t.cell is not None and t.detected}
+
+
 def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
-            raw: np.ndarray, side_full: float, classifier: object) -> None:
+            raw: np.ndarray, side_full: float, classifier: object,
+            predicted: dict[int, np.ndarray] | None = None) -> None:
     """Read again, from crops moved a little, the one corner of a cell's tile whose crop
     shows no digit while its two others do (an outline found askew, or a lattice vertex
-    seen by that face alone, puts the crop beside the digit). The most confident moved
+    seen by that face alone, puts the crop beside the digit). With ``predicted`` (seen
+    index -> (3, 2) corners the lattice's homography puts there, full-image pixels), the
+    corner is also read where the homography puts it: a face outlined wrongly at one
+    corner (merged with a shadow, cut by a finger) puts its own vertex 0.2-0.6 of a side
+    off, where the board's lattice is right within a few %. The most confident moved
     crop replaces the corner's probabilities in place when its digit reaches
     ``cfg.reread_min``; the corner is listed in ``Seen.reread`` (reported as a flag)."""
     if cfg.reread_min > 1.0:
@@ -214,6 +234,10 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
             moves.append(v)
         for a in np.arange(6) * np.pi / 3:
             moves.append(px + cfg.reread_shift * side_full * np.array([np.cos(a), np.sin(a)]))
+        v = px.copy()
+        if predicted is not None and n in predicted:
+            v[k] = predicted[n][k]
+        moves.append(v)  # (the outline itself again where nothing is predicted)
     per = len(moves) // len(todo)
     raw_m = classifier.predict_raw(corner_crops(photo.gray, np.stack(moves)))  # type: ignore[attr-defined]
     raw_m = raw_m.reshape(len(todo), per, 3, 13)
