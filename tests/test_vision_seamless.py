@@ -233,3 +233,18 @@ def test_lattice_refitted_to_a_checked_cloth_is_refused() -> None:
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched == sc.found_tiles == n
     assert sc.digits_right == sc.digits
+
+
+@needs_model
+def test_silhouette_board_wholly_cut_by_the_frame_places_nothing() -> None:
+    # dev photo 71000584: a silhouette found along the photo's edge has every cell cut by
+    # the frame; it is no board (it once went on to centre an empty lattice: NaN maths,
+    # "Mean of empty slice"), and the board found by its edges is read whole
+    import warnings
+
+    from vision.synth import render
+    s = render(71_000_584, size=(1024, 768), style={"edition": ["travel_grey"]})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
+    assert sc.matched == sc.found_tiles == sc.label_tiles

@@ -407,6 +407,8 @@ def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
         fit.proposed.add(c)
         for v, p in zip(cell_corners(c), pts, strict=True):
             fit.vertex_px.setdefault(v, p)
+    if not fit.cells and not fit.proposed:
+        return None  # every cell of it cut by the photo's edge: no board to place
     h2 = _fit_h(cfg, fit.vertex_px, g.side)
     fit.homography = h2 if h2 is not None else fit.homography
     _normalise(cfg, fit, verts)
