@@ -543,3 +543,22 @@ def test_a_loose_face_lying_on_the_next_cell_joins_the_board() -> None:
     seen = [Seen(up, px(up), True), Seen(None, askew, True, face=0)]
     board, off = reconstruct(DEFAULT, photo, Found(fit, 1.0), seen, np.stack([p_up, p_face]))
     assert [t.cell for t in board] == [up] and len(off) == 1
+
+
+def test_a_digit_in_view_is_read_though_its_corner_is_beyond_the_frame() -> None:
+    import dataclasses
+
+    from vision.pipeline import _shown
+    # a 100 px tile in a 300 x 200 photo, corner 0 a little beyond the left edge
+    px = np.array([[-12.0, 100.0], [88.0, 42.0], [88.0, 158.0]])
+    vis = np.array([False, True, True])
+    clear = np.tile(_onehot(4, 0.95), (3, 1))
+    unsure = clear.copy()
+    unsure[0] = 0.6 * _onehot(4, 1.0) + 0.4 * _onehot(2, 1.0)
+    assert _shown(DEFAULT, px, clear, vis, 100.0, 300, 200).tolist() == [True, True, True]
+    assert _shown(DEFAULT, px, unsure, vis, 100.0, 300, 200).tolist() == [False, True, True]
+    # further out the digit's own spot leaves the frame too: not read, however sure
+    far = px - np.array([40.0, 0.0])
+    assert _shown(DEFAULT, far, clear, vis, 100.0, 300, 200).tolist() == [False, True, True]
+    off = dataclasses.replace(DEFAULT, partial_read_min=2.0)
+    assert _shown(off, px, clear, vis, 100.0, 300, 200).tolist() == [False, True, True]

@@ -212,6 +212,10 @@ class ReaderConfig:
     #: at one corner puts that vertex 0.2-0.6 of a side off; on 8 dev photos with such a
     #: digit error the homography's vertex lay within 0.07 of a side of the true corner)
     reread_predicted: bool = True
+    #: a corner of a tile cut by the photo's edge, itself beyond the edge, is still read
+    #: where its digit's spot is in view and read with at least this probability (above
+    #: 1: never)
+    partial_read_min: float = 0.9
     #: a corner counts as visible when it lies this far inside the image (x side)
     visible_margin_frac: float = 0.05
     #: a digit whose top probability is below this is flagged ``low confidence``

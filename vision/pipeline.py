@@ -119,6 +119,22 @@ def _visible(cfg: ReaderConfig, px: np.ndarray, side: float, w: int, h: int) -> 
             & (px[:, 1] <= h - 1 + m))
 
 
+def _shown(cfg: ReaderConfig, px: np.ndarray, p: np.ndarray, vis: np.ndarray, side: float,
+           w: int, h: int) -> np.ndarray:
+    """Which corners of a tile cut by the photo's edge are read: those inside the photo
+    (``vis``), and those whose corner lies beyond it while the digit's own spot (0.54 of
+    the way to the centre, a crop's half-width inside the frame) is in view and read
+    clearly (top probability at least ``cfg.partial_read_min``): a digit sits a third of a
+    side in from its corner, and a photo's edge may cut the tile between the two."""
+    if cfg.partial_read_min > 1.0:
+        return vis
+    spot = px + 0.54 * (px.mean(axis=0) - px)
+    m = 0.15 * side
+    inside = ((spot[:, 0] >= m) & (spot[:, 1] >= m) & (spot[:, 0] <= w - 1 - m)
+              & (spot[:, 1] <= h - 1 - m))
+    return vis | (inside & (p[:, :6].max(axis=1) >= cfg.partial_read_min))
+
+
 def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
              ) -> tuple[list[Seen], np.ndarray, str]:
     """Cut the corner crops from the full-resolution image and classify them in batches.
@@ -344,7 +360,8 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             continue  # a proposed empty cell, or a shape that is not a tile
         if not vis.all():
             # cut by the photo's edge: read what is visible, never guess the rest
-            digits = [int(np.argmax(p[k, :6])) if vis[k] else None for k in range(3)]
+            shown = _shown(cfg, t.px, p, vis, side_full, photo.width, photo.height)
+            digits = [int(np.argmax(p[k, :6])) if shown[k] else None for k in range(3)]
             tr = _tile_reading(cfg, t.cell, t.px, p, digits, ["partial", *_seen_flags(t)])
             if t.cell is not None:
                 partial.append(tr)
@@ -398,7 +415,8 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                 rest.append(n)
                 continue
             vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
-            digits = [int(np.argmax(probs[n][k, :6])) if vis[k] else None for k in range(3)]
+            shown = _shown(cfg, t.px, probs[n], vis, side_full, photo.width, photo.height)
+            digits = [int(np.argmax(probs[n][k, :6])) if shown[k] else None for k in range(3)]
             partial.append(_tile_reading(cfg, t.cell, t.px, probs[n], digits,
                                          ["partial", "outline inferred from the lattice",
                                           *_seen_flags(t)]))
