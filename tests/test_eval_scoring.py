@@ -125,3 +125,14 @@ def test_batch_marks_a_photo_with_no_tiles(tmp_path: Path) -> None:
     broken.write_bytes(b"not an image")
     rec = read_one(str(broken))
     assert rec["error"] and "no_tiles" not in rec
+
+
+def test_off_board_tile_cut_by_the_frame_scored_on_its_corners_in_view() -> None:
+    # a loose tile whose right corner lies beyond the photo's right edge (x = 1030)
+    label = {**LABEL, "off_board": [_loose(980, [0, 1, 2])]}
+    board = [_tile(100, [1, 2, 3])]
+    for corners, right in (([0, None, 2], 1), ([0, 5, 2], 1), ([0, None, 3], 0),
+                           ([None, None, None], 0)):
+        got = {"tiles": board, "off_board": [_loose(980, corners)]}
+        sc = score_reading("x", label, got)
+        assert (sc.loose_matched, sc.loose_right) == (1, right), corners

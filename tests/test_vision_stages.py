@@ -562,3 +562,19 @@ def test_a_digit_in_view_is_read_though_its_corner_is_beyond_the_frame() -> None
     assert _shown(DEFAULT, far, clear, vis, 100.0, 300, 200).tolist() == [False, True, True]
     off = dataclasses.replace(DEFAULT, partial_read_min=2.0)
     assert _shown(off, px, clear, vis, 100.0, 300, 200).tolist() == [False, True, True]
+
+
+def test_a_face_cut_by_the_photo_edge_is_completed_from_its_corner_in_view() -> None:
+    from vision.detect import edge_map, find_cut_faces
+    side = 80.0
+    gray = np.full((200, 300), 60, np.uint8)
+    # a tile with its right corner 30 px beyond the right edge, and one in full view
+    cut = np.array([[250.0, 40.0], [330.0, 40.0], [290.0, 40.0 + side * np.sqrt(3) / 2]])
+    whole = np.array([[40.0, 40.0], [120.0, 40.0], [80.0, 40.0 + side * np.sqrt(3) / 2]])
+    for t in (cut, whole):
+        cv2.fillConvexPoly(gray, np.round(t).astype(np.int32), 200)
+    gray = cv2.GaussianBlur(gray, (0, 0), 0.8)
+    faces = find_cut_faces(DEFAULT, gray, edge_map(DEFAULT, gray), side)
+    assert len(faces) == 1 and faces[0].cut
+    err = np.linalg.norm(faces[0].pts[:, None, :] - cut[None, :, :], axis=2).min(axis=1)
+    assert err.max() < 0.08 * side

@@ -204,12 +204,15 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
         for k in visible:
             m = int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1)))
             sc.digits_right += int(gd[m] is not None and gd[m] == ld[k])
-    _score_loose(sc, label, reading)
+    _score_loose(sc, label, reading, w, h)
     return sc
 
 
-def _score_loose(sc: PhotoScore, label: dict[str, Any], reading: dict[str, Any]) -> None:
-    """Off-board tiles: matched by position like board tiles (``mostly hidden`` optional)."""
+def _score_loose(sc: PhotoScore, label: dict[str, Any], reading: dict[str, Any],
+                 w: float, h: float) -> None:
+    """Off-board tiles: matched by position like board tiles (``mostly hidden`` optional);
+    a face-up one is read right when its corners inside the photo (``w`` x ``h``) are
+    (as on the board: a corner beyond the photo's edge cannot be read)."""
     got = [(np.asarray(t["corner_px"], float), t.get("corners") or [None] * 3)
            for t in reading.get("off_board", [])]
     sc.loose_found = len(got)
@@ -227,8 +230,9 @@ def _score_loose(sc: PhotoScore, label: dict[str, Any], reading: dict[str, Any])
         if not ld:  # a blank back: right when no digit is claimed
             sc.loose_right += all(d is None for d in gd)
             continue
+        visible = [k for k in range(3) if 0 <= lpx[k, 0] < w and 0 <= lpx[k, 1] < h]
         near = [int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1))) for k in range(3)]
-        sc.loose_right += all(gd[near[k]] == ld[k] for k in range(3))
+        sc.loose_right += all(gd[near[k]] == ld[k] for k in visible)
 
 
 def label_for(photo: Path) -> dict[str, Any] | None:

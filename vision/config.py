@@ -212,6 +212,9 @@ class ReaderConfig:
     #: at one corner puts that vertex 0.2-0.6 of a side off; on 8 dev photos with such a
     #: digit error the homography's vertex lay within 0.07 of a side of the true corner)
     reread_predicted: bool = True
+    #: loose tiles cut by the photo's edge are found from their corner in view
+    #: (vision.detect.find_cut_faces) and read as partial where visible (False: never)
+    cut_faces: bool = True
     #: a corner of a tile cut by the photo's edge, itself beyond the edge, is still read
     #: where its digit's spot is in view and read with at least this probability (above
     #: 1: never)

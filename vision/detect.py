@@ -31,6 +31,8 @@ class Triangle:
     pts: np.ndarray
     fill: float
     _side: float | None = field(default=None, repr=False, compare=False)
+    #: cut by the photo's edge: ``pts`` completed beyond it from the corner in view
+    cut: bool = False
 
     @property
     def centroid(self) -> np.ndarray:
@@ -221,3 +223,72 @@ def _dedupe(cfg: ReaderConfig, cands: list[Triangle]) -> list[Triangle]:
                 continue
         kept_idx.append(n)
     return [cands[n] for n in kept_idx]
+
+
+def find_cut_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side: float
+                   ) -> list[Triangle]:
+    """Tile faces cut by the photo's edge, in the detection image ``gray`` (with its edge
+    map), for tiles of ``side`` px: a region bounded by edges that touches the frame and
+    shows a corner of about 60 degrees between two straight sides that do not run along
+    the frame is completed to the tile of that size from that corner (the rest lies beyond
+    the photo). Kept only where the completed tile lies partly outside the photo and its
+    part inside matches the region. Returns triangles (``cut`` set), clockwise on screen.
+    """
+    h, w = gray.shape
+    k = 1
+    ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
+    inv = cv2.bitwise_not(cv2.dilate(edges, ker))
+    grow = k + 0.5
+    full = side * side * np.sqrt(3) / 4
+    cs, hier = cv2.findContours(inv, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    out: list[Triangle] = []
+    if hier is None:
+        return out
+    frame = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+    inner = side - 2 * np.sqrt(3) * grow  # the region stops ``grow`` px short of each side
+    m = 2.5
+    for i in np.flatnonzero(hier[0][:, 3] == -1):
+        c = cs[i]
+        x, y, bw, bh = cv2.boundingRect(c)
+        if not (x <= 0 or y <= 0 or x + bw >= w or y + bh >= h):
+            continue  # whole faces are found by find_triangles
+        if max(bw, bh) > 1.3 * side:
+            continue
+        hull = cv2.convexHull(c)
+        ha = cv2.contourArea(hull)
+        if not 0.12 * full <= ha <= 0.95 * full:
+            continue
+        poly = cv2.approxPolyDP(hull, 0.04 * side, True).reshape(-1, 2).astype(np.float64)
+        n = len(poly)
+        if n < 3:
+            continue
+
+        def on_frame(p: np.ndarray) -> bool:
+            return bool(p[0] <= m or p[1] <= m or p[0] >= w - 1 - m or p[1] >= h - 1 - m)
+
+        best: tuple[float, np.ndarray] | None = None
+        for j in range(n):
+            p, a, b = poly[j], poly[j - 1], poly[(j + 1) % n]
+            if on_frame(p):
+                continue
+            ua, ub = a - p, b - p
+            la, lb = np.linalg.norm(ua), np.linalg.norm(ub)
+            if min(la, lb) < 0.25 * side or max(la, lb) > 1.15 * side:
+                continue
+            ang = np.degrees(np.arccos(np.clip(ua @ ub / (la * lb), -1, 1)))
+            if abs(ang - 60) > 10:
+                continue
+            # the tile's sides from this corner, of the tile's length, grown back out
+            tri = np.array([p, p + inner * ua / la, p + inner * ub / lb])
+            if best is None or abs(ang - 60) < best[0]:
+                best = (abs(ang - 60), tri)
+        if best is None:
+            continue
+        tri = _expand(best[1][None], np.array([grow]))[0]
+        if all(0 <= q[0] <= w - 1 and 0 <= q[1] <= h - 1 for q in tri):
+            continue  # in full view: not cut (find_triangles judges such shapes)
+        seen_area, _ = cv2.intersectConvexConvex(tri.astype(np.float32), frame)
+        if seen_area <= 0 or not 0.75 <= ha / seen_area <= 1.15:
+            continue  # the region is not this tile's part in view
+        out.append(Triangle(clockwise(tri), float(ha / seen_area), cut=True))
+    return out

@@ -637,6 +637,24 @@ def _loose(fit: LatticeFit) -> list[int]:
     return out
 
 
+def add_cut_faces(fit: LatticeFit, faces: list[Triangle], w: int, h: int) -> None:
+    """Add faces cut by the photo's edge (``Triangle.cut``, detection pixels of a ``w`` x
+    ``h`` image) to the loose faces, where no board cell, proposed or candidate cell, or
+    loose face already lies at the part in view (the lattice reads a board tile cut by
+    the edge itself, as a candidate)."""
+    near = [fit.corner_px(c) for c in (*fit.cells, *fit.proposed, *fit.candidates)]
+    taken = np.array(near + [fit.triangles[i].pts for i in fit.loose]).reshape(-1, 3, 2)
+    for t in faces:
+        # the middle of its part in view: the centroid pulled inside the frame
+        c = np.clip(t.centroid, [0, 0], [w - 1, h - 1])
+        c = c + 0.25 * (np.clip(t.pts, [0, 0], [w - 1, h - 1]).mean(axis=0) - c)
+        if len(taken) and _in_tris(c, taken).any():
+            continue
+        fit.triangles.append(t)
+        fit.loose.append(len(fit.triangles) - 1)
+        taken = np.concatenate([taken, t.pts[None]])
+
+
 def _in_tris(p: np.ndarray, tris: np.ndarray) -> np.ndarray:
     """Which of the triangles ``tris`` (K, 3, 2) contain point ``p`` (edges included)."""
     if not len(tris):

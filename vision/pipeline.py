@@ -22,8 +22,8 @@ from engine.tiles import Tile
 from .classifier import DigitClassifier, digit_probs
 from .config import DEFAULT, ReaderConfig
 from .crops import corner_crops
-from .detect import Triangle, edge_map, find_triangles
-from .fit import LatticeFit, fit_lattice
+from .detect import Triangle, edge_map, find_cut_faces, find_triangles
+from .fit import LatticeFit, add_cut_faces, fit_lattice
 from .io import NoTilesError, Photo, from_array, load
 from .loose import prune_loose
 from .reading import Reading, TileReading
@@ -100,7 +100,11 @@ def _detect_on(cfg: ReaderConfig, small: np.ndarray, scale: float,
     tris: list[Triangle] = find_triangles(cfg, gray, edges)
     if colour is None and small.ndim == 3:
         colour = lambda: small  # noqa: E731
-    return Found(fit_lattice(cfg, tris, gray, edges, colour), scale)
+    fit = fit_lattice(cfg, tris, gray, edges, colour)
+    if cfg.cut_faces and fit.side > 0:
+        add_cut_faces(fit, find_cut_faces(cfg, gray, edges, fit.side), gray.shape[1],
+                      gray.shape[0])
+    return Found(fit, scale)
 
 
 def _why_empty(photo: Photo) -> str:
@@ -354,8 +358,12 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                 hidden.append(n)
             continue
         if none_mean > cfg.none_threshold:
-            if t.detected and vis.all():
-                off.append(_blank(t, p))
+            cut = t.face >= 0 and found.fit.triangles[t.face].cut
+            if t.detected and (vis.all() or cut):
+                tr = _blank(t, p)
+                if cut:  # face-down, or its digits beyond the photo's edge: not known
+                    tr.flags = ["partial", "no digit in view"]
+                off.append(tr)
                 off_face.append(t.face)
             continue  # a proposed empty cell, or a shape that is not a tile
         if not vis.all():
