@@ -237,23 +237,45 @@ def find_cut_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side:
     h, w = gray.shape
     k = 1
     ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
-    inv = cv2.bitwise_not(cv2.dilate(edges, ker))
     grow = k + 0.5
     full = side * side * np.sqrt(3) / 4
-    cs, hier = cv2.findContours(inv, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     out: list[Triangle] = []
-    if hier is None:
-        return out
+    # such a region lies within 1.3 sides of the frame: only the four strips along it are
+    # traced (a region reaching a strip's inner edge is too large, or the next strip's)
+    b = int(np.ceil(1.4 * side)) + 2 * k + 2
+    if 2 * b >= min(h, w):
+        strips = [(0, 0, w, h)]
+    else:
+        # (the side strips run the full height: a region near a corner is whole in one;
+        # one whole in two is kept once)
+        strips = [(0, 0, w, b), (0, h - b, w, b), (0, 0, b, h), (w - b, 0, b, h)]
+    contours: list[np.ndarray] = []
+    boxes: list[tuple[int, int, int, int]] = []
+    for x0, y0, sw, sh in strips:
+        # each strip with a margin of k px, so the dilation sees its neighbours' edges
+        xa, ya, xb, yb = max(x0 - k, 0), max(y0 - k, 0), min(x0 + sw + k, w), min(y0 + sh + k, h)
+        inv = cv2.bitwise_not(cv2.dilate(edges[ya:yb, xa:xb], ker))
+        cs, hier = cv2.findContours(inv, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE,
+                                    offset=(xa, ya))
+        if hier is None:
+            continue
+        for i in np.flatnonzero(hier[0][:, 3] == -1):
+            x, y, bw, bh = cv2.boundingRect(cs[i])
+            if not (x <= 0 or y <= 0 or x + bw >= w or y + bh >= h) or max(bw, bh) > 1.3 * side:
+                continue  # whole faces are found by find_triangles; or far too large
+            # touching a strip's inner edge: cut by the strip, not by the photo
+            if ((x <= xa and xa > 0) or (y <= ya and ya > 0) or (x + bw >= xb and xb < w)
+                    or (y + bh >= yb and yb < h)):
+                continue
+            if any(abs(x - p[0]) <= 2 and abs(y - p[1]) <= 2 and abs(bw - p[2]) <= 2
+                   and abs(bh - p[3]) <= 2 for p in boxes):
+                continue
+            boxes.append((x, y, bw, bh))
+            contours.append(cs[i])
     frame = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
     inner = side - 2 * np.sqrt(3) * grow  # the region stops ``grow`` px short of each side
     m = 2.5
-    for i in np.flatnonzero(hier[0][:, 3] == -1):
-        c = cs[i]
-        x, y, bw, bh = cv2.boundingRect(c)
-        if not (x <= 0 or y <= 0 or x + bw >= w or y + bh >= h):
-            continue  # whole faces are found by find_triangles
-        if max(bw, bh) > 1.3 * side:
-            continue
+    for c in contours:
         hull = cv2.convexHull(c)
         ha = cv2.contourArea(hull)
         if not 0.12 * full <= ha <= 0.95 * full:
