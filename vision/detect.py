@@ -275,6 +275,10 @@ def find_cut_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side:
     frame = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
     inner = side - 2 * np.sqrt(3) * grow  # the region stops ``grow`` px short of each side
     m = 2.5
+
+    def on_frame(p: np.ndarray) -> bool:
+        return bool(p[0] <= m or p[1] <= m or p[0] >= w - 1 - m or p[1] >= h - 1 - m)
+
     for c in contours:
         hull = cv2.convexHull(c)
         ha = cv2.contourArea(hull)
@@ -284,10 +288,6 @@ def find_cut_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side:
         n = len(poly)
         if n < 3:
             continue
-
-        def on_frame(p: np.ndarray) -> bool:
-            return bool(p[0] <= m or p[1] <= m or p[0] >= w - 1 - m or p[1] >= h - 1 - m)
-
         best: tuple[float, np.ndarray] | None = None
         for j in range(n):
             p, a, b = poly[j], poly[j - 1], poly[(j + 1) % n]

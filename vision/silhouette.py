@@ -445,8 +445,7 @@ def _cells_in(h: np.ndarray, mask: np.ndarray, bbox: tuple[int, int, int, int]
         return [], []
     x, y, bw, bh = bbox
     m = max(bw, bh) // 8 + 4
-    side = float(np.linalg.norm(np.diff(_project(h, np.array([[0.0, 0], [1, 0]])), axis=0)))
-    st = int(np.clip(side / 7, 2, 12))  # some 40 samples a cell
+    st = int(np.clip(_side_px(h) / 7, 2, 12))  # some 40 samples a cell
     xs = np.arange(max(0, x - m), min(ww, x + bw + m), st)
     ys = np.arange(max(0, y - m), min(hh, y + bh + m), st)
     gx, gy = np.meshgrid(xs, ys)
@@ -510,9 +509,14 @@ def _cell_stats(h: np.ndarray, cells: list[Cell], detail: _Detail
     """Per cell: its face's tone (the median grey of three plain spots between its
     digits), how far the mean grey at its three digit spots departs from that tone, and
     how far its plain spots do; and the mean tile side in pixels."""
-    corners = np.array([[vertex_xy(v) for v in cell_corners(c)] for c in cells])  # (N,3,2)
-    pc = _project(h, corners.reshape(-1, 2)).reshape(len(cells), 3, 2)
-    return _face_stats(pc, detail)
+    return _face_stats(_cell_px(h, cells)[1], detail)
+
+
+def _cell_px(h: np.ndarray, cells: list[Cell]) -> tuple[np.ndarray, np.ndarray]:
+    """The cells' corners in the lattice (N, 3, 2, table units) and in the image under
+    ``h`` (N, 3, 2, pixels)."""
+    corners = np.array([[vertex_xy(v) for v in cell_corners(c)] for c in cells])
+    return corners, _project(h, corners.reshape(-1, 2)).reshape(len(cells), 3, 2)
 
 
 def _face_stats(pc: np.ndarray, detail: _Detail
@@ -586,8 +590,7 @@ def _best_fit(cfg: ReaderConfig, fits: list[np.ndarray], mask: np.ndarray,
     show best with ``align``); None if none does."""
     best: BoardGuess | None = None
     for hx in fits:
-        inner, edge = _cells_in(hx, mask, bbox)
-        inner, edge = _same_tone(cfg, hx, inner, edge, integ)
+        inner, edge = _tone_cells(cfg, hx, mask, bbox, integ)
         if len(inner) < cfg.silhouette_min_cells:
             continue
         if align:
@@ -596,16 +599,14 @@ def _best_fit(cfg: ReaderConfig, fits: list[np.ndarray], mask: np.ndarray,
             # moved first; refitted cell by cell only where no shift shows the digits
             # (a refit may settle on part of a board whose shift read all of it)
             hm = _align_to_digits(cfg, hx, inner, integ)
-            i2, e2 = _cells_in(hm, mask, bbox)
-            i2, e2 = _same_tone(cfg, hm, i2, e2, integ)
+            i2, e2 = _tone_cells(cfg, hm, mask, bbox, integ)
             if ((len(i2) < cfg.silhouette_min_cells
                  or digit_score(hm, i2, integ)[0] < cfg.silhouette_digit_min)
                     and cfg.silhouette_refit_rounds):
                 hr = _refit_to_digits(cfg, hx, mask, bbox, integ)
                 if hr is not None:
                     hm = hr
-                    i2, e2 = _cells_in(hm, mask, bbox)
-                    i2, e2 = _same_tone(cfg, hm, i2, e2, integ)
+                    i2, e2 = _tone_cells(cfg, hm, mask, bbox, integ)
             hx, inner, edge = hm, i2, e2
             if len(inner) < cfg.silhouette_min_cells:
                 continue
@@ -628,8 +629,7 @@ def _align_to_digits(cfg: ReaderConfig, h: np.ndarray, cells: list[Cell], detail
     to where its cells' digit spots depart most from the faces' tone (digit_score): an
     outline that takes in the tiles' side faces on one side only shifts the lattice that
     way. Every shift of a step is judged in one vectorised call."""
-    corners = np.array([[vertex_xy(v) for v in cell_corners(c)] for c in cells])
-    pc = _project(h, corners.reshape(-1, 2)).reshape(len(cells), 3, 2)
+    pc = _cell_px(h, cells)[1]
     side = float(np.linalg.norm(pc - pc[:, [1, 2, 0]], axis=2).mean())
     n = len(cells)
     best_t, best_s = np.zeros(2), -1.0
@@ -661,8 +661,7 @@ def _refit_to_digits(cfg: ReaderConfig, h: np.ndarray, mask: np.ndarray,
         cells, _ = _cells_in(h, mask, bbox)
         if len(cells) < cfg.silhouette_min_cells:
             return None
-        corners = np.array([[vertex_xy(v) for v in cell_corners(c)] for c in cells])
-        pc = _project(h, corners.reshape(-1, 2)).reshape(len(cells), 3, 2)
+        corners, pc = _cell_px(h, cells)
         side = float(np.linalg.norm(pc - pc[:, [1, 2, 0]], axis=2).mean())
         k = max(1, int(round(reach / 0.05)))
         g = np.arange(-k, k + 1) * (reach / k) * side
@@ -684,13 +683,21 @@ def _refit_to_digits(cfg: ReaderConfig, h: np.ndarray, mask: np.ndarray,
         return None  # the outline gave the tile size to a few %: these are other spots
     # tiles show digits in (nearly) every cell; a patterned table only in some (dev
     # 71000331: a lattice fitted to a checked cloth's squares, 73 % of its cells)
-    cells, _ = _cells_in(h, mask, bbox)
-    cells, _ = _same_tone(cfg, h, cells, [], detail)
+    cells, _ = _tone_cells(cfg, h, mask, bbox, detail)
     if len(cells) < cfg.silhouette_min_cells:
         return None
     _, fd, fp, _ = _cell_stats(h, cells, detail)
     shown = float(np.mean(fd / (fp + 1) >= cfg.silhouette_refit_cell_min))
     return h if shown >= cfg.silhouette_refit_shown else None
+
+
+def _tone_cells(cfg: ReaderConfig, h: np.ndarray, mask: np.ndarray,
+                bbox: tuple[int, int, int, int], detail: _Detail
+                ) -> tuple[list[Cell], list[Cell]]:
+    """The cells of lattice ``h`` inside the region ``mask`` and those partly in
+    (:func:`_cells_in`), of the board's tone (:func:`_same_tone`)."""
+    inner, edge = _cells_in(h, mask, bbox)
+    return _same_tone(cfg, h, inner, edge, detail)
 
 
 def _same_tone(cfg: ReaderConfig, h: np.ndarray, inner: list[Cell], edge: list[Cell],
