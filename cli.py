@@ -396,15 +396,18 @@ def eval_(folder: Annotated[str, typer.Argument(help="Folder of labelled photos 
                                                help="Processes (0 = all cores).")] = 0,
           json_out: JsonOpt = False) -> None:
     """Measure the reader on labelled photos: tile precision/recall, digit accuracy, share of
-    photos read with no mistake, time per stage."""
+    photos read with no mistake, time per stage; broken down by the photos' conditions
+    (blur, tile size, tilt, glare, hands, table) in the CSV and --json."""
     def run() -> None:
-        from vision.batch import run_eval
+        from vision.batch import by_condition, run_eval
         with _progress() as bar:
             task = bar.add_task("evaluating", total=None)
-            s, _ = run_eval(folder, csv_out, workers=workers or None, limit=limit or None,
-                            progress=lambda n, t: bar.update(task, completed=n, total=t))
+            s, scores = run_eval(folder, csv_out, workers=workers or None,
+                                 limit=limit or None,
+                                 progress=lambda n, t: bar.update(task, completed=n, total=t))
+        table = by_condition(scores)
         if json_out:
-            _echo_json(s.to_json())
+            _echo_json({**s.to_json(), "by_condition": table})
             return
         typer.echo(f"{s.photos} photos ({s.errors} unreadable): tile precision "
                    f"{s.precision:.2%}, recall {s.recall:.2%}, corner digits "
@@ -414,6 +417,10 @@ def eval_(folder: Annotated[str, typer.Argument(help="Folder of labelled photos 
                    f"{s.loose_read_right:.2%}")
         typer.echo("mean time per photo: " + ", ".join(f"{k} {v:.0f} ms"
                                                        for k, v in s.mean_ms.items()))
+        for band, b in table.get("blur", {}).items():
+            typer.echo(f"  blur/tile side {band}: {b['photos']} photos, recall "
+                       f"{b['tile_recall']:.2%}, digits {b['corner_digit_accuracy']:.2%}, "
+                       f"no mistake {b['perfect_photos']:.1%}")
         typer.echo(f"per photo: {csv_out}")
     guarded(run)
 

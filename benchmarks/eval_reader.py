@@ -8,8 +8,9 @@ Each photo is read by the full pipeline (:func:`vision.pipeline.read_array`) and
 to its label by image position (:func:`vision.batch.score_reading`): tile precision and
 recall on the board, corner-digit accuracy over the visible corners of the tiles found (a
 missed tile counts against recall and against the photo, not here), the share of photos
-read with no mistake at all (every tile found, nothing extra, every digit right), and
-time per stage.
+read with no mistake at all (every tile found, nothing extra, every digit right), time
+per stage, and all of these broken down by the photo's conditions (blur over the tile
+side, tile size, tilt, glare, hands and objects, table: :func:`vision.batch.conditions`).
 
 Run: ``python -m benchmarks.eval_reader [--count 300]`` ->
 ``benchmarks/results/reader_eval.json`` and ``reader_eval.csv`` (one row per photo).
@@ -54,7 +55,7 @@ def _one(seed: int) -> Any:
 
 def main() -> None:
     """Render, read and score ``--count`` photos; write the results files."""
-    from vision.batch import _map, summarise, write_csv
+    from vision.batch import _map, by_condition, summarise, write_csv
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--seed", type=int, default=SEED0)
@@ -75,6 +76,7 @@ def main() -> None:
                for v in (_style(0) | _style(1))[k]),
            "targets": {"tile_precision": 0.995, "tile_recall": 0.995,
                        "corner_digit_accuracy": 0.998, "perfect_photos": 0.95},
+           "by_condition": by_condition(scores),
            "seconds": round(time.perf_counter() - t0, 1),
            "machine": {"cpu_count": os.cpu_count(), "platform": platform.platform(),
                        "python": platform.python_version()}}

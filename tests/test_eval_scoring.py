@@ -9,7 +9,15 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.batch import read_one, required_tiles, score_failure, score_reading, summarise
+from vision.batch import (
+    by_condition,
+    conditions,
+    read_one,
+    required_tiles,
+    score_failure,
+    score_reading,
+    summarise,
+)
 from vision.reading import MOSTLY_HIDDEN
 from vision.synth import render
 
@@ -136,3 +144,34 @@ def test_off_board_tile_cut_by_the_frame_scored_on_its_corners_in_view() -> None
         got = {"tiles": board, "off_board": [_loose(980, corners)]}
         sc = score_reading("x", label, got)
         assert (sc.loose_matched, sc.loose_right) == (1, right), corners
+
+
+def _styled(**style: Any) -> dict[str, Any]:
+    return {**LABEL, "style": {"tile_side_px_measured": 50.0, "tilt_deg": 10.0,
+                               "table": "cloth", **style}}
+
+
+def test_conditions_band_the_blur_against_the_tile_side() -> None:
+    # defocus is its own sigma; motion is a line 3 blur_px long (sigma = length / sqrt 12)
+    sharp = conditions(_styled(blur="none", blur_px=2.0))
+    assert sharp["blur"] == "<0.02" and sharp["blur_kind"] == "none"  # 0.5 px lens / 50
+    assert conditions(_styled(blur="defocus", blur_px=1.5))["blur"] == "0.02-0.04"
+    assert conditions(_styled(blur="defocus", blur_px=2.5))["blur"] == ">=0.04"
+    assert conditions(_styled(blur="motion", blur_px=2.5))["blur"] == ">=0.04"  # 2.17 px
+    assert conditions(_styled(blur="motion", blur_px=2.2))["blur"] == "0.02-0.04"  # 1.91
+    c = conditions(_styled(blur="none", hand=False, objects=0, edge_object="mug",
+                           glare=0.3, tilt_deg=40.0))
+    assert (c["occluders"], c["glare"], c["tilt"], c["tile_px"], c["table"]) == (
+        "yes", "yes", ">=35", "50-100", "cloth")
+    assert conditions(LABEL) == {}  # a label without a style record has no conditions
+
+
+def test_scores_are_broken_down_by_condition() -> None:
+    good = score_reading("a", _styled(blur="none"), {"tiles": [_tile(100, [1, 2, 3])]})
+    blurred = score_failure("b", _styled(blur="defocus", blur_px=3.0), "too blurred", False)
+    table = by_condition([good, blurred])
+    assert table["blur"]["<0.02"]["tile_recall"] == 1.0
+    assert table["blur"][">=0.04"]["tile_recall"] == 0.0
+    assert table["blur"][">=0.04"]["label_tiles"] == 1 and table["blur"][">=0.04"]["errors"] == 1
+    assert table["table"]["cloth"]["photos"] == 2
+    assert by_condition([score_reading("c", LABEL, {"tiles": []})]) == {}

@@ -140,6 +140,8 @@ class PhotoScore:
     loose_found: int = 0
     loose_matched: int = 0
     loose_right: int = 0
+    #: the photo's conditions from its label's ``style`` record (see :func:`conditions`)
+    conditions: dict[str, str] = field(default_factory=dict)
 
     @property
     def perfect(self) -> bool:
@@ -181,7 +183,7 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
     object, or beyond the photo's edge) is optional: missing it is no miss, finding it is
     no false tile, and its digits (partly out of sight) are not scored.
     """
-    sc = PhotoScore(path)
+    sc = PhotoScore(path, conditions=conditions(label))
     lab = _label_tiles(label)
     w, h = label.get("width", 1 << 30), label.get("height", 1 << 30)
     got = [(np.asarray(t["corner_px"], float), list(t["corners"])) for t in reading["tiles"]]
@@ -235,6 +237,71 @@ def _score_loose(sc: PhotoScore, label: dict[str, Any], reading: dict[str, Any],
         sc.loose_right += all(gd[near[k]] == ld[k] for k in visible)
 
 
+#: Conditions a labelled photo is broken down by (:func:`conditions`), in CSV order.
+CONDITION_KEYS = ("blur", "blur_kind", "tile_px", "tilt", "glare", "occluders", "table")
+#: Blur bands, as the blur's standard deviation over the tile side (both in px).
+BLUR_BANDS = ((0.02, "<0.02"), (0.04, "0.02-0.04"), (float("inf"), ">=0.04"))
+_TILE_BANDS = ((30, "<30"), (50, "30-50"), (100, "50-100"), (float("inf"), ">=100"))
+_TILT_BANDS = ((20, "<20"), (35, "20-35"), (float("inf"), ">=35"))
+
+
+def _band(v: float, bands: tuple[tuple[float, str], ...]) -> str:
+    return next((name for top, name in bands if v < top), "?")
+
+
+def blur_sigma_px(style: dict[str, Any]) -> float:
+    """The photo-wide blur of a synthesiser style as one Gaussian standard deviation (px).
+
+    Defocus is a Gaussian of ``blur_px``; motion is a line 3 ``blur_px`` long (standard
+    deviation length / sqrt(12)); no blur still leaves the lens' 0.5 px. Depth of field,
+    which softens parts of the photo only, is not included.
+    """
+    kind, px = style.get("blur", "none"), float(style.get("blur_px", 0.0))
+    if kind == "defocus" and px > 0.2:
+        return px
+    if kind == "motion" and px > 0.2:
+        return 3.0 * px / np.sqrt(12.0)
+    return 0.5
+
+
+def conditions(label: dict[str, Any]) -> dict[str, str]:
+    """The photo's conditions (keys :data:`CONDITION_KEYS`) from a synthesiser label's
+    ``style`` record; {} for a label without one.
+
+    ``blur``: :func:`blur_sigma_px` over the tile side, banded (:data:`BLUR_BANDS`);
+    ``tile_px``: the measured tile side; ``tilt``: the camera's tilt in degrees;
+    ``glare``: any glare spot; ``occluders``: a hand, objects or an object at the edge.
+    """
+    st = label.get("style")
+    if not isinstance(st, dict) or not st:
+        return {}
+    side = float(st.get("tile_side_px_measured") or label.get("tile_side_px") or 0.0)
+    occl = (bool(st.get("hand")) or int(st.get("objects", 0) or 0) > 0
+            or st.get("edge_object", "none") not in ("none", None))
+    return {"blur": _band(blur_sigma_px(st) / side, BLUR_BANDS) if side > 0 else "?",
+            "blur_kind": str(st.get("blur", "none")),
+            "tile_px": _band(side, _TILE_BANDS) if side > 0 else "?",
+            "tilt": _band(float(st.get("tilt_deg", 0.0)), _TILT_BANDS),
+            "glare": "yes" if float(st.get("glare", 0.0) or 0.0) > 0 else "no",
+            "occluders": "yes" if occl else "no",
+            "table": str(st.get("table", "?"))}
+
+
+def by_condition(scores: list[PhotoScore]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Totals (:meth:`EvalSummary.to_json` plus ``label_tiles``) per condition and band:
+    ``{"blur": {"<=0.02": {...}, ...}, ...}``; photos without conditions are left out."""
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for key in CONDITION_KEYS:
+        groups: dict[str, list[PhotoScore]] = {}
+        for s in scores:
+            if key in s.conditions:
+                groups.setdefault(s.conditions[key], []).append(s)
+        out[key] = {name: {**summarise(g).to_json(),
+                           "label_tiles": sum(s.label_tiles for s in g)}
+                    for name, g in sorted(groups.items())}
+    return {k: v for k, v in out.items() if v}
+
+
 def label_for(photo: Path) -> dict[str, Any] | None:
     """The synthesiser's label beside a photo (``name.json``), or None."""
     p = photo.with_suffix(".json")
@@ -251,7 +318,7 @@ def score_failure(path: str, label: dict[str, Any], error: str, no_tiles: bool
     failure is an ``error`` with every required tile missed."""
     if no_tiles and required_tiles(label) == 0:
         return score_reading(path, label, {"tiles": [], "off_board": []})
-    sc = PhotoScore(path, error=error)
+    sc = PhotoScore(path, error=error, conditions=conditions(label))
     sc.label_tiles = required_tiles(label)
     return sc
 
@@ -340,9 +407,11 @@ def write_csv(path: str | Path, scores: list[PhotoScore]) -> None:
         w = csv.writer(f)
         w.writerow(["path", "label_tiles", "found_tiles", "matched", "digits", "digits_right",
                     "perfect", "error", *[f"{k}_ms" for k in STAGE_KEYS],
-                    "loose_label", "loose_found", "loose_matched", "loose_right"])
+                    "loose_label", "loose_found", "loose_matched", "loose_right",
+                    *CONDITION_KEYS])
         for s in scores:
             w.writerow([s.path, s.label_tiles, s.found_tiles, s.matched, s.digits,
                         s.digits_right, int(s.perfect), s.error,
                         *[round(s.timing_ms.get(k, 0.0), 1) for k in STAGE_KEYS],
-                        s.loose_label, s.loose_found, s.loose_matched, s.loose_right])
+                        s.loose_label, s.loose_found, s.loose_matched, s.loose_right,
+                        *[s.conditions.get(k, "") for k in CONDITION_KEYS]])
