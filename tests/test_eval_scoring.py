@@ -175,3 +175,33 @@ def test_scores_are_broken_down_by_condition() -> None:
     assert table["blur"][">=0.04"]["label_tiles"] == 1 and table["blur"][">=0.04"]["errors"] == 1
     assert table["table"]["cloth"]["photos"] == 2
     assert by_condition([score_reading("c", LABEL, {"tiles": []})]) == {}
+
+
+def test_digits_under_a_hand_are_not_scored() -> None:
+    hid = {**_tile(100, [1, 2, 3], ["occluded"]), "hidden_corners": [2]}
+    label = {"width": 1000, "height": 1000, "tiles": [hid],
+             "off_board": [{**_tile(500, [0, 0, 4], ["occluded"]), "hidden_corners": [0],
+                            "face_down": False}]}
+    got = {"tiles": [_tile(100, [1, 2, 5])], "off_board": [_tile(500, [1, 0, 4])]}
+    sc = score_reading("x", label, got)
+    assert (sc.digits, sc.digits_right) == (2, 2) and sc.perfect
+    assert sc.loose_right == 1
+    seen = score_reading("x", {**label, "tiles": [_tile(100, [1, 2, 3])]}, got)
+    assert (seen.digits, seen.digits_right) == (3, 2)  # in view, the 3 must be read
+
+
+def test_synthetic_labels_list_the_digits_a_hand_hides() -> None:
+    from vision.synth.render import _digit_hidden
+    style = {"digit_height": 0.2, "digit_in": 0.36}
+    px = np.array([[100.0, 0.0], [150.0, 86.6], [50.0, 86.6]])
+    mask = np.zeros((200, 200), np.uint8)
+    assert _digit_hidden(mask, px, style) == [] and _digit_hidden(None, px, style) == []
+    spot = px[1] + (px.mean(axis=0) - px[1]) * 0.36 * 1.5  # where corner 1's digit is drawn
+    cv2.circle(mask, (int(spot[0]), int(spot[1])), 9, 255, -1)  # the disc: 10 px radius
+    assert _digit_hidden(mask, px, style) == [1]
+    mask[:] = 0
+    cv2.circle(mask, (int(spot[0]) + 8, int(spot[1])), 5, 255, -1)  # a fingertip's edge
+    assert _digit_hidden(mask, px, style) == []
+    s = render(53, size=(480, 360), style={"hand": True, "board_fill": 0.9})
+    marked = [t for t in s.label["tiles"] if t.get("hidden_corners")]
+    assert marked and all("occluded" in t["flags"] for t in marked)

@@ -157,6 +157,14 @@ def _label_tiles(label: dict[str, Any]) -> list[tuple[np.ndarray, list[int], boo
              MOSTLY_HIDDEN in t.get("flags", [])) for t in label["tiles"]]
 
 
+def _readable(t: dict[str, Any], lpx: np.ndarray, w: float, h: float) -> list[int]:
+    """The corners of label tile ``t`` whose digit can be seen: inside the photo (``w`` x
+    ``h``) and not listed in its ``hidden_corners`` (a digit under a hand or object)."""
+    hidden = set(t.get("hidden_corners", []))
+    return [k for k in range(3)
+            if 0 <= lpx[k, 0] < w and 0 <= lpx[k, 1] < h and k not in hidden]
+
+
 def required_tiles(label: dict[str, Any]) -> int:
     """How many of a label's board tiles a reader must find (all but ``mostly hidden``)."""
     return sum(not opt for _, _, opt in _label_tiles(label))
@@ -181,7 +189,8 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
 
     A label tile flagged ``mostly hidden`` (more than half out of sight: under a hand or
     object, or beyond the photo's edge) is optional: missing it is no miss, finding it is
-    no false tile, and its digits (partly out of sight) are not scored.
+    no false tile, and its digits (partly out of sight) are not scored. Nor are digits
+    beyond the photo's edge or under a hand or object (the label's ``hidden_corners``).
     """
     sc = PhotoScore(path, conditions=conditions(label))
     lab = _label_tiles(label)
@@ -190,7 +199,7 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
     sc.found_tiles = len(got)
     sc.timing_ms = dict(reading.get("timing_ms", {}))
     used: set[int] = set()
-    for lpx, ld, optional in lab:
+    for t, (lpx, ld, optional) in zip(label["tiles"], lab, strict=True):
         best = _nearest(lpx, got, used)
         sc.label_tiles += not optional or best >= 0
         if best < 0:
@@ -198,9 +207,9 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
         sc.matched += 1
         if optional:
             continue
-        # only corners inside the photo can be read (a tile cut by its edge); digits are
-        # counted on the tiles found (a missed tile counts against recall, not here)
-        visible = [k for k in range(3) if 0 <= lpx[k, 0] < w and 0 <= lpx[k, 1] < h]
+        # only digits in view can be read (not beyond the photo's edge, not under a hand);
+        # digits are counted on the tiles found (a missed tile counts against recall)
+        visible = _readable(t, lpx, w, h)
         sc.digits += len(visible)
         gpx, gd = got[best]
         for k in visible:
@@ -213,8 +222,8 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
 def _score_loose(sc: PhotoScore, label: dict[str, Any], reading: dict[str, Any],
                  w: float, h: float) -> None:
     """Off-board tiles: matched by position like board tiles (``mostly hidden`` optional);
-    a face-up one is read right when its corners inside the photo (``w`` x ``h``) are
-    (as on the board: a corner beyond the photo's edge cannot be read)."""
+    a face-up one is read right when its digits in view are (inside the photo, ``w`` x
+    ``h``, and not hidden: as on the board)."""
     got = [(np.asarray(t["corner_px"], float), t.get("corners") or [None] * 3)
            for t in reading.get("off_board", [])]
     sc.loose_found = len(got)
@@ -232,7 +241,7 @@ def _score_loose(sc: PhotoScore, label: dict[str, Any], reading: dict[str, Any],
         if not ld:  # a blank back: right when no digit is claimed
             sc.loose_right += all(d is None for d in gd)
             continue
-        visible = [k for k in range(3) if 0 <= lpx[k, 0] < w and 0 <= lpx[k, 1] < h]
+        visible = _readable(t, lpx, w, h)
         near = [int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1))) for k in range(3)]
         sc.loose_right += all(gd[near[k]] == ld[k] for k in visible)
 

@@ -688,6 +688,32 @@ def _covered(mask: np.ndarray | None, pts: np.ndarray) -> float:
     return float((mask[y0:y1, x0:x1] > 127)[poly > 0].mean())
 
 
+def _digit_hidden(mask: np.ndarray | None, cpx: np.ndarray, style: dict[str, Any]
+                  ) -> list[int]:
+    """Corners (0-2) whose digit an occluder hides: more than half of a disc the digit's
+    height across, where the tile draws that digit, lies under ``mask`` (255 = hidden)."""
+    if mask is None:
+        return []
+    h, w = mask.shape
+    cen = cpx.mean(axis=0)
+    side = float(np.mean(np.linalg.norm(cpx - cpx[[1, 2, 0]], axis=1)))
+    r = max(1.0, 0.5 * float(style["digit_height"]) * side)
+    out = []
+    for k in range(3):
+        # where vision.synth.tiles draws the digit (digit_in of the height, 1.5: height ->
+        # median), in image pixels (affine: a tile is small against the perspective)
+        c = cpx[k] + (cen - cpx[k]) * float(style["digit_in"]) * 1.5
+        x0, y0 = int(np.floor(c[0] - r)), int(np.floor(c[1] - r))
+        yy, xx = np.mgrid[y0:y0 + int(2 * r) + 2, x0:x0 + int(2 * r) + 2]
+        disc = (xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= r * r
+        inside = disc & (xx >= 0) & (yy >= 0) & (xx < w) & (yy < h)
+        if not inside.any():
+            continue  # beyond the photo's edge: no occluder question
+        if (mask[yy[inside], xx[inside]] > 127).mean() > 0.5:
+            out.append(k)
+    return out
+
+
 def _r(v: float) -> float:
     return round(float(v), 2)
 
@@ -697,10 +723,12 @@ def make_label(style: dict[str, Any], scene: Scene, occ: np.ndarray | None,
     """The Reading JSON (``triominos-reading/1``) of a rendered scene.
 
     ``occ`` (hands, objects) and ``rack_mask`` (the rack and its tiles) mark what hides
-    the table; a tile more than 2 % hidden is flagged ``occluded``; one more than half out
-    of sight (hidden, or beyond the photo's edge, or both) is flagged ``mostly hidden`` (no
-    reader can be asked to find it; evaluation treats it as optional, see
-    :func:`vision.batch.score_reading`).
+    the table; a tile more than 2 % hidden is flagged ``occluded``, and the corners whose
+    digit is more than half hidden are listed in its ``hidden_corners`` (a label extension:
+    a label names every digit, even one no reader can see, so scoring must know which);
+    one more than half out of sight (hidden, or beyond the photo's edge, or both) is
+    flagged ``mostly hidden`` (no reader can be asked to find it; evaluation treats it as
+    optional, see :func:`vision.batch.score_reading`).
     """
     cam = scene.camera
     w, h = cam.width, cam.height
@@ -719,8 +747,12 @@ def make_label(style: dict[str, Any], scene: Scene, occ: np.ndarray | None,
         flags = [] if inside >= total - 0.5 else ["partial"]
         hidden_by = max(_covered(occ, cpx),
                         _covered(rack_mask, cpx) if p.kind != "rack" else 0.0)
+        hidden_digits: list[int] = []
         if hidden_by > 0.02:
             flags.append("occluded")
+            if p.digits is not None:
+                hidden_digits = sorted(set(_digit_hidden(occ, cpx, style)) | set(
+                    _digit_hidden(rack_mask, cpx, style) if p.kind != "rack" else []))
         if (inside / max(total, 1e-9)) * (1.0 - hidden_by) < 0.5:
             # more than half out of sight, under a hand or object or beyond the photo's
             # edge: what shows may hold no digit at all, so no reader can be held to it
@@ -738,6 +770,9 @@ def make_label(style: dict[str, Any], scene: Scene, occ: np.ndarray | None,
                      "face_down": p.digits is None}
             if p.kind == "rack":
                 flags.insert(0, "rack")
+        if hidden_digits:
+            # a digit nobody can see in the photo (the reader reports none there)
+            entry["hidden_corners"] = hidden_digits
         entry.update({"corner_px": [[_r(x), _r(y)] for x, y in cpx],
                       "centroid_px": [_r(cen[0]), _r(cen[1])],
                       "confidence": [1.0, 1.0, 1.0] if p.digits else [],
