@@ -293,3 +293,30 @@ def test_loose_tile_cut_by_the_photo_edge_is_read_where_it_shows() -> None:
     assert sc.loose_matched == 2 and sc.loose_right >= 1
     partial = [t for t in got["off_board"] if "partial" in t["flags"]]
     assert any(t["corners"].count(None) == 2 and 5 in t["corners"] for t in partial)
+
+
+@needs_model
+def test_a_tile_with_a_digit_under_a_finger_is_partial_not_guessed() -> None:
+    # dev 71000106: a hand lies over the board; the cell at label [-1, 0, U] shows two
+    # digits, its third corner is under a finger and no tile of the board shows it
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    seed = 71_000_106
+    s = render(seed, size=SIZE, style=_style(seed))
+    (lab,) = [t for t in s.label["tiles"] if t["cell"] == [-1, 0, "U"]]
+    assert lab["hidden_corners"] == [0] and "occluded" in lab["flags"]
+    lpx = np.asarray(lab["corner_px"])
+
+    def at_label(cfg: object) -> list:  # type: ignore[type-arg]
+        r = read_array(s.image, cfg, name="x")  # type: ignore[arg-type]
+        return [t for t in r.tiles
+                if np.linalg.norm(t.corner_px.mean(axis=0) - lpx.mean(axis=0)) < 20]
+
+    (got,) = at_label(DEFAULT)
+    assert "partial" in got.flags and any("hidden" in f for f in got.flags)
+    assert got.corners.count(None) == 1  # the hidden digit is not guessed
+    shown = [d for d, k in zip(got.corners, range(3), strict=True) if d is not None]
+    near = [int(np.argmin(np.linalg.norm(lpx - got.corner_px[k], axis=1)))
+            for k in range(3) if got.corners[k] is not None]
+    assert shown == [lab["corners"][k] for k in near]
+    assert at_label(replace(DEFAULT, hidden_partial_min=1.01)) == []

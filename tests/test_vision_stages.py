@@ -489,7 +489,8 @@ def test_a_candidate_with_one_hidden_corner_joins_the_board() -> None:
     off = dataclasses.replace(DEFAULT, candidate_hidden_min=2.0)
     board, _ = reconstruct(off, photo, found, seen, np.stack([p_up, p_down]))
     assert [t.cell for t in board] == [up]
-    # hidden where no board tile shows that vertex's digit: it would be a guess, not joined
+    # hidden where no board tile shows that vertex's digit: the digit would be a guess,
+    # so the tile is reported partial with that corner unknown (off: not at all)
     far = next(k for k, v in enumerate(cell_corners(down)) if v not in shared)
     p_far = p_down.copy()
     p_far[k] = 0.0
@@ -497,6 +498,12 @@ def test_a_candidate_with_one_hidden_corner_joins_the_board() -> None:
     p_far[far] = 0.0
     p_far[far, 6] = 0.9
     board, _ = reconstruct(DEFAULT, photo, found, seen, np.stack([p_up, p_far]))
+    got = {t.cell: t for t in board}
+    assert set(got) == {up, down} and got[down].corners[far] is None
+    assert "partial" in got[down].flags and not got[down].complete
+    assert got[down].corners[k] == digits_up[shared[0]]
+    no_partial = dataclasses.replace(DEFAULT, hidden_partial_min=1.01)
+    board, _ = reconstruct(no_partial, photo, found, seen, np.stack([p_up, p_far]))
     assert [t.cell for t in board] == [up]
     # its visible shared corner reads another digit than the board shows there: a cell
     # astride other tiles' digits, not joined

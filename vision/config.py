@@ -105,6 +105,12 @@ class ReaderConfig:
     #: over it) and both others a digit of at least this probability, agreeing with the
     #: board's digits at their vertices (above 1: never)
     candidate_hidden_min: float = 0.6
+    #: ... and one the board cannot tell that corner of (no tile of it shows a digit
+    #: there) is still reported, as partial with that digit unknown, when both shown
+    #: digits are read at least this clearly (above 1: never). Dev seeds 71000000-239:
+    #: +3 tiles, +2 photos with no mistake (71000071, 71000106: a corner under a finger);
+    #: 71000240-479: no change; at 0.9 one tile fewer
+    hidden_partial_min: float = 0.7
     #: a loose face showing three digits whose centroid lies within this many sides of a
     #: free cell next to the board, turned at most adopt_loose_turn_deg from it and of its
     #: size within adopt_loose_size (ratio), joins the board: a hand-placed arm drifted off

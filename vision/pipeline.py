@@ -414,21 +414,35 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     # kept only next to the board or to a tile of it cut by the photo's edge (a row of
     # such tiles along the edge), read only where visible
     joined = set(cells) | {tr.cell for tr in partial if tr.cell is not None}
-    todo = list(edge_cands)
+    # cells with a corner under a hand that the board cannot tell: partial, that digit
+    # unknown (only where the two in view are clear and agree with the board)
+    under = _hidden_untold(cfg, seen, probs, board_idx, hidden) if board_idx else []
+    todo = list(edge_cands) + under
     while todo:
         rest = []
         for n in todo:
             t = seen[n]
-            if not any(nb in joined for nb in edge_neighbours(t.cell)):  # type: ignore[arg-type]
+            if t.cell in joined or not any(nb in joined  # type: ignore[arg-type]
+                                           for nb in edge_neighbours(t.cell)):
                 rest.append(n)
                 continue
-            vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
-            shown = _shown(cfg, t.px, probs[n], vis, side_full, photo.width, photo.height)
+            if n in under:
+                shown = np.argmax(probs[n], axis=1) < 6
+                why = "a corner's digit hidden (under a hand or an object)"
+            else:
+                vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
+                shown = _shown(cfg, t.px, probs[n], vis, side_full, photo.width, photo.height)
+                why = "outline inferred from the lattice"
             digits = [int(np.argmax(probs[n][k, :6])) if shown[k] else None for k in range(3)]
+            flags = ["partial", why] + (["outline inferred from the lattice"] if n in under
+                                        else [])
             partial.append(_tile_reading(cfg, t.cell, t.px, probs[n], digits,
-                                         ["partial", "outline inferred from the lattice",
-                                          *_seen_flags(t)]))
+                                         flags + _seen_flags(t)))
             joined.add(t.cell)
+            if n in under:  # an askew face on it was this tile, outlined short by the hand
+                gone = set(found.fit.shadowed.get(t.cell, []))  # type: ignore[arg-type]
+                off = [tr for tr, i in zip(off, off_face, strict=True) if i not in gone]
+                off_face = [i for i in off_face if i not in gone]
         if len(rest) == len(todo):
             break
         todo = rest
@@ -517,17 +531,24 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     return out
 
 
+def _board_shows(seen: list[Seen], probs: np.ndarray, board_idx: list[int]
+                 ) -> dict[Vertex, set[int]]:
+    """The digits the board's tiles (``board_idx``) show at each vertex (first choices)."""
+    shows: dict[Vertex, set[int]] = {}
+    for n in board_idx:
+        for v, p in zip(cell_corners(seen[n].cell), probs[n], strict=True):  # type: ignore[arg-type]
+            if np.argmax(p) < 6:
+                shows.setdefault(v, set()).add(int(np.argmax(p)))
+    return shows
+
+
 def _hidden_told(seen: list[Seen], probs: np.ndarray, board_idx: list[int],
                  hidden: list[int]) -> list[int]:
     """The cells of ``hidden`` (one corner showing no digit) whose hidden corner meets a
     tile of ``board_idx`` that shows a digit there (the board tells that corner's digit,
     so the tile is no guess) and whose two digits agree with every digit the board's
     tiles show at the same vertices (a cell astride other tiles' digits reads some)."""
-    shows: dict[Vertex, set[int]] = {}
-    for n in board_idx:
-        for v, p in zip(cell_corners(seen[n].cell), probs[n], strict=True):  # type: ignore[arg-type]
-            if np.argmax(p) < 6:
-                shows.setdefault(v, set()).add(int(np.argmax(p)))
+    shows = _board_shows(seen, probs, board_idx)
     out = []
     for n in hidden:
         corners = cell_corners(seen[n].cell)  # type: ignore[arg-type]
@@ -535,6 +556,31 @@ def _hidden_told(seen: list[Seen], probs: np.ndarray, board_idx: list[int],
         k = int(np.argmax(probs[n][:, 6]))
         if corners[k] in shows and all(
                 int(own[j]) in shows[v] for j, v in enumerate(corners) if j != k and v in shows):
+            out.append(n)
+    return out
+
+
+def _hidden_untold(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray,
+                   board_idx: list[int], hidden: list[int]) -> list[int]:
+    """The cells of ``hidden`` (one corner showing no digit) left out of ``board_idx``
+    whose two digits in view are read at least ``cfg.hidden_partial_min`` and agree with
+    every digit the board's tiles show at the same vertices."""
+    if cfg.hidden_partial_min > 1 or not hidden:
+        return []
+    shows = _board_shows(seen, probs, board_idx)
+    taken = {seen[n].cell for n in board_idx}
+    out = []
+    for n in hidden:
+        if seen[n].cell in taken:
+            continue
+        p = probs[n]
+        own = np.argmax(p, axis=1)
+        k = int(np.argmax(p[:, 6]))
+        rest = [j for j in range(3) if j != k]
+        corners = cell_corners(seen[n].cell)  # type: ignore[arg-type]
+        if (min(float(p[j, own[j]]) for j in rest) >= cfg.hidden_partial_min
+                and all(int(own[j]) in shows[corners[j]] for j in rest
+                        if corners[j] in shows)):
             out.append(n)
     return out
 
