@@ -122,3 +122,22 @@ def test_real_photo_hand_marked_corners(clf: DigitClassifier) -> None:
     assert np.mean(full.probs.argmax(axis=1) == truth) >= 35 / 36
     # This edition prints digit tops toward the tile centre.
     assert np.mean(full.inward[truth != 0] > 0.5) >= 0.9
+
+
+def test_ceiling_and_blur_band_figure(tmp_path: Path) -> None:
+    import cv2
+
+    from benchmarks.eval_classifier import blur_band_figure, ceiling
+    # 1000 crops: 100 blurred past 4 % of the side (50 read wrong), 900 sharp (all right)
+    y = np.tile(np.arange(6), 167)[:1000]
+    info = np.stack([np.full(1000, 50.0), np.r_[np.full(100, 3.0), np.zeros(900)]], axis=1)
+    pred = y.copy()
+    pred[:50] = (y[:50] + 1) % 6
+    probs = np.eye(7)[pred]
+    c = ceiling(y, probs, info)
+    assert c["errors_allowed"] == 1 and c["blur_ge_0.04"]["errors"] == 50
+    assert c["blur_ge_0.04"]["share_of_all_errors"] == 1.0
+    assert c["band_accuracy_needed"] == 0.99 and c["accuracy_elsewhere"] == 1.0
+    x = np.random.default_rng(0).integers(0, 255, (1000, CROP_SIZE, CROP_SIZE), np.uint8)
+    img = cv2.imread(str(blur_band_figure(x, y, info, tmp_path / "b.png", per_band=5, px=40)))
+    assert img.shape == (4 * 40, 8 * 40, 3)  # a row per band: 3 cells of heading + 5 crops
