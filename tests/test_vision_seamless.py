@@ -55,7 +55,8 @@ def test_dark_board_on_speckled_granite() -> None:
     # and the grains were read as 119 loose tiles
     from vision.synth import render
     s = render(70_000_165, size=(1024, 768), style={"font": ["cv_sans"]})
-    strict = replace(DEFAULT, silhouette_min_straight=0.3)
+    # (the outline with its perspective undone runs straighter: that path finds it too)
+    strict = replace(DEFAULT, silhouette_min_straight=0.3, silhouette_rectify=False)
     try:
         before = score_reading("x", s.label, read_array(s.image, strict, name="x").to_json())
         assert before.matched <= 0.1 * before.label_tiles
@@ -241,3 +242,64 @@ def test_silhouette_board_wholly_cut_by_the_frame_places_nothing() -> None:
         warnings.simplefilter("error", RuntimeWarning)
         sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched == sc.found_tiles == sc.label_tiles
+
+
+def _outline_through(h: object) -> object:
+    """The outline (N, 2) of a polyiamond board (a hexagon with three arms) drawn through
+    the homography ``h`` (lattice x, y -> px) and traced as the silhouette search does."""
+    import cv2
+    import numpy as np
+
+    from engine.lattice import cell_centroid, cell_corners, vertex_xy
+    cells = [(i, j, k) for i in range(-5, 5) for j in range(-5, 5) for k in "UD"
+             if np.hypot(*cell_centroid((i, j, k))) < 2.2]
+    cells += [(3, 0, "U"), (3, -1, "D"), (-3, 2, "D"), (-4, 2, "U")]
+    img = np.zeros((900, 1200), np.uint8)
+    for c in cells:
+        xy = np.array([vertex_xy(v) for v in cell_corners(c)])
+        p = np.hstack([xy, np.ones((3, 1))]) @ np.asarray(h).T
+        cv2.fillConvexPoly(img, np.round(p[:, :2] / p[:, 2:3] * 4).astype(np.int32), 255,
+                           cv2.LINE_AA, 2)
+    cs, _ = cv2.findContours(img, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return max(cs, key=cv2.contourArea).reshape(-1, 2).astype(np.float64)
+
+
+def test_rectifier_undoes_a_steep_view_of_the_board() -> None:
+    import numpy as np
+
+    from vision.silhouette import _directions, _family, _rectifier, _three_peaks
+    flat = np.array([[60.0, 0, 600], [0, -60, 450], [0, 0, 1]])
+    # a steep view: the board's far rows (up the photo) smaller, its sides converging
+    steep = np.array([[60.0, 0, 600], [0, -42, 450], [0, 0.1, 1]])
+
+    def spread(pts: np.ndarray) -> float:
+        """How far (degrees, 5-95 % range) the sides of one direction turn, at most."""
+        ang, straight = _directions(pts, 4)
+        dirs = _three_peaks(ang[straight])
+        fam = _family(ang, dirs, 15.0)
+        out = 0.0
+        for f in range(3):
+            d = (np.degrees(ang[straight & (fam == f)] - dirs[f]) + 90) % 180 - 90
+            out = max(out, float(np.ptp(np.percentile(d, [5, 95]))))
+        return out
+
+    assert _rectifier(DEFAULT, _outline_through(flat)) is None  # nothing to undo
+    pts = _outline_through(steep)
+    hp = _rectifier(DEFAULT, pts)
+    assert hp is not None
+    q = np.hstack([pts, np.ones((len(pts), 1))]) @ hp.T
+    rect = q[:, :2] / q[:, 2:3]
+    assert spread(rect) < 5.0 < 8.0 < spread(pts)  # measured: 3.4 and 15 degrees
+
+
+@needs_model
+def test_black_board_in_a_steep_view_is_read_with_its_perspective_undone() -> None:
+    # dev 71000295: 50 black tiles on light wood, 44 degrees: the outline's directions
+    # bend and its tile size spreads too far for the lattice fit until the view is undone
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    s = render(71_000_295, size=SIZE, style=_style(71_000_295))
+    _not_read(s, replace(DEFAULT, silhouette_rectify=False))
+    sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
+    assert sc.matched >= 0.9 * sc.label_tiles and sc.found_tiles == sc.matched
+    assert sc.digits_right >= 0.97 * sc.digits

@@ -256,6 +256,75 @@ def _fit_outline(cfg: ReaderConfig, pts: np.ndarray, side: float | None = None
     return out
 
 
+def _rectifier(cfg: ReaderConfig, pts: np.ndarray, step: int = 4) -> np.ndarray | None:
+    """A projective map (3, 3) of the image that undoes a strong perspective over a board's
+    outline ``pts`` (N, 2): the board's sides run in three directions that converge to
+    three vanishing points on the table's horizon; mapping that line to infinity makes
+    each direction parallel again and the tile size even, as the outline fit needs.
+
+    Each direction's straight runs (within ``cfg.silhouette_rectify_tol_deg`` of it) are
+    fitted with lines, their common point found by least squares, the horizon fitted
+    through the three. None when the directions or runs are too few, the three points do
+    not lie on one line, or the perspective is too weak to matter.
+    """
+    ang, straight = _directions(pts, step)
+    if straight.mean() < cfg.silhouette_min_straight:
+        return None
+    dirs = _three_peaks(ang[straight])
+    if dirs is None:
+        return None
+    fam = _family(ang, dirs, cfg.silhouette_rectify_tol_deg)
+    fam[~straight] = -1
+    starts = np.flatnonzero(fam != np.roll(fam, 1))
+    if not len(starts):
+        return None
+    f = np.roll(fam, -starts[0])
+    p = np.roll(pts, -starts[0], axis=0).astype(np.float64)
+    # normalised coordinates (centre 0, extent 1) keep the least squares well conditioned
+    cen, ext = p.mean(axis=0), float(np.ptp(p, axis=0).max()) or 1.0
+    t = np.array([[1 / ext, 0, -cen[0] / ext], [0, 1 / ext, -cen[1] / ext], [0, 0, 1]])
+    q = (p - cen) / ext
+    lines: list[list[np.ndarray]] = [[], [], []]
+    cuts = np.flatnonzero(f != np.roll(f, 1)).tolist() + [len(f)]
+    for a, b in zip(cuts[:-1], cuts[1:], strict=True):
+        if f[a] < 0 or b - a < cfg.silhouette_rectify_run:
+            continue
+        seg = q[a:b]
+        c = seg.mean(axis=0)
+        d = np.linalg.svd(seg - c)[2][0]
+        n = np.array([-d[1], d[0]])
+        lines[int(f[a])].append(np.array([n[0], n[1], -n @ c]) * np.sqrt(b - a))
+    if min(len(x) for x in lines) < 2:
+        return None
+    vps = []
+    for fam_lines in lines:
+        vp = np.linalg.svd(np.array(fam_lines))[2][-1]
+        vps.append(vp / np.linalg.norm(vp))
+    _, sv, vt = np.linalg.svd(np.array(vps))
+    horizon = vt[-1]
+    if sv[2] > cfg.silhouette_rectify_collinear * sv[1] or abs(horizon[2]) < 1e-9:
+        return None
+    horizon = horizon / horizon[2]
+    # how much the scale changes across the outline: under a few %, nothing to undo
+    w = 1 + q @ horizon[:2]
+    if np.min(w) <= 0.05 or np.max(w) / np.min(w) < 1 + cfg.silhouette_rectify_min:
+        return None
+    hp = np.array([[1, 0, 0], [0, 1, 0], [horizon[0], horizon[1], 1.0]])
+    return np.linalg.inv(t) @ hp @ t
+
+
+def _fit_rectified(cfg: ReaderConfig, pts: np.ndarray, side: float | None
+                   ) -> list[np.ndarray]:
+    """:func:`_fit_outline` on the outline with its perspective undone
+    (:func:`_rectifier`), the fits mapped back to the image; [] if there is none to undo."""
+    hp = _rectifier(cfg, pts)
+    if hp is None:
+        return []
+    flat = cv2.perspectiveTransform(pts.reshape(-1, 1, 2).astype(np.float64), hp)
+    back = np.linalg.inv(hp)
+    return [back @ h for h in _fit_outline(cfg, flat.reshape(-1, 2), side)]
+
+
 def _outward(pts: np.ndarray, step: int) -> np.ndarray:
     """Unit normals (N, 2) of a closed outline pointing out of the region it encloses."""
     t = np.roll(pts, -step, axis=0) - np.roll(pts, step, axis=0)
@@ -760,19 +829,29 @@ def _boards_in(cfg: ReaderConfig, regions: list[np.ndarray], gray: np.ndarray,
                        for x, y in near)
             if held < 0.5 * len(near):
                 continue
-        fits = [_as_xy(h_idx) for h_idx in _fit_outline(cfg, pts, near_side)]
-        if not fits:
-            continue
         mask = np.zeros((h, w), np.uint8)
         cv2.fillPoly(mask, [pts.round().astype(np.int32).reshape(-1, 1, 2)], 255)
         bbox = cv2.boundingRect(pts.round().astype(np.int32).reshape(-1, 1, 2))
-        best = _best_fit(cfg, fits, mask, bbox, integ, False)
-        if best is None and cfg.silhouette_align_frac > 0 and near is None:
-            # no fit shows its digits where tiles carry them: each is tried moved to
-            # where they show best (an outline taking in side faces on one side only);
-            # not where faces found by their edges already fix the board's lattice (the
-            # search cost 0.3-0.5 s on a 12 MP photo of a 6-tile board, for nothing)
-            best = _best_fit(cfg, fits, mask, bbox, integ, True)
+        best = None
+        # the outline as it is; then, where that shows no board, with its perspective
+        # undone (a steep view bends the three directions and spreads the tile size)
+        for fit in (_fit_outline, _fit_rectified if cfg.silhouette_rectify else None):
+            if best is not None or fit is None:
+                break
+            fits = [_as_xy(h_idx) for h_idx in fit(cfg, pts, near_side)]
+            if not fits:
+                continue
+            best = _best_fit(cfg, fits, mask, bbox, integ, False)
+            if (best is None and cfg.silhouette_align_frac > 0 and near is None
+                    and fit is _fit_outline):
+                # no fit shows its digits where tiles carry them: each is tried moved to
+                # where they show best (an outline taking in side faces on one side
+                # only); not where faces found by their edges already fix the board's
+                # lattice (the search cost 0.3-0.5 s on a 12 MP photo of a 6-tile board,
+                # for nothing), nor for a fit with its perspective undone (moved, one
+                # read dev 71000633, a 50 degree view, with 7 of 90 digits wrong where
+                # its far half missed the tiles)
+                best = _best_fit(cfg, fits, mask, bbox, integ, True)
         if best is not None:
             best.vertex_px = _local_vertices(best, pts)
             _recount(cfg, best, mask, integ)
