@@ -303,3 +303,47 @@ def test_black_board_in_a_steep_view_is_read_with_its_perspective_undone() -> No
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched >= 0.9 * sc.label_tiles and sc.found_tiles == sc.matched
     assert sc.digits_right >= 0.97 * sc.digits
+
+
+def test_a_big_face_whose_small_cells_all_show_digits_is_a_board_outline() -> None:
+    # a face 6 cells a side over a lattice: a big tile's digits read as small tiles (few
+    # of the cells inside show digits) splits it; a board outlined as one triangle (all
+    # show) does not
+    import numpy as np
+
+    from engine.lattice import cell_centroid
+    from vision.detect import Triangle
+    from vision.fit import _splits_a_face
+    h = np.array([[20.0, 0, 200], [0, -20, 200], [0, 0, 1]])  # 20 px cells
+    cells = [(i, j, k) for i in range(-3, 3) for j in range(-3, 3) for k in "UD"]
+    face = Triangle(np.array([[200.0, 80], [304, 260], [96, 260]]), 0.95)  # 120 px a side
+    inside = [c for c in cells if np.linalg.norm(np.array(cell_centroid(c)) * 20
+                                                 * [1, -1] + 200 - face.pts.mean(0)) < 40]
+    assert len(inside) >= 2
+
+    def some(h_: np.ndarray, cs: list) -> np.ndarray:  # type: ignore[type-arg]
+        return np.arange(len(cs)) < 2  # two cells over the tile's digits
+
+    def every(h_: np.ndarray, cs: list) -> np.ndarray:  # type: ignore[type-arg]
+        return np.ones(len(cs), bool)
+
+    assert _splits_a_face(h, cells, 20.0, [face])  # no digit evidence given: split
+    assert _splits_a_face(h, cells, 20.0, [face], some)
+    assert not _splits_a_face(h, cells, 20.0, [face], every)
+
+
+@needs_model
+def test_board_outlined_as_one_big_triangle_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    # dev 71000301: 55 black tiles on wood whose outline the detector also took for one
+    # face of 9 tiles a side; every small cell inside it shows digits, so it is the board
+    from benchmarks.eval_reader import SIZE, _style
+    from vision import fit
+    from vision.synth import render
+    s = render(71_000_301, size=SIZE, style=_style(71_000_301))
+    orig = fit._splits_a_face
+    with monkeypatch.context() as m:  # the faces' test without the cells' digit evidence
+        m.setattr(fit, "_splits_a_face", lambda h, c, side, f, shows=None: orig(h, c, side, f))
+        _not_read(s, DEFAULT)
+    sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
+    assert sc.matched >= 0.9 * sc.label_tiles and sc.found_tiles == sc.matched
+    assert sc.digits_right >= 0.97 * sc.digits

@@ -370,14 +370,15 @@ def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
     """The board fitted to its silhouette (:mod:`vision.silhouette`): faces found on its
     cells are its detected tiles, the other cells inside it are proposed (their outline
     inferred from the lattice), cells around it candidates; None if no board shows."""
-    from .silhouette import find_boards
+    from .silhouette import cells_showing_digits, find_boards
     faces = [t for t in tris if t.fill >= 0.85]
     # a board of joined faces found by its edges (``found``): only a silhouette holding
     # it, of its tiles' size, may complete it (and the search is much shorter)
     near = (np.array([found.triangles[i].centroid for i in found.cells.values()])
             if found is not None else None)
     for g in find_boards(cfg, gray, near, found.side if found is not None else None, colour):
-        if not _splits_a_face(g.homography, g.cells, g.side, faces):
+        if not _splits_a_face(g.homography, g.cells, g.side, faces,
+                              lambda h, cs: cells_showing_digits(cfg, h, cs, gray)):
             break
     else:
         return None
@@ -417,11 +418,16 @@ def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
     return fit
 
 
-def _splits_a_face(h: np.ndarray, cells: list[Cell], side: float, faces: list[Triangle]
+def _splits_a_face(h: np.ndarray, cells: list[Cell], side: float, faces: list[Triangle],
+                   shows: Callable[[np.ndarray, list[Cell]], np.ndarray] | None = None
                    ) -> bool:
     """Does a lattice cut a well-outlined face much larger than its cells into several (a
     tile's digits taken for a board of small tiles)? A face two or three times a cell's
-    side is no such sign: 4 or 9 tiles whose seams do not show outline one triangle."""
+    side is no such sign: 4 or 9 tiles whose seams do not show outline one triangle; nor
+    is a face at least 3.5 times it whose cells inside nearly all show digits (``shows``:
+    which cells of lattice ``h`` do), a board's own outline taken for one triangle: a
+    tile's three digits show in a few of the small cells over it (dev 71000054,
+    71000220: 21-50 %), a board's in each (71000301, 71000280: 100 %)."""
     if not cells:
         return False
     cen = np.array([cell_centroid(c) for c in cells])
@@ -431,8 +437,11 @@ def _splits_a_face(h: np.ndarray, cells: list[Cell], side: float, faces: list[Tr
         k = t.side / side
         if k >= 1.5 and abs(k - round(k)) > 0.12 * round(k) and _in_tri(px, t.pts).sum() >= 2:
             return True
-        if k >= 3.5 and _in_tri(px, t.pts).sum() >= 2:
-            return True
+        inside = _in_tri(px, t.pts)
+        if k >= 3.5 and inside.sum() >= 2:
+            if shows is None or np.mean(shows(h, [c for c, i in zip(cells, inside,
+                                                                   strict=True) if i])) < 0.8:
+                return True
     return False
 
 

@@ -581,6 +581,15 @@ def _cell_stats(h: np.ndarray, cells: list[Cell], detail: _Detail
     return _face_stats(_cell_px(h, cells)[1], detail)
 
 
+def cells_showing_digits(cfg: ReaderConfig, h: np.ndarray, cells: list[Cell],
+                         gray: np.ndarray) -> np.ndarray:
+    """(N,) bool: which ``cells`` of lattice ``h`` (table units -> ``gray``'s pixels) show
+    digits at their three digit spots (as the refit counts them, see
+    ``cfg.silhouette_refit_cell_min``)."""
+    _, fd, fp, _ = _cell_stats(h, cells, _Detail(gray))
+    return fd / (fp + 1) >= cfg.silhouette_refit_cell_min
+
+
 def _cell_px(h: np.ndarray, cells: list[Cell]) -> tuple[np.ndarray, np.ndarray]:
     """The cells' corners in the lattice (N, 3, 2, table units) and in the image under
     ``h`` (N, 3, 2, pixels)."""
