@@ -453,6 +453,18 @@ def _cell_px(cell: Cell) -> np.ndarray:
     return np.array([(_LATTICE_104 @ [*vertex_xy(v), 1.0])[:2] for v in cell_corners(cell)])
 
 
+def _board_tile_1_2_3() -> tuple[Cell, Cell, list, dict, np.ndarray]:  # type: ignore[type-arg]
+    """A board tile at U(0, 0) read clearly as 1, 2, 3, and the cell D(0, 0) beside it:
+    (up, down, their two shared vertices, up's digit at each vertex, up's (3, 7) probs)."""
+    up, down = (0, 0, "U"), (0, 0, "D")
+    shared = [v for v in cell_corners(down) if v in cell_corners(up)]
+    digits_up = dict(zip(cell_corners(up), (1, 2, 3), strict=True))
+    p_up = np.zeros((3, 7))
+    for k, v in enumerate(cell_corners(up)):
+        p_up[k, digits_up[v]] = 0.95
+    return up, down, shared, digits_up, p_up
+
+
 def test_a_candidate_with_one_hidden_corner_joins_the_board() -> None:
     # a hand over one corner of a board tile the detector missed: the lattice's cell shows
     # clear digits at two corners and none at the third; it is the board's, and the hidden
@@ -463,12 +475,7 @@ def test_a_candidate_with_one_hidden_corner_joins_the_board() -> None:
     from vision.pipeline import Found, Seen, reconstruct
 
     px = _cell_px
-    up, down = (0, 0, "U"), (0, 0, "D")
-    shared = [v for v in cell_corners(down) if v in cell_corners(up)]
-    digits_up = dict(zip(cell_corners(up), (1, 2, 3), strict=True))
-    p_up = np.zeros((3, 7))
-    for k, v in enumerate(cell_corners(up)):
-        p_up[k, digits_up[v]] = 0.95
+    up, down, shared, digits_up, p_up = _board_tile_1_2_3()
     p_down = np.zeros((3, 7))
     for k, v in enumerate(cell_corners(down)):
         if v == shared[0]:
@@ -585,3 +592,33 @@ def test_a_face_cut_by_the_photo_edge_is_completed_from_its_corner_in_view() -> 
     assert len(faces) == 1 and faces[0].cut
     err = np.linalg.norm(faces[0].pts[:, None, :] - cut[None, :, :], axis=2).min(axis=1)
     assert err.max() < 0.08 * side
+
+
+def test_off_board_faces_stay_in_step_when_a_board_cell_and_a_hidden_cell_shadow_them() -> None:
+    # a loose face lying askew on a board cell is dropped from off_board, and a cell with a
+    # digit under a hand is then placed partial: the off-board readings and their faces
+    # must be dropped together (they once fell out of step and the read raised)
+    from vision.detect import Triangle
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+
+    up, down, shared, digits_up, p_up = _board_tile_1_2_3()
+    p_down = np.zeros((3, 7))
+    for k, v in enumerate(cell_corners(down)):
+        if v in shared:
+            p_down[k, digits_up[v]] = 0.95
+        else:
+            p_down[k, 6] = 0.9  # under a hand, and no board tile shows that vertex
+    askew = _cell_px(up) + 6.0
+    p_loose = np.zeros((3, 7))
+    p_loose[:, 4] = 0.95
+    photo = vio.from_array(DEFAULT, np.full((400, 500, 3), 128, np.uint8))
+    fit = LatticeFit(triangles=[Triangle(askew, 0.9)], side=104.0)
+    fit.shadowed[up] = [0]
+    seen = [Seen(up, _cell_px(up), True), Seen(down, _cell_px(down), False, True),
+            Seen(None, askew, True, face=0)]
+    board, off = reconstruct(DEFAULT, photo, Found(fit, 1.0), seen,
+                             np.stack([p_up, p_down, p_loose]))
+    got = {t.cell: t.corners for t in board}
+    assert got[up] == [1, 2, 3] and got[down].count(None) == 1
+    assert off == []  # the askew face was the board tile outlined wrongly

@@ -403,14 +403,11 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         board_idx = _connected(seen, [n for i, n in enumerate(board_idx) if i not in unshown])
     adopted = _adopt_loose(cfg, found, seen, probs, board_idx, loose_n) if board_idx else []
     if adopted:
-        faces = {seen[n].face for n in adopted}
-        off = [tr for tr, i in zip(off, off_face, strict=True) if i < 0 or i not in faces]
-        off_face = [i for i in off_face if i < 0 or i not in faces]
+        off, off_face = _without_faces(off, off_face, {seen[n].face for n in adopted})
         board_idx = board_idx + adopted
     cells = [seen[n].cell for n in board_idx]
     # an askew face on a cell that shows a board tile was that tile outlined wrongly
-    gone = {i for c in cells for i in found.fit.shadowed.get(c, [])}  # type: ignore[arg-type]
-    off = [tr for tr, i in zip(off, off_face, strict=True) if i < 0 or i not in gone]
+    off, off_face = _without_faces(off, off_face, _shadowed(found, cells))
     # kept only next to the board or to a tile of it cut by the photo's edge (a row of
     # such tiles along the edge), read only where visible
     joined = set(cells) | {tr.cell for tr in partial if tr.cell is not None}
@@ -418,6 +415,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     # unknown (only where the two in view are clear and agree with the board)
     under = _hidden_untold(cfg, seen, probs, board_idx, hidden) if board_idx else []
     todo = list(edge_cands) + under
+    placed_under: list[Cell | None] = []
     while todo:
         rest = []
         for n in todo:
@@ -426,26 +424,23 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                                            for nb in edge_neighbours(t.cell)):
                 rest.append(n)
                 continue
+            flags = ["partial", "outline inferred from the lattice"]
             if n in under:
                 shown = np.argmax(probs[n], axis=1) < 6
-                why = "a corner's digit hidden (under a hand or an object)"
+                flags.insert(1, "a corner's digit hidden (under a hand or an object)")
+                placed_under.append(t.cell)
             else:
                 vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
                 shown = _shown(cfg, t.px, probs[n], vis, side_full, photo.width, photo.height)
-                why = "outline inferred from the lattice"
             digits = [int(np.argmax(probs[n][k, :6])) if shown[k] else None for k in range(3)]
-            flags = ["partial", why] + (["outline inferred from the lattice"] if n in under
-                                        else [])
             partial.append(_tile_reading(cfg, t.cell, t.px, probs[n], digits,
                                          flags + _seen_flags(t)))
             joined.add(t.cell)
-            if n in under:  # an askew face on it was this tile, outlined short by the hand
-                gone = set(found.fit.shadowed.get(t.cell, []))  # type: ignore[arg-type]
-                off = [tr for tr, i in zip(off, off_face, strict=True) if i not in gone]
-                off_face = [i for i in off_face if i not in gone]
         if len(rest) == len(todo):
             break
         todo = rest
+    # an askew face on a cell under a hand was its tile, outlined short by the hand
+    off, off_face = _without_faces(off, off_face, _shadowed(found, placed_under))
     dp = probs[board_idx, :, :6] if board_idx else np.zeros((0, 3, 6))
     dp = dp / np.maximum(dp.sum(axis=2, keepdims=True), 1e-12)
     choice = choose_digits(cfg, cells, dp, set_name)  # type: ignore[arg-type]
@@ -468,6 +463,19 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                             "the board (a hand-placed part of it drifted)")
         board.append(tr)
     return board + partial, off
+
+
+def _shadowed(found: Found, cells: list[Cell | None]) -> set[int]:
+    """The loose faces lying askew on ``cells`` (``LatticeFit.shadowed``)."""
+    return {i for c in cells for i in found.fit.shadowed.get(c, [])}  # type: ignore[arg-type]
+
+
+def _without_faces(off: list[TileReading], off_face: list[int], faces: set[int]
+                   ) -> tuple[list[TileReading], list[int]]:
+    """The off-board readings, and the face behind each (-1: none), but those of
+    ``faces``: the two lists kept in step."""
+    keep = [j for j, i in enumerate(off_face) if i < 0 or i not in faces]
+    return [off[j] for j in keep], [off_face[j] for j in keep]
 
 
 def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
@@ -551,11 +559,8 @@ def _hidden_told(seen: list[Seen], probs: np.ndarray, board_idx: list[int],
     shows = _board_shows(seen, probs, board_idx)
     out = []
     for n in hidden:
-        corners = cell_corners(seen[n].cell)  # type: ignore[arg-type]
-        own = np.argmax(probs[n], axis=1)
-        k = int(np.argmax(probs[n][:, 6]))
-        if corners[k] in shows and all(
-                int(own[j]) in shows[v] for j, v in enumerate(corners) if j != k and v in shows):
+        k, agree = _hidden_corner(seen[n].cell, probs[n], shows)  # type: ignore[arg-type]
+        if agree and cell_corners(seen[n].cell)[k] in shows:  # type: ignore[arg-type]
             out.append(n)
     return out
 
@@ -573,16 +578,24 @@ def _hidden_untold(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray,
     for n in hidden:
         if seen[n].cell in taken:
             continue
-        p = probs[n]
-        own = np.argmax(p, axis=1)
-        k = int(np.argmax(p[:, 6]))
-        rest = [j for j in range(3) if j != k]
-        corners = cell_corners(seen[n].cell)  # type: ignore[arg-type]
-        if (min(float(p[j, own[j]]) for j in rest) >= cfg.hidden_partial_min
-                and all(int(own[j]) in shows[corners[j]] for j in rest
-                        if corners[j] in shows)):
+        k, agree = _hidden_corner(seen[n].cell, probs[n], shows)  # type: ignore[arg-type]
+        clear = min(float(probs[n][j].max()) for j in range(3) if j != k)
+        if agree and clear >= cfg.hidden_partial_min:
             out.append(n)
     return out
+
+
+def _hidden_corner(cell: Cell, p: np.ndarray, shows: dict[Vertex, set[int]]
+                   ) -> tuple[int, bool]:
+    """The corner (0-2) of ``cell`` whose crop shows no digit most clearly (``p`` (3, 7)),
+    and whether the other two corners' digits agree with every digit the board shows at
+    their vertices (``shows``, :func:`_board_shows`): a cell astride other tiles' digits
+    reads some of theirs."""
+    own = np.argmax(p, axis=1)
+    k = int(np.argmax(p[:, 6]))
+    corners = cell_corners(cell)
+    return k, all(int(own[j]) in shows[v] for j, v in enumerate(corners)
+                  if j != k and v in shows)
 
 
 def _one_hidden(cfg: ReaderConfig, p: np.ndarray, vis: np.ndarray) -> bool:
