@@ -80,6 +80,12 @@ SIZE_BINS = (0, 30, 50, 100, 10_000)
 BLUR_BINS = (0.0, 1e-9, 0.02, 0.04, 0.08, 10.0)
 
 
+def blur_over_side(info: np.ndarray) -> np.ndarray:
+    """(N,) each crop's render blur in px over its tile side in px (``info`` as cut by
+    :func:`vision.train.digit_data.build`: side, blur)."""
+    return info[:, 1] / np.maximum(info[:, 0], 1e-6)
+
+
 def _acc(ok: np.ndarray, m: np.ndarray) -> dict[str, Any]:
     return {"n": int(m.sum()), "errors": int(np.sum(~ok[m])),
             "accuracy": round(float(ok[m].mean()), 6) if m.any() else None}
@@ -89,7 +95,7 @@ def strata(y_raw: np.ndarray, probs: np.ndarray, info: np.ndarray) -> dict[str, 
     """Accuracy per tile-side bucket (px), per blur bucket (blur px / tile side px) and on
     the legible subset (tile side >= 30 px and blur <= 4 % of the side)."""
     ok = probs.argmax(axis=1) == collapse(y_raw)
-    side, rel = info[:, 0], info[:, 1] / np.maximum(info[:, 0], 1e-6)
+    side, rel = info[:, 0], blur_over_side(info)
     by_side = {}
     for lo, hi in zip(SIZE_BINS[:-1], SIZE_BINS[1:], strict=True):
         name = f"{lo}-{hi}" if hi < 10_000 else f">={lo}"
@@ -114,7 +120,7 @@ def ceiling(y_raw: np.ndarray, probs: np.ndarray, info: np.ndarray,
     the accuracy the blurred band would need even if every other crop were read right.
     """
     ok = probs.argmax(axis=1) == collapse(y_raw)
-    rel = info[:, 1] / np.maximum(info[:, 0], 1e-6)
+    rel = blur_over_side(info)
     band = rel >= 0.04
     allowed = int(np.floor((1.0 - target) * len(ok)))
     n = int(band.sum())
@@ -134,7 +140,7 @@ def blur_band_figure(x: np.ndarray, y_raw: np.ndarray, info: np.ndarray, path: P
     180 deg), with its true digit in green, so anyone can judge by eye which bands are
     legible at all."""
     rng = np.random.default_rng(seed)
-    rel = info[:, 1] / np.maximum(info[:, 0], 1e-6)
+    rel = blur_over_side(info)
     rows = []
     for lo, hi in FIGURE_BANDS:
         idx = np.flatnonzero((y_raw < 12) & (rel >= lo) & (rel < hi))

@@ -298,7 +298,7 @@ def conditions(label: dict[str, Any]) -> dict[str, str]:
 
 def by_condition(scores: list[PhotoScore]) -> dict[str, dict[str, dict[str, Any]]]:
     """Totals (:meth:`EvalSummary.to_json` plus ``label_tiles``) per condition and band:
-    ``{"blur": {"<=0.02": {...}, ...}, ...}``; photos without conditions are left out."""
+    ``{"blur": {"<0.02": {...}, ...}, ...}``; photos without conditions are left out."""
     out: dict[str, dict[str, dict[str, Any]]] = {}
     for key in CONDITION_KEYS:
         groups: dict[str, list[PhotoScore]] = {}

@@ -435,13 +435,16 @@ def _splits_a_face(h: np.ndarray, cells: list[Cell], side: float, faces: list[Tr
     px = p[:, :2] / p[:, 2:3]
     for t in faces:
         k = t.side / side
-        if k >= 1.5 and abs(k - round(k)) > 0.12 * round(k) and _in_tri(px, t.pts).sum() >= 2:
-            return True
+        if k < 1.5:
+            continue
         inside = _in_tri(px, t.pts)
-        if k >= 3.5 and inside.sum() >= 2:
-            if shows is None or np.mean(shows(h, [c for c, i in zip(cells, inside,
-                                                                   strict=True) if i])) < 0.8:
-                return True
+        if inside.sum() < 2:
+            continue
+        if abs(k - round(k)) > 0.12 * round(k):
+            return True
+        if k >= 3.5 and (shows is None or np.mean(
+                shows(h, [c for c, i in zip(cells, inside, strict=True) if i])) < 0.8):
+            return True
     return False
 
 

@@ -586,7 +586,13 @@ def cells_showing_digits(cfg: ReaderConfig, h: np.ndarray, cells: list[Cell],
     """(N,) bool: which ``cells`` of lattice ``h`` (table units -> ``gray``'s pixels) show
     digits at their three digit spots (as the refit counts them, see
     ``cfg.silhouette_refit_cell_min``)."""
-    _, fd, fp, _ = _cell_stats(h, cells, _Detail(gray))
+    return _showing(cfg, h, cells, _Detail(gray))
+
+
+def _showing(cfg: ReaderConfig, h: np.ndarray, cells: list[Cell], detail: _Detail
+             ) -> np.ndarray:
+    """(N,) bool: :func:`cells_showing_digits` on a prepared :class:`_Detail`."""
+    _, fd, fp, _ = _cell_stats(h, cells, detail)
     return fd / (fp + 1) >= cfg.silhouette_refit_cell_min
 
 
@@ -764,8 +770,7 @@ def _refit_to_digits(cfg: ReaderConfig, h: np.ndarray, mask: np.ndarray,
     cells, _ = _tone_cells(cfg, h, mask, bbox, detail)
     if len(cells) < cfg.silhouette_min_cells:
         return None
-    _, fd, fp, _ = _cell_stats(h, cells, detail)
-    shown = float(np.mean(fd / (fp + 1) >= cfg.silhouette_refit_cell_min))
+    shown = float(np.mean(_showing(cfg, h, cells, detail)))
     return h if shown >= cfg.silhouette_refit_shown else None
 
 
@@ -838,18 +843,19 @@ def _boards_in(cfg: ReaderConfig, regions: list[np.ndarray], gray: np.ndarray,
                        for x, y in near)
             if held < 0.5 * len(near):
                 continue
-        mask = np.zeros((h, w), np.uint8)
-        cv2.fillPoly(mask, [pts.round().astype(np.int32).reshape(-1, 1, 2)], 255)
-        bbox = cv2.boundingRect(pts.round().astype(np.int32).reshape(-1, 1, 2))
         best = None
+        mask: np.ndarray | None = None
         # the outline as it is; then, where that shows no board, with its perspective
         # undone (a steep view bends the three directions and spreads the tile size)
-        for fit in (_fit_outline, _fit_rectified if cfg.silhouette_rectify else None):
-            if best is not None or fit is None:
-                break
+        for fit in [_fit_outline] + ([_fit_rectified] if cfg.silhouette_rectify else []):
             fits = [_as_xy(h_idx) for h_idx in fit(cfg, pts, near_side)]
             if not fits:
                 continue
+            if mask is None:  # only for an outline that fits a lattice (most do not)
+                poly = pts.round().astype(np.int32).reshape(-1, 1, 2)
+                mask = np.zeros((h, w), np.uint8)
+                cv2.fillPoly(mask, [poly], 255)
+                bbox = cv2.boundingRect(poly)
             best = _best_fit(cfg, fits, mask, bbox, integ, False)
             if (best is None and cfg.silhouette_align_frac > 0 and near is None
                     and fit is _fit_outline):
@@ -861,7 +867,10 @@ def _boards_in(cfg: ReaderConfig, regions: list[np.ndarray], gray: np.ndarray,
                 # read dev 71000633, a 50 degree view, with 7 of 90 digits wrong where
                 # its far half missed the tiles)
                 best = _best_fit(cfg, fits, mask, bbox, integ, True)
+            if best is not None:
+                break
         if best is not None:
+            assert mask is not None
             best.vertex_px = _local_vertices(best, pts)
             _recount(cfg, best, mask, integ)
             if len(best.cells) >= cfg.silhouette_min_cells:
