@@ -622,3 +622,78 @@ def test_off_board_faces_stay_in_step_when_a_board_cell_and_a_hidden_cell_shadow
     got = {t.cell: t.corners for t in board}
     assert got[up] == [1, 2, 3] and got[down].count(None) == 1
     assert off == []  # the askew face was the board tile outlined wrongly
+
+
+def test_a_face_off_its_cells_shape_gives_no_corner_where_another_face_sees_it() -> None:
+    # table between tiles outlined as one lopsided face, or a face cut short at a corner,
+    # must not drag the vertices its neighbours see; a vertex seen only by a face's wrong
+    # corner goes where the face's other corners and the lattice's shape put it; a whole
+    # face moved by drift keeps its corners
+    import dataclasses
+
+    from vision.detect import Triangle
+    from vision.fit import LatticeFit, _off_corners, _settle
+
+    h, px = _LATTICE_104, _cell_px
+    up, down = (0, 0, "U"), (0, 0, "D")
+    vu, vd = cell_corners(up), cell_corners(down)
+    drift = np.array([9.0, -7.0])
+    fit = LatticeFit(triangles=[], side=104.0, homography=h)
+    assert _off_corners(DEFAULT, fit, px(up) + drift, vu) == set()
+    short = px(up).copy()
+    short[0] += 0.45 * 104 * (px(up).mean(axis=0) - short[0]) / np.linalg.norm(
+        px(up).mean(axis=0) - short[0])  # corner 0 cut short by 0.45 side
+    assert _off_corners(DEFAULT, fit, short, vu) == {0}
+    lopsided = px(down).copy()
+    lopsided[1] += [60.0, -50.0]
+    lopsided[2] += [-40.0, 30.0]
+    assert _off_corners(DEFAULT, fit, lopsided, vd) == {0, 1, 2}
+    # settle: the good face's corners stand at the shared vertices; the cut-short corner
+    # (seen by no other face) goes where the lattice puts it
+    fit.triangles = [Triangle(short, 0.9), Triangle(lopsided, 0.9)]
+    fit.cells = {up: 0, down: 1}
+    verts = {0: vu, 1: vd}
+    _settle(dataclasses.replace(DEFAULT, settle_weight=0.0), fit, verts)
+    for k, v in enumerate(vu):
+        assert np.allclose(fit.vertex_px[v], px(up)[k], atol=1.0), v
+    # without the rule, the lopsided face and the short corner drag the vertices
+    off = dataclasses.replace(DEFAULT, settle_weight=0.0, settle_shape_max=99.0,
+                              settle_corner_max=99.0)
+    _settle(off, fit, verts)
+    assert vu[0] in vd and np.linalg.norm(fit.vertex_px[vu[0]] - px(up)[0]) > 10
+
+
+def test_a_candidate_joins_the_board_through_its_tiles_cut_by_the_photos_edge() -> None:
+    # a tile in full view whose only neighbours on the board are cut by the photo's edge
+    # (one outlined, one only a lattice cell) belongs to the board; a lone one does not
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+
+    h = np.array([[104.0, 0.0, 200.0], [0.0, -104.0, 130.0], [0.0, 0.0, 1.0]])
+
+    def px(c: Cell) -> np.ndarray:
+        return np.array([(h @ [*vertex_xy(v), 1.0])[:2] for v in cell_corners(c)])
+
+    # row 1 (y 40-130) in view; row 2 (y 130-220) cut by the photo's bottom edge (180 px)
+    main, cut, cut_cand, cut_cand2, full, lone = ((0, 0, "U"), (0, -1, "D"), (1, -1, "U"),
+                                                  (1, -1, "D"), (1, 0, "U"), (3, 0, "U"))
+    assert px(cut)[:, 1].max() > 180 and px(full)[:, 1].max() < 180
+    photo = vio.from_array(DEFAULT, np.full((180, 700, 3), 128, np.uint8))
+    found = Found(LatticeFit(triangles=[], side=104.0, homography=h), 1.0)
+    digits: dict = {}  # vertex -> digit, so neighbours agree  # type: ignore[type-arg]
+
+    def probs(c: Cell) -> np.ndarray:
+        p = np.zeros((3, 7))
+        for k, v in enumerate(cell_corners(c)):
+            p[k, digits.setdefault(v, len(digits) % 6)] = 0.95
+        return p
+
+    cells = [(main, True, False), (cut, True, False), (cut_cand, False, True),
+             (cut_cand2, False, True), (full, False, True), (lone, False, True)]
+    seen = [Seen(c, px(c), d, cand) for c, d, cand in cells]
+    board, _ = reconstruct(DEFAULT, photo, found, seen, np.stack([probs(c) for c, _, _ in cells]))
+    got = {t.cell: t for t in board}
+    assert set(got) == {main, cut, cut_cand, cut_cand2, full}
+    assert "partial" not in got[full].flags and got[full].complete
+    assert all("partial" in got[c].flags for c in (cut, cut_cand, cut_cand2))
+

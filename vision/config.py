@@ -85,6 +85,12 @@ class ReaderConfig:
     #: within settle_frac x side of the corners' mean
     settle_weight: float = 1.5
     settle_frac: float = 0.08
+    #: a face's corners off its cell's shape under the homography give no position to a
+    #: vertex another face also sees (fit._off_corners): all three when the centred shapes
+    #: differ by over settle_shape_max x side, else the corner furthest from where the other
+    #: two put it when over settle_corner_max x side
+    settle_shape_max: float = 0.5
+    settle_corner_max: float = 0.3
     #: a cell whose sides have this mean edge support is worth snapping its unseen vertex
     fill_snap_min: float = 0.55
     #: a face whose sides' mean edge support is below this is re-posed (turned, grown,

@@ -698,10 +698,25 @@ def _settle(cfg: ReaderConfig, fit: LatticeFit,
     h = fit.homography
     if h is None:
         return
-    acc: dict[Vertex, list[np.ndarray]] = {}
-    for i in fit.cells.values():
-        for v, p in zip(verts[i], fit.triangles[i].pts, strict=True):
-            acc.setdefault(v, []).append(p)
+    faces = [i for i in fit.cells.values() if i >= 0]
+    # per vertex, in order of trust: corners on their face's shape; where only corners off
+    # it see the vertex, where the lattice's shape and the face's other corners put it (a
+    # drifting board keeps its shape); else those corners as they are
+    tiers: dict[Vertex, tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]] = {}
+    for i in faces:
+        pts, vs = fit.triangles[i].pts, verts[i]
+        off = _off_corners(cfg, fit, pts, vs)
+        good = [j for j in range(3) if j not in off]
+        for k, v in enumerate(vs):
+            tier = tiers.setdefault(v, ([], [], []))
+            if k not in off:
+                tier[0].append(pts[k])
+            elif good:
+                drift = np.mean([pts[j] - fit.project(vertex_xy(vs[j])) for j in good], axis=0)
+                tier[1].append(fit.project(vertex_xy(v)) + drift)
+            else:
+                tier[2].append(pts[k])
+    acc = {v: next(t for t in tier if t) for v, tier in tiers.items()}
     out: dict[Vertex, np.ndarray] = dict(fit.vertex_px)  # keeps proposals' vertices
     for v, ps in acc.items():
         arr = np.array(ps)
@@ -716,6 +731,23 @@ def _settle(cfg: ReaderConfig, fit: LatticeFit,
             mean = (mean * len(ps) + pred * w) / (len(ps) + w)
         out[v] = mean
     fit.vertex_px = out
+
+
+def _off_corners(cfg: ReaderConfig, fit: LatticeFit, pts: np.ndarray,
+                 vs: tuple[Vertex, Vertex, Vertex]) -> set[int]:
+    """The corners of a face (in ``vs`` order) that lie off its cell's shape under the
+    homography: all three when the centred shapes differ by over ``cfg.settle_shape_max``
+    x side (table between tiles outlined as one lopsided face), else the one corner
+    furthest from where the other two and the lattice put it, when over
+    ``cfg.settle_corner_max`` x side (a face cut short at one corner). Drift moves a
+    whole face, so only its shape counts."""
+    pred = np.array([fit.project(vertex_xy(v)) for v in vs])
+    d = pts - pred
+    if np.linalg.norm(d - d.mean(axis=0), axis=1).max() > cfg.settle_shape_max * fit.side:
+        return {0, 1, 2}
+    r = [float(np.linalg.norm(d[k] - (d.sum(axis=0) - d[k]) / 2)) for k in range(3)]
+    k = int(np.argmax(r))
+    return {k} if r[k] > cfg.settle_corner_max * fit.side else set()
 
 
 def _aligned_cell(fit: LatticeFit, hinv: np.ndarray, pts: np.ndarray

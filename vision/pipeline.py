@@ -391,7 +391,11 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             off_face.append(t.face)
             continue
         board_idx.append(n)
-    board_idx = _connected(seen, board_idx + _hidden_told(seen, probs, board_idx, hidden))
+    # a candidate may join the board through its tiles cut by the photo's edge
+    cut = ({tr.cell for tr in partial if tr.cell is not None},
+           {seen[n].cell for n in edge_cands if seen[n].cell is not None})
+    board_idx = _connected(seen, board_idx + _hidden_told(seen, probs, board_idx, hidden),
+                           *cut)
     read_min = cfg.silhouette_read_min if found.fit.from_silhouette else cfg.board_read_min
     if board_idx and _read_clearly(cfg, photo, seen, probs, board_idx, side_full) < read_min:
         board_idx = []  # a board too blurred to read: its digits would be guesses
@@ -400,7 +404,8 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     unshown = unshown_tiles([seen[n].cell for n in board_idx], shows,  # type: ignore[misc]
                             cfg.unshown_corners_max)
     if unshown:
-        board_idx = _connected(seen, [n for i, n in enumerate(board_idx) if i not in unshown])
+        board_idx = _connected(seen, [n for i, n in enumerate(board_idx) if i not in unshown],
+                               *cut)
     adopted = _adopt_loose(cfg, found, seen, probs, board_idx, loose_n) if board_idx else []
     if adopted:
         off, off_face = _without_faces(off, off_face, {seen[n].face for n in adopted})
@@ -465,6 +470,24 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     return board + partial, off
 
 
+def _lies_on(cfg: ReaderConfig, px: np.ndarray, outline: np.ndarray) -> int:
+    """How many corners a face's outline ``px`` (3, 2) is turned round from a cell's
+    ``outline`` (3, 2) it lies on: turned at most ``cfg.adopt_loose_turn_deg`` from it and
+    of its size within ``cfg.adopt_loose_size``, wherever its centre (-1: askew, or not a
+    tile's size)."""
+    arms = outline - outline.mean(axis=0)
+    own = px - px.mean(axis=0)
+    size = np.linalg.norm(own, axis=1).mean() / np.linalg.norm(arms, axis=1).mean()
+    turns = [float(np.abs(np.angle(
+        (np.roll(own, -k, axis=0) @ [1, 1j]) / (arms @ [1, 1j]), deg=True)).max())
+        for k in range(3)]
+    k = int(np.argmin(turns))
+    if turns[k] > cfg.adopt_loose_turn_deg or not (
+            1 / cfg.adopt_loose_size < size < cfg.adopt_loose_size):
+        return -1
+    return k
+
+
 def _shadowed(found: Found, cells: list[Cell | None]) -> set[int]:
     """The loose faces lying askew on ``cells`` (``LatticeFit.shadowed``)."""
     return {i for c in cells for i in found.fit.shadowed.get(c, [])}  # type: ignore[arg-type]
@@ -516,15 +539,8 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             j = int(np.argmin(d))
             if d[j] > cfg.adopt_loose_frac * side or frontier[j] in occupied:
                 continue
-            arms = outline[j] - centre[j]
-            own = t.px - t.px.mean(axis=0)
-            size = np.linalg.norm(own, axis=1).mean() / np.linalg.norm(arms, axis=1).mean()
-            turns = [float(np.abs(np.angle(
-                (np.roll(own, -k, axis=0) @ [1, 1j]) / (arms @ [1, 1j]), deg=True)).max())
-                for k in range(3)]
-            k = int(np.argmin(turns))
-            if turns[k] > cfg.adopt_loose_turn_deg or not (
-                    1 / cfg.adopt_loose_size < size < cfg.adopt_loose_size):
+            k = _lies_on(cfg, t.px, outline[j])
+            if k < 0:
                 continue  # lying askew, or not a tile's size: a loose tile near the board
             cell = frontier[j]
             px = np.roll(t.px, -k, axis=0)
@@ -649,15 +665,18 @@ def _clockwise_area(px: np.ndarray) -> float:
     return float(0.5 * ((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])))
 
 
-def _connected(seen: list[Seen], idx: list[int]) -> list[int]:
+def _connected(seen: list[Seen], idx: list[int], cut: set[Cell] | frozenset[Cell] = frozenset(),
+               cut_cands: set[Cell] | frozenset[Cell] = frozenset()) -> list[int]:
     """Keep cells from outline-less candidates only where they join the board edge to
-    edge (through other kept cells): a lone digit-like blob is not a tile of the board."""
+    edge: through other kept cells, the board's outlined tiles cut by the photo's edge
+    (``cut``), or candidates cut by it (``cut_cands``, placed later when they join). A lone
+    digit-like blob is not a tile of the board."""
     by_cell = {seen[n].cell: n for n in idx}
-    keep = {c for c, n in by_cell.items() if not seen[n].candidate}
+    keep = {c for c, n in by_cell.items() if not seen[n].candidate} | set(cut)
     stack = list(keep)
     while stack:
         for nb in edge_neighbours(stack.pop()):  # type: ignore[arg-type]
-            if nb in by_cell and nb not in keep:
+            if (nb in by_cell or nb in cut_cands) and nb not in keep:
                 keep.add(nb)
                 stack.append(nb)
     return [n for n in idx if seen[n].cell in keep]
