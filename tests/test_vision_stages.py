@@ -697,3 +697,45 @@ def test_a_candidate_joins_the_board_through_its_tiles_cut_by_the_photos_edge() 
     assert "partial" not in got[full].flags and got[full].complete
     assert all("partial" in got[c].flags for c in (cut, cut_cand, cut_cand2))
 
+
+def test_a_drifted_cell_is_read_from_the_face_lying_on_it() -> None:
+    # an arm of the board drifted a fifth of a side off the lattice: the lattice's cell
+    # next to the board still shows digits (read from crops beside them), and the tile's
+    # own face lies on it, askew of the lattice by its drift only; the face is the read
+    import dataclasses
+
+    from vision.detect import Triangle
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+
+    up, down, shared, digits_up, p_up = _board_tile_1_2_3()
+    want = [digits_up.get(v, 4) for v in cell_corners(down)]
+    face = np.roll(_cell_px(down), 1, axis=0) + [0.0, 22.0]  # 0.21 side down the photo
+    p_face = np.zeros((3, 7))
+    for k, d in enumerate(np.roll(want, 1)):
+        p_face[k, d] = 0.95
+    p_lattice = np.zeros((3, 7))  # the lattice's crops: clear digits, one of them wrong
+    for k, d in enumerate(want):
+        p_lattice[k, 5 if k == 2 else d] = 0.9
+    photo = vio.from_array(DEFAULT, np.full((400, 500, 3), 128, np.uint8))
+    fit = LatticeFit(triangles=[Triangle(face, 0.9)], side=104.0, homography=_LATTICE_104)
+    fit.shadowed[down] = [0]
+    seen = [Seen(up, _cell_px(up), True), Seen(down, _cell_px(down), False, True),
+            Seen(None, face, True, face=0)]
+    probs = np.stack([p_up, p_lattice, p_face])
+    board, off = reconstruct(DEFAULT, photo, Found(fit, 1.0), list(seen), probs.copy())
+    got = {t.cell: t for t in board}
+    assert set(got) == {up, down} and off == []
+    assert got[down].corners == want
+    assert np.allclose(got[down].corner_px, _cell_px(down) + [0.0, 22.0])
+    assert any(f.startswith("read from its own outline") for f in got[down].flags)
+    no = dataclasses.replace(DEFAULT, drift_face_over_lattice=False)
+    board, _ = reconstruct(no, photo, Found(fit, 1.0), list(seen), probs.copy())
+    assert {t.cell: t.corners for t in board}[down] != want
+    # turned 25 degrees on the cell: a tile lying askew there, not the drifted one
+    c = face.mean(axis=0)
+    a = np.deg2rad(25)
+    askew = (face - c) @ np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]]).T + c
+    seen[2] = Seen(None, askew, True, face=0)
+    board, _ = reconstruct(DEFAULT, photo, Found(fit, 1.0), list(seen), probs.copy())
+    assert {t.cell: t.corners for t in board}[down] != want

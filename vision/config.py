@@ -130,6 +130,10 @@ class ReaderConfig:
     #: a cell with a loose face lying askew on it is still read; if it shows a board
     #: tile, the askew face is dropped (False: such a cell is skipped)
     shadow_loose: bool = True
+    #: a board cell read where the lattice puts it, with one loose face lying on it as
+    #: adopt_loose_* has it (digits read clearly), is read from the face's outline instead
+    #: (a drifted arm: the lattice's crops miss its digits)
+    drift_face_over_lattice: bool = True
     #: rounds of proposing cells next to the board
     fill_rounds: int = 8
     #: a board of fewer cells than this is searched for again from its silhouette

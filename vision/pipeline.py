@@ -410,6 +410,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     if adopted:
         off, off_face = _without_faces(off, off_face, {seen[n].face for n in adopted})
         board_idx = board_idx + adopted
+    drifted = _drifted_faces(cfg, found, seen, probs, board_idx, loose_n)
     cells = [seen[n].cell for n in board_idx]
     # an askew face on a cell that shows a board tile was that tile outlined wrongly
     off, off_face = _without_faces(off, off_face, _shadowed(found, cells))
@@ -466,6 +467,9 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         if n in adopted:
             tr.flags.append("joined off the lattice: a loose face lying on the cell next to "
                             "the board (a hand-placed part of it drifted)")
+        elif n in drifted:
+            tr.flags.append("read from its own outline, off the lattice (a hand-placed part "
+                            "of the board drifted)")
         board.append(tr)
     return board + partial, off
 
@@ -486,6 +490,34 @@ def _lies_on(cfg: ReaderConfig, px: np.ndarray, outline: np.ndarray) -> int:
             1 / cfg.adopt_loose_size < size < cfg.adopt_loose_size):
         return -1
     return k
+
+
+def _drifted_faces(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
+                   board_idx: list[int], loose_n: list[int]) -> list[int]:
+    """Board cells read only where the lattice puts them, under a loose face that is their
+    tile outlined off the lattice: a hand-placed arm drifts, the lattice's crops then miss
+    its digits by a fifth of a side, and the face's own outline is the better read. The
+    face (one per cell, three digits read with at least ``cfg.adopt_loose_min``, lying on
+    the cell as :func:`_lies_on` has it) replaces the cell's corners and probabilities in
+    ``seen`` and ``probs`` in place. Returns the indices of the cells so read."""
+    if not cfg.drift_face_over_lattice or not found.fit.shadowed:
+        return []
+    by_face = {seen[n].face: n for n in loose_n
+               if probs[n][:, :6].max(axis=1).min() >= cfg.adopt_loose_min}
+    out: list[int] = []
+    for n in board_idx:
+        t = seen[n]
+        faces = found.fit.shadowed.get(t.cell, []) if t.candidate else []  # type: ignore[arg-type]
+        if len(faces) != 1 or faces[0] not in by_face:
+            continue
+        m = by_face[faces[0]]
+        k = _lies_on(cfg, seen[m].px, t.px)
+        if k < 0:
+            continue
+        seen[n] = replace(t, px=np.roll(seen[m].px, -k, axis=0))
+        probs[n] = np.roll(probs[m], -k, axis=0)
+        out.append(n)
+    return out
 
 
 def _shadowed(found: Found, cells: list[Cell | None]) -> set[int]:
