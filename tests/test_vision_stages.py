@@ -739,3 +739,43 @@ def test_a_drifted_cell_is_read_from_the_face_lying_on_it() -> None:
     seen[2] = Seen(None, askew, True, face=0)
     board, _ = reconstruct(DEFAULT, photo, Found(fit, 1.0), list(seen), probs.copy())
     assert {t.cell: t.corners for t in board}[down] != want
+
+
+def _clear(digits: dict, cell: Cell, p: float = 0.95) -> np.ndarray:  # type: ignore[type-arg]
+    """(3, 7) probabilities reading ``digits[vertex]`` at each corner of ``cell``."""
+    out = np.zeros((3, 7))
+    for k, v in enumerate(cell_corners(cell)):
+        out[k, digits[v]] = p
+        out[k, 6] = 1.0 - p
+    return out
+
+
+def test_an_empty_cell_outlined_by_the_board_is_no_tile() -> None:
+    # the table showing through a gap the board's tiles close on three sides looks like a
+    # face; its pixels back none of the digits the board gives its corners: on a sharp
+    # board it is dropped, on a blurred one (where the board must tell the digits) kept
+    import dataclasses
+
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+
+    hole = (0, 0, "D")
+    ring = [(i, j, k) for i in (-1, 0, 1) for j in (0, 1) for k in "UD" if (i, j, k) != hole]
+    digits = {v: i % 6 for i, v in enumerate(sorted({v for c in ring for v in cell_corners(c)}))}
+    p_hole = np.zeros((3, 7))
+    p_hole[:, 6] = [0.55, 0.55, 0.3]
+    p_hole[2, 5] = 0.6 if digits[cell_corners(hole)[2]] != 5 else 0.0
+    p_hole[2, 4] += 0.6 - p_hole[2, 5]
+    photo = vio.from_array(DEFAULT, np.full((400, 600, 3), 128, np.uint8))
+    found = Found(LatticeFit(triangles=[], side=104.0, homography=_LATTICE_104), 1.0)
+    seen = [Seen(c, _cell_px(c), True) for c in [*ring, hole]]
+
+    def cells(cfg: object, p: float) -> set:  # type: ignore[type-arg]
+        probs = np.stack([_clear(digits, c, p) for c in ring] + [p_hole])
+        board, _ = reconstruct(cfg, photo, found, list(seen), probs)  # type: ignore[arg-type]
+        return {t.cell for t in board}
+
+    assert cells(DEFAULT, 0.98) == set(ring)
+    assert cells(dataclasses.replace(DEFAULT, support_min=0.0), 0.98) == {*ring, hole}
+    assert cells(DEFAULT, 0.7) == {*ring, hole}  # a blurred board: its neighbours tell
+

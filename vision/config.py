@@ -257,6 +257,15 @@ class ReaderConfig:
     #: own pixels say "none" and no board neighbour at that vertex reads one): two digits
     #: read where nothing shows them would be guesses (a lone phantom tile on a table)
     unshown_corners_max: int = 1
+    #: ... and, on a board read clearly (mean top probability over its corners at least
+    #: support_clarity), if its own pixels back its final digits: their probabilities sum
+    #: to at least support_min (of 3). An empty cell among the board's tiles, outlined by
+    #: them, would take every digit from its neighbours (dev: sums 0.03-0.68, on boards of
+    #: 0.90-0.96); a tile with a corner under a finger still shows the others (0.86). On a
+    #: blurred board (dev: 0.62-0.81) the neighbours rightly tell what the pixels barely
+    #: show. (support_min 0 = no such test)
+    support_min: float = 0.75
+    support_clarity: float = 0.88
 
     # --- reconstruct ------------------------------------------------------------------
     #: a corner reading is "confident" above this probability; a confident disagreement at a

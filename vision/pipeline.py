@@ -27,7 +27,7 @@ from .fit import LatticeFit, add_cut_faces, fit_lattice
 from .io import NoTilesError, Photo, from_array, load
 from .loose import prune_loose
 from .reading import Reading, TileReading
-from .reconstruct import choose_digits, unshown_tiles
+from .reconstruct import CornerChoice, choose_digits, unshown_tiles
 
 
 @lru_cache(maxsize=1)
@@ -397,7 +397,8 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     board_idx = _connected(seen, board_idx + _hidden_told(seen, probs, board_idx, hidden),
                            *cut)
     read_min = cfg.silhouette_read_min if found.fit.from_silhouette else cfg.board_read_min
-    if board_idx and _read_clearly(cfg, photo, seen, probs, board_idx, side_full) < read_min:
+    clarity = _read_clearly(cfg, photo, seen, probs, board_idx, side_full) if board_idx else 0.0
+    if board_idx and clarity < read_min:
         board_idx = []  # a board too blurred to read: its digits would be guesses
         found.too_blurred = True
     shows = np.argmax(probs[board_idx], axis=2) < 6 if board_idx else np.zeros((0, 3), bool)
@@ -411,6 +412,8 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         off, off_face = _without_faces(off, off_face, {seen[n].face for n in adopted})
         board_idx = board_idx + adopted
     drifted = _drifted_faces(cfg, found, seen, probs, board_idx, loose_n)
+    board_idx, choice = _choose(cfg, seen, probs, board_idx, cut, set_name,
+                                clarity >= cfg.support_clarity)
     cells = [seen[n].cell for n in board_idx]
     # an askew face on a cell that shows a board tile was that tile outlined wrongly
     off, off_face = _without_faces(off, off_face, _shadowed(found, cells))
@@ -447,9 +450,6 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         todo = rest
     # an askew face on a cell under a hand was its tile, outlined short by the hand
     off, off_face = _without_faces(off, off_face, _shadowed(found, placed_under))
-    dp = probs[board_idx, :, :6] if board_idx else np.zeros((0, 3, 6))
-    dp = dp / np.maximum(dp.sum(axis=2, keepdims=True), 1e-12)
-    choice = choose_digits(cfg, cells, dp, set_name)  # type: ignore[arg-type]
     board: list[TileReading] = []
     seen_tiles: dict[Tile, Cell] = {}
     for n, c in zip(board_idx, cells, strict=True):
@@ -472,6 +472,40 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                             "of the board drifted)")
         board.append(tr)
     return board + partial, off
+
+
+def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: list[int],
+            cut: tuple[set[Cell], set[Cell]], set_name: str, sharp: bool
+            ) -> tuple[list[int], CornerChoice]:
+    """The board's digits (:func:`choose_digits`). On a ``sharp`` board (its digits read
+    clearly on the whole), the cells whose digits would come from their neighbours rather
+    than their own pixels (:func:`_unsupported`: an empty cell among the board's tiles,
+    outlined by them) are dropped first, and the candidates that then no longer join the
+    board. (On a blurred board, the neighbours rightly tell what the pixels barely show.)
+    Returns the board's seen indices and the choice."""
+    for _ in range(4 if sharp else 1):
+        cells = [seen[n].cell for n in board_idx]
+        dp = probs[board_idx, :, :6] if board_idx else np.zeros((0, 3, 6))
+        dp = dp / np.maximum(dp.sum(axis=2, keepdims=True), 1e-12)
+        choice = choose_digits(cfg, cells, dp, set_name)  # type: ignore[arg-type]
+        weak = (_unsupported(cfg, probs, board_idx, cells, choice.digits)  # type: ignore[arg-type]
+                if sharp else set())
+        if not weak:
+            break
+        board_idx = _connected(seen, [n for i, n in enumerate(board_idx) if i not in weak],
+                               *cut)
+    return board_idx, choice
+
+
+def _unsupported(cfg: ReaderConfig, probs: np.ndarray, board_idx: list[int],
+                 cells: list[Cell], digits: dict[Cell, list[int]]) -> set[int]:
+    """Positions in ``board_idx`` of tiles whose own pixels barely back their final
+    ``digits``: the probabilities (``probs``, (N, 3, 7)) of those digits sum to under
+    ``cfg.support_min``."""
+    if cfg.support_min <= 0:
+        return set()
+    return {i for i, (n, c) in enumerate(zip(board_idx, cells, strict=True))
+            if sum(float(probs[n, k, d]) for k, d in enumerate(digits[c])) < cfg.support_min}
 
 
 def _lies_on(cfg: ReaderConfig, px: np.ndarray, outline: np.ndarray) -> int:
