@@ -779,3 +779,48 @@ def test_an_empty_cell_outlined_by_the_board_is_no_tile() -> None:
     assert cells(dataclasses.replace(DEFAULT, support_min=0.0), 0.98) == {*ring, hole}
     assert cells(DEFAULT, 0.7) == {*ring, hole}  # a blurred board: its neighbours tell
 
+
+def test_faces_on_the_lattice_apart_from_the_board_join_it_when_their_digits_agree() -> None:
+    # tiles joined to the board under a hand, or met at a corner only: faces lying on the
+    # board's lattice apart from it join in groups whose shared corners agree; a lone face
+    # joins only where it meets the board at a corner showing its digit
+    import dataclasses
+
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+
+    board_cell, pair, corner = (0, 0, "U"), [(3, 0, "U"), (3, 0, "D")], (1, 0, "U")
+    digits = {v: i % 6 for i, v in enumerate(sorted({v for c in [board_cell, *pair, corner]
+                                                     for v in cell_corners(c)}))}
+    photo = vio.from_array(DEFAULT, np.full((400, 700, 3), 128, np.uint8))
+
+    def read(faces: list[Cell], cfg: object = DEFAULT, odd: Cell | None = None
+             ) -> tuple[set, list]:  # type: ignore[type-arg]
+        fit = LatticeFit(triangles=[], side=104.0, homography=_LATTICE_104,
+                         vertex_px={v: p for v, p in zip(cell_corners(board_cell),
+                                                         _cell_px(board_cell), strict=True)})
+        seen = [Seen(board_cell, _cell_px(board_cell), True)]
+        probs = [_clear(digits, board_cell)]
+        for i, c in enumerate(faces):  # found apart, one corner round, a little off
+            seen.append(Seen(None, np.roll(_cell_px(c), 1, axis=0) + [5.0, -3.0], True,
+                             face=i))
+            p = _clear(digits, c)
+            if c == odd:  # its digit at the corner it shares does not match
+                k = next(k for k, v in enumerate(cell_corners(c)) if any(
+                    v in cell_corners(o) for o in [board_cell, *pair] if o != c))
+                p[k, :6] = np.roll(p[k, :6], 1)
+            probs.append(np.roll(p, 1, axis=0))
+        board, off = reconstruct(cfg, photo, Found(fit, 1.0), seen, np.stack(probs))
+        return {t.cell for t in board}, board
+
+    got, board = read(pair)
+    assert got == {board_cell, *pair}
+    assert all(any(f.startswith("joined by the lattice") for f in t.flags)
+               for t in board if t.cell in pair)
+    assert {t.cell: t.corners for t in board}[pair[0]] == [digits[v] for v in
+                                                           cell_corners(pair[0])]
+    assert read(pair, dataclasses.replace(DEFAULT, adopt_apart=False))[0] == {board_cell}
+    assert read(pair[:1])[0] == {board_cell}  # a lone face apart
+    assert read(pair, odd=pair[1])[0] == {board_cell}  # the pair's own corners disagree
+    assert read([corner])[0] == {board_cell, corner}  # meets the board at a corner
+    assert read([corner], odd=corner)[0] == {board_cell}

@@ -127,6 +127,10 @@ class ReaderConfig:
     adopt_loose_size: float = 1.35
     #: ... and reads each of its digits with at least this probability
     adopt_loose_min: float = 0.7
+    #: such faces lying on free cells apart from the board join it in groups joined by
+    #: shared vertices whose digits agree: two or more, or one touching the board at a
+    #: vertex whose digit it shows too (pipeline._adopt_apart)
+    adopt_apart: bool = True
     #: a cell with a loose face lying askew on it is still read; if it shows a board
     #: tile, the askew face is dropped (False: such a cell is skipped)
     shadow_loose: bool = True

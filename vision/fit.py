@@ -595,7 +595,7 @@ def _in_tri(p: np.ndarray, tri: np.ndarray) -> np.ndarray:
     return (u >= 0) & (v >= 0) & (u + v <= 1)
 
 
-def _cell_at(hinv: np.ndarray, p: np.ndarray) -> Cell:
+def cell_at(hinv: np.ndarray, p: np.ndarray) -> Cell:
     """The lattice cell containing image point ``p`` (through the inverse homography)."""
     q = hinv @ np.array([p[0], p[1], 1.0])
     x, y = q[0] / q[2], q[1] / q[2]
@@ -638,7 +638,7 @@ def _loose(fit: LatticeFit) -> list[int]:
             continue  # too skewed for a tile lying flat (a sliver of background)
         if hinv is not None:
             # a gap inside the board (an empty cell between tiles) is no loose tile
-            cell = _cell_at(hinv, c)
+            cell = cell_at(hinv, c)
             if sum(n in occupied for n in edge_neighbours(cell)) >= 2:
                 continue
         kept = out_pts[:len(out)]

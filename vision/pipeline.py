@@ -23,7 +23,7 @@ from .classifier import DigitClassifier, digit_probs
 from .config import DEFAULT, ReaderConfig
 from .crops import corner_crops
 from .detect import Triangle, edge_map, find_cut_faces, find_triangles
-from .fit import LatticeFit, add_cut_faces, fit_lattice
+from .fit import LatticeFit, add_cut_faces, cell_at, fit_lattice
 from .io import NoTilesError, Photo, from_array, load
 from .loose import prune_loose
 from .reading import Reading, TileReading
@@ -408,9 +408,13 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         board_idx = _connected(seen, [n for i, n in enumerate(board_idx) if i not in unshown],
                                *cut)
     adopted = _adopt_loose(cfg, found, seen, probs, board_idx, loose_n) if board_idx else []
-    if adopted:
-        off, off_face = _without_faces(off, off_face, {seen[n].face for n in adopted})
-        board_idx = board_idx + adopted
+    apart = (_adopt_apart(cfg, found, seen, probs, board_idx + adopted,
+                          [n for n in loose_n if n not in adopted])
+             if board_idx and cfg.adopt_apart else [])
+    if adopted or apart:
+        off, off_face = _without_faces(off, off_face,
+                                       {seen[n].face for n in adopted + apart})
+        board_idx = board_idx + adopted + apart
     drifted = _drifted_faces(cfg, found, seen, probs, board_idx, loose_n)
     board_idx, choice = _choose(cfg, seen, probs, board_idx, cut, set_name,
                                 clarity >= cfg.support_clarity)
@@ -467,6 +471,9 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         if n in adopted:
             tr.flags.append("joined off the lattice: a loose face lying on the cell next to "
                             "the board (a hand-placed part of it drifted)")
+        elif n in apart:
+            tr.flags.append("joined by the lattice: lies on the board's lattice apart from "
+                            "it (joined under a hand or an object, or at a corner only)")
         elif n in drifted:
             tr.flags.append("read from its own outline, off the lattice (a hand-placed part "
                             "of the board drifted)")
@@ -618,6 +625,74 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             out.append(n)
             todo.remove(n)
             changed = True
+    return out
+
+
+def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
+                 board_idx: list[int], todo: list[int]) -> list[int]:
+    """Join to the board the loose faces of ``todo`` that lie squarely on free cells of its
+    lattice (as :func:`_adopt_loose` has it) apart from it, in groups joined by shared
+    vertices whose digits agree: a group of two or more, or one touching the board at a
+    vertex whose digit it shows too. Tiles under a hand or an object, or met at a corner
+    only, still lie on the board's lattice; a loose tile lies there only by chance, and
+    does not also match its neighbours' digits. Rewrites ``seen`` and ``probs`` as
+    :func:`_adopt_loose` does; returns the indices joined."""
+    fit, s = found.fit, found.scale
+    if fit.homography is None:
+        return []
+    hinv = np.linalg.inv(fit.homography)
+    todo = [n for n in todo if probs[n][:, :6].max(axis=1).min() >= cfg.adopt_loose_min]
+    side = fit.side / s
+    occupied = {seen[n].cell for n in board_idx}
+    shows: dict[Vertex, set[int]] = {}  # the digits board tiles show at each vertex
+    for n in board_idx:
+        for v, d in zip(cell_corners(seen[n].cell), np.argmax(probs[n], axis=1),  # type: ignore[arg-type]
+                        strict=True):
+            if d < 6:
+                shows.setdefault(v, set()).add(int(d))
+    on: dict[int, tuple[Cell, int, dict[Vertex, int]]] = {}
+    for n in todo:
+        px = seen[n].px
+        cell = cell_at(hinv, px.mean(axis=0) * s)
+        outline = fit.corner_px(cell) / s
+        if cell in occupied or np.linalg.norm(outline.mean(axis=0) - px.mean(axis=0)) \
+                > cfg.adopt_loose_frac * side:
+            continue
+        k = _lies_on(cfg, px, outline)
+        if k >= 0:
+            digits = np.argmax(np.roll(probs[n], -k, axis=0)[:, :6], axis=1)
+            on[n] = (cell, k, {v: int(d) for v, d in zip(cell_corners(cell), digits,
+                                                         strict=True)})
+    taken = [c for c, _, _ in on.values()]
+    on = {n: x for n, x in on.items() if taken.count(x[0]) == 1}  # one face per cell
+    out: list[int] = []
+    left = set(on)
+    while left:
+        group, stack = set(), [left.pop()]
+        while stack:  # faces joined through shared vertices
+            a = stack.pop()
+            group.add(a)
+            near = {b for b in left if set(on[a][2]) & set(on[b][2])}
+            left -= near
+            stack += near
+        at: dict[Vertex, set[int]] = {}
+        for n in group:
+            for v, d in on[n][2].items():
+                at.setdefault(v, set()).add(d)
+        if any(len(ds) > 1 for ds in at.values()):
+            continue  # its own tiles disagree: not a board's
+        touch = [v for v in at if v in shows]
+        if any(not at[v] <= shows[v] for v in touch):
+            continue  # disagrees with the board where it touches it
+        if len(group) < 2 and not touch:
+            continue
+        for n in sorted(group):
+            cell, k, _ = on[n]
+            seen[n] = replace(seen[n], cell=cell, px=np.roll(seen[n].px, -k, axis=0))
+            probs[n] = np.roll(probs[n], -k, axis=0)
+            for v, q in zip(cell_corners(cell), seen[n].px, strict=True):
+                fit.vertex_px.setdefault(v, q * s)
+            out.append(n)
     return out
 
 
