@@ -824,3 +824,36 @@ def test_faces_on_the_lattice_apart_from_the_board_join_it_when_their_digits_agr
     assert read(pair, odd=pair[1])[0] == {board_cell}  # the pair's own corners disagree
     assert read([corner])[0] == {board_cell, corner}  # meets the board at a corner
     assert read([corner], odd=corner)[0] == {board_cell}
+
+
+def test_a_candidate_off_its_drifted_tile_is_read_from_its_outline_moved() -> None:
+    # a drifted arm: the lattice's outline of a tile sits 0.12 side off it, so only the
+    # corner with a big digit still shows it; moving the whole outline finds all three,
+    # unless the move would cover a face outlined on the board
+    from vision.crops import crop_affines
+    from vision.pipeline import Seen, _read_tiles, _shift_search
+    true = np.array([[150.0, 60.0], [210.0, 164.0], [90.0, 164.0]])
+    side = 120.0
+    m = crop_affines(true[None])
+    centres = np.einsum("kij,j->ki", m, np.array([16.0, 16.0, 1.0]))
+    gray = np.full((240, 300), 200, np.uint8)
+    for k, (x, y) in enumerate(centres):
+        cv2.circle(gray, (int(round(x)), int(round(y))), 22 if k == 0 else 4, 30, -1)
+    photo = vio.from_array(DEFAULT, np.dstack([gray] * 3))
+    arm = true[0] - true.mean(axis=0)
+    drifted = true - 0.12 * side * arm / np.linalg.norm(arm)
+    clf = _DarkCentreReader()
+
+    def search(faces: np.ndarray) -> tuple[list[int], list[int], np.ndarray]:
+        ring = [Seen((0, 0, "U"), drifted.copy(), False, True)]
+        probs, raw = _read_tiles(DEFAULT, photo, ring, side, clf)
+        before = probs.argmax(axis=2)[0].tolist()
+        tried = _shift_search(DEFAULT, photo, ring, probs, raw, side, clf, faces, 24)
+        assert tried == 1
+        return before, probs.argmax(axis=2)[0].tolist(), ring[0].px
+
+    before, after, px = search(np.zeros((0, 3, 2)))
+    assert before == [3, 6, 6] and after == [3, 3, 3]
+    assert np.allclose(px, true, atol=1e-6)
+    before, after, px = search(true[None])  # the tile's own place is a board face
+    assert after == before == [3, 6, 6] and np.allclose(px, drifted)

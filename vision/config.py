@@ -240,6 +240,14 @@ class ReaderConfig:
     reread_shift: float = 0.08
     #: ... for at most this many corners per photo
     reread_max: int = 40
+    #: a candidate cell showing a digit at least shift_seed_min at one corner and none at
+    #: another is read again from its outline moved shift_fracs x side toward and away from
+    #: each corner (a drifted arm), never covering over shift_overlap_max of its area of an
+    #: outlined face; at most shift_max cells per photo (empty shift_fracs: never)
+    shift_fracs: tuple[float, ...] = (0.12, 0.24)
+    shift_seed_min: float = 0.9
+    shift_overlap_max: float = 0.15
+    shift_max: int = 24
     #: ... and also where the lattice's homography puts the corner (a face outlined wrongly
     #: at one corner puts that vertex 0.2-0.6 of a side off; on 8 dev photos with such a
     #: digit error the homography's vertex lay within 0.07 of a side of the true corner)

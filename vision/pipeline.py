@@ -171,6 +171,8 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
               <= cfg.none_threshold}
     read: list[tuple[Seen, np.ndarray, np.ndarray]] = []
     todo = set(fit.candidates)
+    faces = np.array([t.px for t in cells if t.detected]).reshape(-1, 3, 2)
+    budget = cfg.shift_max
     while todo:
         near = sorted(c for c in todo if any(nb in joined for nb in edge_neighbours(c)))
         if not near:
@@ -178,6 +180,8 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
         todo.difference_update(near)
         ring = ok([Seen(c, fit.corner_px(c) / s, False, True) for c in near])
         p_ring, r_ring = _read_tiles(cfg, photo, ring, side_full, classifier)
+        budget -= _shift_search(cfg, photo, ring, p_ring, r_ring, side_full, classifier,
+                                faces, budget)
         for t, p, r in zip(ring, p_ring, r_ring, strict=True):
             read.append((t, p, r))
             if _none_mean(cfg, photo, t, p, side_full) <= cfg.candidate_none_max:
@@ -202,6 +206,69 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     for t, m in zip(seen, _mixed_convention(raw), strict=True):
         t.mixed = bool(m)
     return seen, probs, conv
+
+
+def _shift_search(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.ndarray,
+                  raw: np.ndarray, side_full: float, classifier: object, faces: np.ndarray,
+                  budget: int) -> int:
+    """Read again, from its whole outline moved, a candidate cell that shows a clear digit
+    (``cfg.shift_seed_min``) at one corner and none at another: a hand-placed arm of the
+    board drifts off the lattice, so the lattice's outline of its tile misses some of
+    its digits. The outline moves ``cfg.shift_fracs`` x side toward and away from each of
+    its corners, never onto the board's outlined faces (``faces``, (F, 3, 2)); the move
+    that reads best replaces the outline, probabilities (``probs`` (N, 3, 7), ``raw``)
+    and corners in place when all three of its corners then show digits. At most
+    ``budget`` cells are tried; returns how many were."""
+    if budget <= 0 or not cfg.shift_fracs:
+        return 0
+    arg = probs.argmax(axis=2)
+    todo = [n for n in range(len(ring))
+            if (arg[n] == 6).any() and probs[n][:, :6].max() >= cfg.shift_seed_min
+            and _visible(cfg, ring[n].px, side_full, photo.width, photo.height).all()]
+    todo = todo[:budget]
+    moves: list[tuple[int, np.ndarray]] = []
+    for n in todo:
+        px = ring[n].px
+        arms = px - px.mean(axis=0)
+        unit = arms / np.linalg.norm(arms, axis=1, keepdims=True)
+        for f in cfg.shift_fracs:
+            for u in (*unit, *-unit):
+                moved = px + f * side_full * u
+                if not _overlaps(moved, faces, cfg.shift_overlap_max):
+                    moves.append((n, moved))
+    if not moves:
+        return len(todo)
+    raw_m = classifier.predict_raw(corner_crops(photo.gray, np.stack([m for _, m in moves])))  # type: ignore[attr-defined]
+    p_m = digit_probs(raw_m).reshape(len(moves), 3, 7)
+    raw_m = raw_m.reshape(len(moves), 3, 13)
+
+    def quality(p: np.ndarray) -> float:  # digits clearly seen at all three corners
+        return float(np.log(p[:, :6].max(axis=1) + 1e-6).sum())
+    best: dict[int, tuple[float, int]] = {n: (quality(probs[n]), -1) for n in todo}
+    for j, (n, _) in enumerate(moves):
+        if (p_m[j].argmax(axis=1) < 6).all() and quality(p_m[j]) > best[n][0]:
+            best[n] = (quality(p_m[j]), j)
+    for n, (_, j) in best.items():
+        if j >= 0:
+            ring[n] = replace(ring[n], px=moves[j][1])
+            probs[n], raw[n] = p_m[j], raw_m[j]
+    return len(todo)
+
+
+def _overlaps(px: np.ndarray, faces: np.ndarray, most: float) -> bool:
+    """Does triangle ``px`` (3, 2) cover more than ``most`` of its area of any of
+    ``faces`` (F, 3, 2)?"""
+    if not len(faces):
+        return False
+    near = np.linalg.norm(faces.mean(axis=1) - px.mean(axis=0), axis=1) < 2 * np.linalg.norm(
+        px[0] - px[1])
+    a = abs(_clockwise_area(px))
+    tri = px.astype(np.float32)
+    for f in faces[near]:
+        inter, _ = cv2.intersectConvexConvex(tri, f.astype(np.float32))
+        if inter > most * a:
+            return True
+    return False
 
 
 def predicted_corners(cfg: ReaderConfig, fit: LatticeFit, seen: list[Seen], scale: float
