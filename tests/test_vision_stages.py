@@ -857,3 +857,71 @@ def test_a_candidate_off_its_drifted_tile_is_read_from_its_outline_moved() -> No
     assert np.allclose(px, true, atol=1e-6)
     before, after, px = search(true[None])  # the tile's own place is a board face
     assert after == before == [3, 6, 6] and np.allclose(px, drifted)
+
+
+def test_a_loose_face_on_a_candidate_cell_stays_loose_until_the_cell_holds_a_tile() -> None:
+    # a face lying squarely on a cell next to the board, and a face cut by the photo's
+    # edge on such a cell, are kept as loose faces the cell shadows: if the cell shows a
+    # board tile they are dropped (pipeline), if not they are tiles off the board
+    import dataclasses
+
+    from vision.detect import Triangle
+    from vision.fit import LatticeFit, _candidates, add_cut_faces
+
+    up, down = (0, 0, "U"), (0, 0, "D")
+
+    def board(faces: list[np.ndarray]) -> LatticeFit:
+        fit = LatticeFit(triangles=[Triangle(_cell_px(up), 0.9)]
+                         + [Triangle(f, 0.9) for f in faces], side=104.0,
+                         homography=_LATTICE_104, cells={up: 0}, loose=list(
+                             range(1, len(faces) + 1)),
+                         vertex_px=dict(zip(cell_corners(up), _cell_px(up), strict=True)))
+        return fit
+
+    gray = np.full((400, 600), 128, np.uint8)
+    fit = board([_cell_px(down) + [3.0, -2.0]])
+    _candidates(DEFAULT, fit, gray)
+    assert down in fit.candidates and fit.loose == [1] and fit.shadowed[down] == [1]
+    assert fit.squarely == {1}
+    # the cell's lattice outline shows no tile: the face showing digits is the tile (it
+    # joins as a loose face lying on the cell next to the board); a blank one the table
+    from vision.pipeline import Found, Seen, reconstruct
+    photo = vio.from_array(DEFAULT, np.dstack([gray] * 3))
+    p_none = np.zeros((3, 7))
+    p_none[:, 6] = 0.95
+    p_up = _clear(dict(zip(cell_corners(up), (1, 2, 3), strict=True)), up)
+    seen = [Seen(up, _cell_px(up), True), Seen(down, _cell_px(down), False, True),
+            Seen(None, fit.triangles[1].pts, True, face=1)]
+    for p_face, cells in ((np.roll(p_up, 1, axis=0), [up, down]), (p_none, [up])):
+        board_, off = reconstruct(DEFAULT, photo, Found(fit, 1.0), list(seen),
+                                  np.stack([p_up, p_none, p_face]))
+        assert [t.cell for t in board_] == cells and off == []
+    old = board([_cell_px(down) + [3.0, -2.0]])
+    _candidates(dataclasses.replace(DEFAULT, keep_absorbed=False), old, gray)
+    assert down in old.candidates and old.loose == [] and down not in old.shadowed
+    # cut by the photo's edge (330 px wide: the cell's right corner lies beyond it)
+    assert _cell_px(down)[:, 0].max() > 330 > _cell_px(down)[:, 0].min()
+    fit = board([])
+    fit.candidates = {down}
+    add_cut_faces(fit, [Triangle(_cell_px(down) + [2.0, 1.0], 0.9, cut=True),
+                        Triangle(_cell_px(up) + [2.0, 1.0], 0.9, cut=True)], 330, 400)
+    assert fit.loose == [1] and fit.shadowed == {down: [1]}  # none on the board's cell
+
+
+def test_cells_cut_by_the_photos_edge_are_candidates_two_rings_out() -> None:
+    # a row of board tiles along the photo's edge is followed ring by ring (each cell is
+    # read only next to one seen to hold a tile)
+    from vision.fit import LatticeFit, _candidates
+    up = (0, 0, "U")
+    import dataclasses
+    gray = np.full((250, 600), 128, np.uint8)  # the row below the board's is cut at y 250
+    fit = LatticeFit(triangles=[], side=104.0, homography=_LATTICE_104, cells={up: -1},
+                     vertex_px=dict(zip(cell_corners(up), _cell_px(up), strict=True)))
+    far = (1, -1, "D")  # cut by the bottom edge, three steps from the board
+    assert _cell_px(far)[:, 1].min() < 250 < _cell_px(far)[:, 1].max()
+
+    def cands(cut_ring_max: int) -> set:  # type: ignore[type-arg]
+        f = dataclasses.replace(fit, candidates=set(), shadowed={})
+        _candidates(dataclasses.replace(DEFAULT, cut_ring_max=cut_ring_max), f, gray)
+        return f.candidates
+    assert far in cands(2) and far not in cands(1)

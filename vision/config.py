@@ -99,6 +99,10 @@ class ReaderConfig:
     #: cells up to this many steps from the board are shown to the classifier even without
     #: an outline (0 = off); one is accepted when its corners show digits
     ring_cells: int = 3
+    #: ... of which those cut by the photo's edge only within this many rings (0: next to
+    #: the board); a candidate is read only next to a cell seen to hold a tile, so a row
+    #: of tiles along the edge is followed ring by ring
+    cut_ring_max: int = 2
     #: a loose face within this fraction of a side of such a cell's centre (and twice
     #: that of its corners) is taken for a board tile found poorly
     adopt_frac: float = 0.12
@@ -134,6 +138,9 @@ class ReaderConfig:
     #: a cell with a loose face lying askew on it is still read; if it shows a board
     #: tile, the askew face is dropped (False: such a cell is skipped)
     shadow_loose: bool = True
+    #: a loose face lying squarely on such a cell stays loose until the cell is found to
+    #: hold a board tile (as one lying askew does); False: it is dropped for the cell
+    keep_absorbed: bool = True
     #: a board cell read where the lattice puts it, with one loose face lying on it as
     #: adopt_loose_* has it (digits read clearly), is read from the face's outline instead
     #: (a drifted arm: the lattice's crops miss its digits)
@@ -245,7 +252,7 @@ class ReaderConfig:
     #: each corner (a drifted arm), never covering over shift_overlap_max of its area of an
     #: outlined face; at most shift_max cells per photo (empty shift_fracs: never)
     shift_fracs: tuple[float, ...] = (0.12, 0.24)
-    shift_seed_min: float = 0.9
+    shift_seed_min: float = 0.75
     shift_overlap_max: float = 0.15
     shift_max: int = 24
     #: ... and also where the lattice's homography puts the corner (a face outlined wrongly

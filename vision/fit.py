@@ -63,6 +63,8 @@ class LatticeFit:
     shadowed: dict[Cell, list[int]] = field(default_factory=dict)
     #: the board was fitted to its silhouette (vision.silhouette), not found by its edges
     from_silhouette: bool = False
+    #: loose faces lying squarely on a candidate cell (a blank one is no tile off the board)
+    squarely: set[int] = field(default_factory=set)
 
     def corner_px(self, cell: Cell) -> np.ndarray:
         """(3, 2) image corners of ``cell`` in its corner order (refined vertices if known)."""
@@ -486,8 +488,8 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
             pts = fit.corner_px(c)
             inside = ((pts[:, 0] >= m) & (pts[:, 1] >= m) & (pts[:, 0] <= w - 1 - m)
                       & (pts[:, 1] <= h - 1 - m))
-            if not inside.all() and not (inside.any() and n_ring <= 1):
-                continue  # cut by the photo's edge: only within two steps of the board
+            if not inside.all() and not (inside.any() and n_ring <= cfg.cut_ring_max):
+                continue  # cut by the photo's edge: only so many steps from the board
             on_cell = [k for k, p in enumerate(loose_c) if _inside(p, pts)]
             if on_cell:
                 # a loose face sitting squarely on this cell is a board tile whose outline
@@ -504,6 +506,12 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
                     # or blur over its seams); the cell is read too, and if it shows a
                     # board tile the askew face is dropped (pipeline.reconstruct)
                     fit.shadowed[c] = [fit.loose[j] for j in on_cell]
+                elif cfg.keep_absorbed:
+                    # squarely on it: its tile, read from the lattice's outline or its
+                    # own (pipeline._drifted_faces); off the board if the cell is not,
+                    # unless blank (the table between tiles, outlined by them)
+                    fit.shadowed[c] = [fit.loose[k]]
+                    fit.squarely.add(fit.loose[k])
                 else:
                     absorbed.add(fit.loose[k])
             sides = np.linalg.norm(pts - pts[[1, 2, 0]], axis=1)
@@ -651,11 +659,13 @@ def _loose(fit: LatticeFit) -> list[int]:
 
 def add_cut_faces(fit: LatticeFit, faces: list[Triangle], w: int, h: int) -> None:
     """Add faces cut by the photo's edge (``Triangle.cut``, detection pixels of a ``w`` x
-    ``h`` image) to the loose faces, where no board cell, proposed or candidate cell, or
-    loose face already lies at the part in view (the lattice reads a board tile cut by
-    the edge itself, as a candidate)."""
-    near = [fit.corner_px(c) for c in (*fit.cells, *fit.proposed, *fit.candidates)]
+    ``h`` image) to the loose faces, where no board cell, proposed cell or loose face
+    already lies at the part in view. One on a candidate cell is shadowed by it: the
+    lattice reads a board tile cut by the edge itself, as a candidate."""
+    near = [fit.corner_px(c) for c in (*fit.cells, *fit.proposed)]
     taken = np.array(near + [fit.triangles[i].pts for i in fit.loose]).reshape(-1, 3, 2)
+    cands = sorted(fit.candidates)
+    cand_px = np.array([fit.corner_px(c) for c in cands]).reshape(-1, 3, 2)
     for t in faces:
         # the middle of its part in view: the centroid pulled inside the frame
         c = np.clip(t.centroid, [0, 0], [w - 1, h - 1])
@@ -665,6 +675,11 @@ def add_cut_faces(fit: LatticeFit, faces: list[Triangle], w: int, h: int) -> Non
         fit.triangles.append(t)
         fit.loose.append(len(fit.triangles) - 1)
         taken = np.concatenate([taken, t.pts[None]])
+        # on a candidate cell: dropped if the cell shows a board tile (a face-down tile,
+        # or one lying apart, stays off the board)
+        on = np.flatnonzero(_in_tris(c, cand_px)) if len(cand_px) else []
+        for k in on[:1]:
+            fit.shadowed.setdefault(cands[k], []).append(len(fit.triangles) - 1)
 
 
 def _in_tris(p: np.ndarray, tris: np.ndarray) -> np.ndarray:

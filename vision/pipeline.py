@@ -242,12 +242,10 @@ def _shift_search(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.n
     p_m = digit_probs(raw_m).reshape(len(moves), 3, 7)
     raw_m = raw_m.reshape(len(moves), 3, 13)
 
-    def quality(p: np.ndarray) -> float:  # digits clearly seen at all three corners
-        return float(np.log(p[:, :6].max(axis=1) + 1e-6).sum())
-    best: dict[int, tuple[float, int]] = {n: (quality(probs[n]), -1) for n in todo}
+    best: dict[int, tuple[float, int]] = {n: (_quality(probs[n]), -1) for n in todo}
     for j, (n, _) in enumerate(moves):
-        if (p_m[j].argmax(axis=1) < 6).all() and quality(p_m[j]) > best[n][0]:
-            best[n] = (quality(p_m[j]), j)
+        if (p_m[j].argmax(axis=1) < 6).all() and _quality(p_m[j]) > best[n][0]:
+            best[n] = (_quality(p_m[j]), j)
     for n, (_, j) in best.items():
         if j >= 0:
             ring[n] = replace(ring[n], px=moves[j][1])
@@ -368,14 +366,12 @@ def _read_tiles(cfg: ReaderConfig, photo: Photo, seen: list[Seen], side_full: fl
     raw = raw_all[: 3 * len(seen)].copy()
     if variants:
         best: dict[int, tuple[float, int]] = {}
-        def quality(p: np.ndarray) -> float:  # digits clearly seen at all three corners
-            return float(np.log(p[:, :6].max(axis=1) + 1e-6).sum())
         for n in {n for n, _ in variants}:
-            best[n] = (quality(probs[3 * n:3 * n + 3]), -1)
+            best[n] = (_quality(probs[3 * n:3 * n + 3]), -1)
         for v, (n, _) in enumerate(variants):
             at = slice(3 * (len(seen) + v), 3 * (len(seen) + v) + 3)
-            if quality(probs_all[at]) > best[n][0]:
-                best[n] = (quality(probs_all[at]), v)
+            if _quality(probs_all[at]) > best[n][0]:
+                best[n] = (_quality(probs_all[at]), v)
         for n, (_, v) in best.items():
             if v >= 0:
                 at = slice(3 * (len(seen) + v), 3 * (len(seen) + v) + 3)
@@ -426,7 +422,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             continue
         if none_mean > cfg.none_threshold:
             cut = t.face >= 0 and found.fit.triangles[t.face].cut
-            if t.detected and (vis.all() or cut):
+            if t.detected and (vis.all() or cut) and t.face not in found.fit.squarely:
                 tr = _blank(t, p)
                 if cut:  # face-down, or its digits beyond the photo's edge: not known
                     tr.flags = ["partial", "no digit in view"]
@@ -451,6 +447,8 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                 # say "no digit" are a shape of the table (granite specks read as 45
                 # loose tiles on one photo), judged as a blank one; so are digits read
                 # no better than guesses (specks again: 53 "tiles" at 0.22-0.55)
+                if t.face in found.fit.squarely:
+                    continue  # the table between tiles, outlined by them
                 off.append(_blank(t, p))
             else:
                 off.append(_tile_reading(cfg, None, t.px, p, None, []))
@@ -582,6 +580,12 @@ def _unsupported(cfg: ReaderConfig, probs: np.ndarray, board_idx: list[int],
             if sum(float(probs[n, k, d]) for k, d in enumerate(digits[c])) < cfg.support_min}
 
 
+def _quality(p: np.ndarray) -> float:
+    """How clearly a tile's (3, 7) probabilities show a digit at every corner (the sum of
+    the log top digit probabilities)."""
+    return float(np.log(p[:, :6].max(axis=1) + 1e-6).sum())
+
+
 def _lies_on(cfg: ReaderConfig, px: np.ndarray, outline: np.ndarray) -> int:
     """How many corners a face's outline ``px`` (3, 2) is turned round from a cell's
     ``outline`` (3, 2) it lies on: turned at most ``cfg.adopt_loose_turn_deg`` from it and
@@ -620,8 +624,8 @@ def _drifted_faces(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.
             continue
         m = by_face[faces[0]]
         k = _lies_on(cfg, seen[m].px, t.px)
-        if k < 0:
-            continue
+        if k < 0 or _quality(probs[m]) <= _quality(probs[n]):
+            continue  # askew, or the lattice's outline reads as well
         seen[n] = replace(t, px=np.roll(seen[m].px, -k, axis=0))
         probs[n] = np.roll(probs[m], -k, axis=0)
         out.append(n)
