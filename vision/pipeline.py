@@ -715,12 +715,7 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     todo = [n for n in todo if probs[n][:, :6].max(axis=1).min() >= cfg.adopt_loose_min]
     side = fit.side / s
     occupied = {seen[n].cell for n in board_idx}
-    shows: dict[Vertex, set[int]] = {}  # the digits board tiles show at each vertex
-    for n in board_idx:
-        for v, d in zip(cell_corners(seen[n].cell), np.argmax(probs[n], axis=1),  # type: ignore[arg-type]
-                        strict=True):
-            if d < 6:
-                shows.setdefault(v, set()).add(int(d))
+    shows = _board_shows(seen, probs, board_idx)
     on: dict[int, tuple[Cell, int, dict[Vertex, int]]] = {}
     for n in todo:
         px = seen[n].px
