@@ -709,7 +709,9 @@ def _settle(cfg: ReaderConfig, fit: LatticeFit,
             verts: dict[int, tuple[Vertex, Vertex, Vertex]]) -> None:
     """Final vertex positions: the corners meeting at a vertex, pulled toward the
     homography's prediction where the two agree (a vertex seen by one corner only is the
-    least certain); where they disagree (a drifting board) the corners win."""
+    least certain); where they disagree (a drifting board) the corners win. A corner off
+    its face's shape (:func:`_off_corners`) counts only where no other corner sees the
+    vertex, and then where the face's other corners put it."""
     h = fit.homography
     if h is None:
         return
