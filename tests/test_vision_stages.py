@@ -925,3 +925,37 @@ def test_cells_cut_by_the_photos_edge_are_candidates_two_rings_out() -> None:
         _candidates(dataclasses.replace(DEFAULT, cut_ring_max=cut_ring_max), f, gray)
         return f.candidates
     assert far in cands(2) and far not in cands(1)
+
+
+def test_tiles_joined_by_the_lattice_leave_no_pieces_violation() -> None:
+    # tiles the reader joined to the board by the lattice (their joining tiles under a
+    # hand) do not make the board "in pieces"; a mismatch among them is still reported
+    from vision.reading import JOINED_BY_LATTICE, Reading, TileReading
+
+    def tile(cell: Cell, digits: list[int], flags: list[str]) -> TileReading:
+        return TileReading(cell, list(digits), _cell_px(cell), [0.95] * 3,
+                           np.zeros((3, 7)), list(flags))
+
+    main = tile((0, 0, "U"), [1, 2, 3], [])
+    far = [(3, 0, "U"), (3, 0, "D")]
+    apart_digits = {v: i % 6 for i, v in enumerate(sorted({v for c in far
+                                                          for v in cell_corners(c)}))}
+    flag = [f"{JOINED_BY_LATTICE}: lies on the board's lattice apart from it"]
+
+    def reading(flags: list[str], odd: bool = False) -> Reading:
+        ts = [main]
+        for c in far:
+            d = [apart_digits[v] for v in cell_corners(c)]
+            if odd and c == far[1]:
+                k = next(k for k, v in enumerate(cell_corners(c)) if v in cell_corners(far[0]))
+                d[k] = (d[k] + 1) % 6
+            ts.append(tile(c, d, flags))
+        return Reading("x", 500, 400, tiles=ts)
+
+    def kinds(r: Reading) -> set[str]:
+        return {v["kind"] for v in r.violations()}
+
+    assert "disconnected" in kinds(reading([]))
+    assert "disconnected" not in kinds(reading(flag))
+    assert kinds(reading([])) - kinds(reading(flag)) == {"disconnected"}
+    assert "corner_mismatch" in kinds(reading(flag, odd=True))

@@ -117,7 +117,7 @@ def report_lines(reading: Reading) -> list[str]:
             x, y = t.centroid_px
             note = f" [{'; '.join(t.flags)}]" if t.flags else ""
             lines.append(f"  #{n}: {what} at ({x:.0f}, {y:.0f}){note}")
-    viol = b.violations()
+    viol = reading.board_violations()
     lines.append(f"violations: {len(viol)}" if viol else "violations: none")
     lines += [f"  - {v.message}" for v in viol]
     flags = [(w, f) for w, f in reading.flags() if not w.startswith("off-board")]

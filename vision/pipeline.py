@@ -26,7 +26,7 @@ from .detect import Triangle, edge_map, find_cut_faces, find_triangles
 from .fit import LatticeFit, add_cut_faces, cell_at, fit_lattice
 from .io import NoTilesError, Photo, from_array, load
 from .loose import prune_loose
-from .reading import Reading, TileReading
+from .reading import JOINED_BY_LATTICE, Reading, TileReading
 from .reconstruct import CornerChoice, choose_digits, unshown_tiles
 
 
@@ -537,7 +537,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             tr.flags.append("joined off the lattice: a loose face lying on the cell next to "
                             "the board (a hand-placed part of it drifted)")
         elif n in apart:
-            tr.flags.append("joined by the lattice: lies on the board's lattice apart from "
+            tr.flags.append(f"{JOINED_BY_LATTICE}: lies on the board's lattice apart from "
                             "it (joined under a hand or an object, or at a corner only)")
         elif n in drifted:
             tr.flags.append("read from its own outline, off the lattice (a hand-placed part "

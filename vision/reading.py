@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.board import Board
+from engine.board import Board, Status, Violation
 from engine.lattice import Cell, Vertex, cell_corners, vertex_xy
 from engine.tiles import Tile
 
@@ -68,6 +68,11 @@ class TileReading:
         return out
 
 
+#: the flag of a tile joined to the board by the lattice alone (apart from it, its joining
+#: tiles under a hand or an object)
+JOINED_BY_LATTICE = "joined by the lattice"
+
+
 @dataclass
 class Reading:
     """What the reader saw in one photo (see DESIGN.md, Reading JSON).
@@ -116,9 +121,27 @@ class Reading:
                           for t in self.tiles if t.cell is not None and t.complete]}
         return Board.from_json(data, strict=False)
 
+    def board_violations(self) -> list[Violation]:
+        """The board's rule violations, but the board's being in pieces, or a tile's
+        touching it by a corner only, where tiles the reader joined by the lattice
+        (:data:`JOINED_BY_LATTICE`: joined under a hand or an object) explain it: those are
+        judged on the board without them."""
+        board = self.board
+        out = board.violations()
+        apart = {t.cell for t in self.tiles
+                 if any(f.startswith(JOINED_BY_LATTICE) for f in t.flags)}
+        if not apart:
+            return out
+        joins = Status.DISCONNECTED | Status.CORNER_ONLY
+        rest = Board.from_json({**board.to_json(), "tiles": [
+            x for x in board.to_json()["tiles"] if tuple(x["cell"]) not in apart]},
+            strict=False)
+        kept = [v for v in rest.violations() if v.kind & joins]
+        return [v for v in out if not v.kind & joins] + kept
+
     def violations(self) -> list[dict[str, Any]]:
-        """The board's rule violations as JSON objects."""
-        return [v.to_json() for v in self.board.violations()]
+        """The board's rule violations as JSON objects (:meth:`board_violations`)."""
+        return [v.to_json() for v in self.board_violations()]
 
     def flags(self) -> list[tuple[str, str]]:
         """Every flag as (where, text), board tiles first."""

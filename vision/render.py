@@ -56,7 +56,7 @@ Ghost = tuple[Cell, Sequence[int | None], str] | tuple[Cell, Sequence[int | None
 
 def _cells_of_violations(reading: Reading) -> set[Cell]:
     bad: set[Cell] = set()
-    for v in reading.board.violations():
+    for v in reading.board_violations():
         bad.update(v.cells)
     return bad
 
