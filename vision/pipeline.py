@@ -555,13 +555,15 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
     outlined by them) are dropped first, and the candidates that then no longer join the
     board. (On a blurred board, the neighbours rightly tell what the pixels barely show.)
     Returns the board's seen indices and the choice."""
-    for _ in range(4 if sharp else 1):
+    rounds = 4 if sharp else 1
+    for r in range(rounds):
         cells = [seen[n].cell for n in board_idx]
         dp = probs[board_idx, :, :6] if board_idx else np.zeros((0, 3, 6))
         dp = dp / np.maximum(dp.sum(axis=2, keepdims=True), 1e-12)
         choice = choose_digits(cfg, cells, dp, set_name)  # type: ignore[arg-type]
+        # (the last round only chooses: the choice returned is for the cells returned)
         weak = (_unsupported(cfg, probs, board_idx, cells, choice.digits)  # type: ignore[arg-type]
-                if sharp else set())
+                if r < rounds - 1 else set())
         if not weak:
             break
         board_idx = _connected(seen, [n for i, n in enumerate(board_idx) if i not in weak],
@@ -711,7 +713,10 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     fit, s = found.fit, found.scale
     if fit.homography is None:
         return []
-    hinv = np.linalg.inv(fit.homography)
+    try:
+        hinv = np.linalg.inv(fit.homography)
+    except np.linalg.LinAlgError:  # a degenerate fit: no lattice to lie on
+        return []
     todo = [n for n in todo if probs[n][:, :6].max(axis=1).min() >= cfg.adopt_loose_min]
     side = fit.side / s
     occupied = {seen[n].cell for n in board_idx}
