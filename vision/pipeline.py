@@ -409,7 +409,10 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     partial: list[TileReading] = []
     edge_cands: list[int] = []  # outline-less cells cut by the photo's edge that show digits
     hidden: list[int] = []  # outline-less cells showing digits at two corners, none at one
-    loose_n: list[int] = []  # loose faces in full view showing a digit at each corner
+    # loose faces in full view reading a digit clearly at each corner (at least
+    # cfg.adopt_loose_min): the only ones that may join the board (a shape read
+    # unsurely is no evidence of a board tile)
+    loose_n: list[int] = []
     for n, t in enumerate(seen):
         vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
         p = probs[n]
@@ -452,7 +455,8 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                 off.append(_blank(t, p))
             else:
                 off.append(_tile_reading(cfg, None, t.px, p, None, []))
-                loose_n.append(n)
+                if p[:, :6].max(axis=1).min() >= cfg.adopt_loose_min:
+                    loose_n.append(n)
             off_face.append(t.face)
             continue
         board_idx.append(n)
@@ -611,13 +615,12 @@ def _drifted_faces(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.
     """Board cells read only where the lattice puts them, under a loose face that is their
     tile outlined off the lattice: a hand-placed arm drifts, the lattice's crops then miss
     its digits by a fifth of a side, and the face's own outline is the better read. The
-    face (one per cell, three digits read with at least ``cfg.adopt_loose_min``, lying on
-    the cell as :func:`_lies_on` has it) replaces the cell's corners and probabilities in
+    face (one per cell, of ``loose_n``: three digits read clearly, lying on the cell as
+    :func:`_lies_on` has it) replaces the cell's corners and probabilities in
     ``seen`` and ``probs`` in place. Returns the indices of the cells so read."""
     if not cfg.drift_face_over_lattice or not found.fit.shadowed:
         return []
-    by_face = {seen[n].face: n for n in loose_n
-               if probs[n][:, :6].max(axis=1).min() >= cfg.adopt_loose_min}
+    by_face = {seen[n].face: n for n in loose_n}
     out: list[int] = []
     for n in board_idx:
         t = seen[n]
@@ -649,8 +652,8 @@ def _without_faces(off: list[TileReading], off_face: list[int], faces: set[int]
 
 def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
                  board_idx: list[int], loose_n: list[int]) -> list[int]:
-    """Join to the board the loose faces of ``loose_n`` (three digits in full view, each
-    read with at least ``cfg.adopt_loose_min``) that lie squarely on a free cell next to
+    """Join to the board the loose faces of ``loose_n`` (three digits in full view, read
+    clearly: see :func:`reconstruct`) that lie squarely on a free cell next to
     it: centroid within ``cfg.adopt_loose_frac`` sides of the cell's, turned at most
     ``cfg.adopt_loose_turn_deg`` from it, of its size within ``cfg.adopt_loose_size``
     (an outline found too big or small still shows where and which way the tile lies).
@@ -667,8 +670,7 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
         return []
     side = fit.side / s
     occupied = {seen[n].cell for n in board_idx}
-    # a shape read unsurely is no evidence of a tile of the board
-    todo = [n for n in loose_n if probs[n][:, :6].max(axis=1).min() >= cfg.adopt_loose_min]
+    todo = list(loose_n)
     out: list[int] = []
     changed = True
     while changed and todo:
@@ -689,11 +691,7 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             if k < 0:
                 continue  # lying askew, or not a tile's size: a loose tile near the board
             cell = frontier[j]
-            px = np.roll(t.px, -k, axis=0)
-            seen[n] = replace(t, cell=cell, px=px)
-            probs[n] = np.roll(probs[n], -k, axis=0)
-            for v, q in zip(cell_corners(cell), px, strict=True):
-                fit.vertex_px.setdefault(v, q * s)
+            _place(found, seen, probs, n, cell, k)
             occupied.add(cell)
             out.append(n)
             todo.remove(n)
@@ -701,15 +699,26 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     return out
 
 
+def _place(found: Found, seen: list[Seen], probs: np.ndarray, n: int, cell: Cell, k: int
+           ) -> None:
+    """Put loose face ``seen[n]`` on ``cell``, its corners (and ``probs[n]`` rows) turned
+    ``k`` round into the cell's order; the cell's vertices it is first to see are fixed
+    from it (``found.fit.vertex_px``)."""
+    seen[n] = replace(seen[n], cell=cell, px=np.roll(seen[n].px, -k, axis=0))
+    probs[n] = np.roll(probs[n], -k, axis=0)
+    for v, q in zip(cell_corners(cell), seen[n].px, strict=True):
+        found.fit.vertex_px.setdefault(v, q * found.scale)
+
+
 def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
                  board_idx: list[int], todo: list[int]) -> list[int]:
-    """Join to the board the loose faces of ``todo`` that lie squarely on free cells of its
-    lattice (as :func:`_adopt_loose` has it) apart from it, in groups joined by shared
-    vertices whose digits agree: a group of two or more, or one touching the board at a
-    vertex whose digit it shows too. Tiles under a hand or an object, or met at a corner
-    only, still lie on the board's lattice; a loose tile lies there only by chance, and
-    does not also match its neighbours' digits. Rewrites ``seen`` and ``probs`` as
-    :func:`_adopt_loose` does; returns the indices joined."""
+    """Join to the board the loose faces of ``todo`` (read clearly, as for
+    :func:`_adopt_loose`) that lie squarely on free cells of its lattice apart from it, in
+    groups joined by shared vertices whose digits agree: a group of two or more, or one
+    touching the board at a vertex whose digit it shows too. Tiles under a hand or an
+    object, or met at a corner only, still lie on the board's lattice; a loose tile lies
+    there only by chance, and does not also match its neighbours' digits. Rewrites
+    ``seen`` and ``probs`` as :func:`_adopt_loose` does; returns the indices joined."""
     fit, s = found.fit, found.scale
     if fit.homography is None:
         return []
@@ -717,7 +726,6 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
         hinv = np.linalg.inv(fit.homography)
     except np.linalg.LinAlgError:  # a degenerate fit: no lattice to lie on
         return []
-    todo = [n for n in todo if probs[n][:, :6].max(axis=1).min() >= cfg.adopt_loose_min]
     side = fit.side / s
     occupied = {seen[n].cell for n in board_idx}
     shows = _board_shows(seen, probs, board_idx)
@@ -759,10 +767,7 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             continue
         for n in sorted(group):
             cell, k, _ = on[n]
-            seen[n] = replace(seen[n], cell=cell, px=np.roll(seen[n].px, -k, axis=0))
-            probs[n] = np.roll(probs[n], -k, axis=0)
-            for v, q in zip(cell_corners(cell), seen[n].px, strict=True):
-                fit.vertex_px.setdefault(v, q * s)
+            _place(found, seen, probs, n, cell, k)
             out.append(n)
     return out
 

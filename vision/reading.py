@@ -116,9 +116,14 @@ class Reading:
     @property
     def board(self) -> Board:
         """The engine board of the tiles on the table (loads even when rules are broken)."""
+        return self._board_without(set())
+
+    def _board_without(self, cells: set[Cell]) -> Board:
+        """The engine board of the complete tiles on the table but those on ``cells``."""
         data = {"format": "triominos-board/1", "set": self.set_name,
                 "tiles": [{"cell": list(t.cell), "corners": list(t.corners)}
-                          for t in self.tiles if t.cell is not None and t.complete]}
+                          for t in self.tiles
+                          if t.cell is not None and t.complete and t.cell not in cells]}
         return Board.from_json(data, strict=False)
 
     def board_violations(self) -> list[Violation]:
@@ -126,17 +131,13 @@ class Reading:
         touching it by a corner only, where tiles the reader joined by the lattice
         (:data:`JOINED_BY_LATTICE`: joined under a hand or an object) explain it: those are
         judged on the board without them."""
-        board = self.board
-        out = board.violations()
-        apart = {t.cell for t in self.tiles
-                 if any(f.startswith(JOINED_BY_LATTICE) for f in t.flags)}
+        out = self.board.violations()
+        apart = {t.cell for t in self.tiles if t.cell is not None
+                 and any(f.startswith(JOINED_BY_LATTICE) for f in t.flags)}
         if not apart:
             return out
         joins = Status.DISCONNECTED | Status.CORNER_ONLY
-        rest = Board.from_json({**board.to_json(), "tiles": [
-            x for x in board.to_json()["tiles"] if tuple(x["cell"]) not in apart]},
-            strict=False)
-        kept = [v for v in rest.violations() if v.kind & joins]
+        kept = [v for v in self._board_without(apart).violations() if v.kind & joins]
         return [v for v in out if not v.kind & joins] + kept
 
     def violations(self) -> list[dict[str, Any]]:
