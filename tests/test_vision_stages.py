@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from engine.board import Board
-from engine.lattice import Cell, cell_corners, transform_cell, vertex_xy
+from engine.lattice import Cell, Vertex, cell_corners, transform_cell, vertex_xy
 from vision import io as vio
 from vision.config import DEFAULT
 from vision.detect import find_triangles
@@ -959,3 +959,117 @@ def test_tiles_joined_by_the_lattice_leave_no_pieces_violation() -> None:
     assert "disconnected" not in kinds(reading(flag))
     assert kinds(reading([])) - kinds(reading(flag)) == {"disconnected"}
     assert "corner_mismatch" in kinds(reading(flag, odd=True))
+
+
+class _ThreeReader:
+    """A stand-in classifier that reads a 3 in every crop."""
+
+    def predict_raw(self, crops: np.ndarray) -> np.ndarray:
+        out = np.full((len(crops), 13), 0.004)
+        out[:, 3] = 0.95
+        return out
+
+
+def test_a_tile_cut_by_the_photos_edge_meeting_the_board_at_a_corner_joins_it() -> None:
+    # the tiles joining it to the board lie beyond the photo's edge: a cell cut by the
+    # edge that meets the board at a vertex in view is read, and joins (partial) when its
+    # digit there is the board's; one reading another digit, or none, there does not
+    import dataclasses
+
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, classify, reconstruct
+
+    up, cut = (0, 0, "U"), (0, -1, "U")  # cut shares one vertex with up; bottom edge 250
+    (shared,) = set(cell_corners(up)) & set(cell_corners(cut))
+    assert _cell_px(cut)[:, 1].max() > 250 > _cell_px(cut)[:, 1].min()
+    photo = vio.from_array(DEFAULT, np.full((250, 500, 3), 128, np.uint8))
+    off = dataclasses.replace(DEFAULT, cut_corner_join=False)
+
+    def fit() -> LatticeFit:
+        return LatticeFit(triangles=[], side=104.0, homography=_LATTICE_104,
+                          cells={up: -1}, candidates={cut},
+                          vertex_px=dict(zip(cell_corners(up), _cell_px(up), strict=True)))
+
+    for cfg, read in ((DEFAULT, True), (off, False)):
+        seen, _, _ = classify(cfg, photo, Found(fit(), 1.0), _ThreeReader())
+        assert (cut in [t.cell for t in seen]) == read
+    up_digits = dict(zip(cell_corners(up), (1, 2, 3), strict=True))
+    p_up = _clear(up_digits, up)
+    k = cell_corners(cut).index(shared)
+
+    def cells(at_shared: int, cfg: object = DEFAULT) -> dict:  # type: ignore[type-arg]
+        p_cut = np.zeros((3, 7))
+        p_cut[:, 4] = 0.95
+        p_cut[k] = 0.0
+        p_cut[k, at_shared] = 0.95
+        seen = [Seen(up, _cell_px(up), True), Seen(cut, _cell_px(cut), False, True)]
+        board, _ = reconstruct(cfg, photo, Found(fit(), 1.0), seen,  # type: ignore[arg-type]
+                               np.stack([p_up, p_cut]))
+        return {t.cell: t for t in board}
+
+    got = cells(up_digits[shared])
+    assert set(got) == {up, cut} and got[cut].corners[k] == up_digits[shared]
+    assert "partial" in got[cut].flags and not got[cut].complete
+    assert any(f.startswith("meets the board at a corner") for f in got[cut].flags)
+    assert set(cells(up_digits[shared], off)) == {up}
+    assert set(cells((up_digits[shared] + 1) % 6)) == {up}  # another digit there
+    assert set(cells(6)) == {up}  # no digit there: table
+
+
+def test_a_loose_face_with_a_corner_under_a_hand_joins_the_board() -> None:
+    # a hand over one corner of a board tile the lattice did not outline: its face, found
+    # apart and lying squarely on a free cell, shows two digits and none at the third. It
+    # joins where its two digits agree with the board: the third digit taken from the
+    # board where a tile shows it there (flagged), else unknown (partial)
+    import dataclasses
+
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+
+    up, down, corner = (0, 0, "U"), (0, 0, "D"), (1, 0, "U")  # down: an edge; corner: a vertex
+    digits = {v: i % 6 for i, v in enumerate(sorted({v for c in (up, down, corner)
+                                                     for v in cell_corners(c)}))}
+    photo = vio.from_array(DEFAULT, np.full((400, 600, 3), 128, np.uint8))
+
+    def read(cell: Cell, hide: Vertex, cfg: object = DEFAULT, odd: Vertex | None = None
+             ) -> dict:  # type: ignore[type-arg]
+        fit = LatticeFit(triangles=[], side=104.0, homography=_LATTICE_104,
+                         vertex_px=dict(zip(cell_corners(up), _cell_px(up), strict=True)))
+        p = _clear(digits, cell)
+        for k, v in enumerate(cell_corners(cell)):
+            if v == hide:
+                p[k] = 0.0
+                p[k, 6] = 0.95
+            elif v == odd:
+                p[k, :6] = np.roll(p[k, :6], 1)
+        seen = [Seen(up, _cell_px(up), True),
+                Seen(None, np.roll(_cell_px(cell), 1, axis=0) + [4.0, -3.0], True, face=0)]
+        board, off = reconstruct(cfg, photo, Found(fit, 1.0), seen,  # type: ignore[arg-type]
+                                 np.stack([_clear(digits, up), np.roll(p, 1, axis=0)]))
+        return {t.cell: t for t in board}
+
+    shared = [v for v in cell_corners(down) if v in cell_corners(up)]
+    (far,) = [v for v in cell_corners(down) if v not in shared]
+    got = read(down, shared[0])  # the board tells the hidden digit
+    assert set(got) == {up, down} and got[down].complete
+    assert got[down].corners == [digits[v] for v in cell_corners(down)]
+    k = cell_corners(down).index(shared[0])
+    assert any(f.startswith(f"corner {k}: pixels say no digit") for f in got[down].flags)
+    got = read(down, far)  # nothing tells it: unknown
+    assert set(got) == {up, down} and "partial" in got[down].flags
+    assert got[down].corners[cell_corners(down).index(far)] is None
+    assert set(read(down, shared[0], odd=shared[1])) == {up}  # disagrees with the board
+    off = dataclasses.replace(DEFAULT, adopt_loose_hidden=False)
+    assert set(read(down, shared[0], off)) == {up}
+    # apart from the board, meeting it at a corner: joined by the lattice where that
+    # corner is the hidden one (the hand over it hides what joins them), or shows the
+    # board's digit there
+    (meet,) = set(cell_corners(corner)) & set(cell_corners(up))
+    got = read(corner, meet)
+    assert set(got) == {up, corner} and got[corner].complete
+    assert any(f.startswith("joined by the lattice") for f in got[corner].flags)
+    other = next(v for v in cell_corners(corner) if v != meet)
+    got = read(corner, other)
+    assert set(got) == {up, corner} and "partial" in got[corner].flags
+    assert set(read(corner, other, odd=meet)) == {up}
+    assert set(read(corner, meet, off)) == {up}

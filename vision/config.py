@@ -103,6 +103,10 @@ class ReaderConfig:
     #: the board); a candidate is read only next to a cell seen to hold a tile, so a row
     #: of tiles along the edge is followed ring by ring
     cut_ring_max: int = 2
+    #: a candidate cut by the photo's edge is also read where it meets a cell seen to hold
+    #: a tile at a corner only, and joins the board when its digit there is the board's
+    #: (the tiles between lie beyond the edge); False = off
+    cut_corner_join: bool = True
     #: a loose face within this fraction of a side of such a cell's centre (and twice
     #: that of its corners) is taken for a board tile found poorly
     adopt_frac: float = 0.12
@@ -131,6 +135,10 @@ class ReaderConfig:
     adopt_loose_size: float = 1.35
     #: ... and reads each of its digits with at least this probability
     adopt_loose_min: float = 0.7
+    #: ... or reads two so and no digit at the third, where a tile of the board shows the
+    #: digit at that vertex and the two agree with the board (a hand over one corner of
+    #: a board tile; pipeline._adopt_loose); False = off
+    adopt_loose_hidden: bool = True
     #: such faces lying on free cells apart from the board join it in groups joined by
     #: shared vertices whose digits agree: two or more, or one touching the board at a
     #: vertex whose digit it shows too (pipeline._adopt_apart)

@@ -186,6 +186,16 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
             read.append((t, p, r))
             if _none_mean(cfg, photo, t, p, side_full) <= cfg.candidate_none_max:
                 joined.add(t.cell)
+    if cfg.cut_corner_join and todo:
+        # a tile cut by the photo's edge may meet the board at a corner only, the tiles
+        # joining them beyond the edge
+        at = {v for c in joined for v in cell_corners(c)}  # type: ignore[arg-type]
+        ring = [t for t in ok([Seen(c, fit.corner_px(c) / s, False, True) for c in
+                               sorted(c for c in todo if set(cell_corners(c)) & at)])
+                if not _visible(cfg, t.px, side_full, photo.width, photo.height).all()]
+        if ring:
+            p_ring, r_ring = _read_tiles(cfg, photo, ring, side_full, classifier)
+            read += list(zip(ring, p_ring, r_ring, strict=True))
     read.sort(key=lambda x: x[0].cell)  # type: ignore[arg-type, return-value]
     seen = cells + [t for t, _, _ in read] + loose
     probs = np.concatenate([probs[:len(cells)], np.zeros((0, 3, 7))]
@@ -413,6 +423,8 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     # cfg.adopt_loose_min): the only ones that may join the board (a shape read
     # unsurely is no evidence of a board tile)
     loose_n: list[int] = []
+    # ... and those reading two digits so and none at the third (a corner under a hand)
+    loose_hidden: list[int] = []
     for n, t in enumerate(seen):
         vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
         p = probs[n]
@@ -457,6 +469,8 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                 off.append(_tile_reading(cfg, None, t.px, p, None, []))
                 if p[:, :6].max(axis=1).min() >= cfg.adopt_loose_min:
                     loose_n.append(n)
+                elif cfg.adopt_loose_hidden and _one_hidden(cfg, p, vis, cfg.adopt_loose_min):
+                    loose_hidden.append(n)
             off_face.append(t.face)
             continue
         board_idx.append(n)
@@ -476,14 +490,27 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     if unshown:
         board_idx = _connected(seen, [n for i, n in enumerate(board_idx) if i not in unshown],
                                *cut)
-    adopted = _adopt_loose(cfg, found, seen, probs, board_idx, loose_n) if board_idx else []
+    adopted = (_adopt_loose(cfg, found, seen, probs, board_idx, loose_n, loose_hidden)
+               if board_idx else [])
     apart = (_adopt_apart(cfg, found, seen, probs, board_idx + adopted,
-                          [n for n in loose_n if n not in adopted])
+                          [n for n in loose_n + loose_hidden if n not in adopted],
+                          loose_hidden)
              if board_idx and cfg.adopt_apart else [])
     if adopted or apart:
         off, off_face = _without_faces(off, off_face,
                                        {seen[n].face for n in adopted + apart})
         board_idx = board_idx + adopted + apart
+    # a joined face with a corner under a hand whose digit no other tile shows: partial,
+    # that digit unknown (never a guess)
+    for n in _untold(seen, probs, board_idx, [n for n in adopted + apart if n in loose_hidden]):
+        board_idx.remove(n)
+        digits = [int(np.argmax(probs[n][k, :6])) if np.argmax(probs[n][k]) < 6 else None
+                  for k in range(3)]
+        how = (f"{JOINED_BY_LATTICE}: lies on the board's lattice apart from it" if n in apart
+               else "joined off the lattice: a loose face lying on the cell next to the board")
+        partial.append(_tile_reading(cfg, seen[n].cell, seen[n].px, probs[n], digits,
+                                     ["partial", "a corner's digit hidden (under a hand or an "
+                                      "object)", how, *_seen_flags(seen[n])]))
     drifted = _drifted_faces(cfg, found, seen, probs, board_idx, loose_n)
     board_idx, choice = _choose(cfg, seen, probs, board_idx, cut, set_name,
                                 clarity >= cfg.support_clarity)
@@ -498,15 +525,27 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     under = _hidden_untold(cfg, seen, probs, board_idx, hidden) if board_idx else []
     todo = list(edge_cands) + under
     placed_under: list[Cell | None] = []
+    shows: dict[Vertex, set[int]] = {}  # the digits the board's tiles show, as chosen
+    for c in cells:
+        _add_shown(shows, c, choice.digits[c])  # type: ignore[index]
+    for tr in partial:  # the board's tiles cut by the photo's edge: the digits in view
+        _add_shown(shows, tr.cell, tr.corners)
     while todo:
         rest = []
         for n in todo:
             t = seen[n]
+            at_corner = False
             if t.cell in joined or not any(nb in joined  # type: ignore[arg-type]
                                            for nb in edge_neighbours(t.cell)):
-                rest.append(n)
-                continue
+                at_corner = (cfg.cut_corner_join and t.cell not in joined and n not in under
+                             and _meets_at_corner(cfg, photo, t, probs[n], shows, side_full))
+                if not at_corner:
+                    rest.append(n)
+                    continue
             flags = ["partial", "outline inferred from the lattice"]
+            if at_corner:
+                flags.append("meets the board at a corner (the tiles between lie beyond "
+                             "the photo's edge)")
             if n in under:
                 shown = np.argmax(probs[n], axis=1) < 6
                 flags.insert(1, "a corner's digit hidden (under a hand or an object)")
@@ -517,6 +556,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             digits = [int(np.argmax(probs[n][k, :6])) if shown[k] else None for k in range(3)]
             partial.append(_tile_reading(cfg, t.cell, t.px, probs[n], digits,
                                          flags + _seen_flags(t)))
+            _add_shown(shows, t.cell, digits)
             joined.add(t.cell)
         if len(rest) == len(todo):
             break
@@ -651,7 +691,8 @@ def _without_faces(off: list[TileReading], off_face: list[int], faces: set[int]
 
 
 def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
-                 board_idx: list[int], loose_n: list[int]) -> list[int]:
+                 board_idx: list[int], loose_n: list[int], hidden: list[int] = ()
+                 ) -> list[int]:
     """Join to the board the loose faces of ``loose_n`` (three digits in full view, read
     clearly: see :func:`reconstruct`) that lie squarely on a free cell next to
     it: centroid within ``cfg.adopt_loose_frac`` sides of the cell's, turned at most
@@ -662,6 +703,10 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     from it and the arm is followed round by round. A loose tile lying apart, askew or off
     a cell stays off.
 
+    Faces of ``hidden`` (two digits read clearly, none at the third corner: a hand over
+    it) join so too where their two digits agree with the board's at their vertices (as
+    :func:`_hidden_corner` has it; :func:`_untold` then judges the third digit).
+
     Rewrites the joined faces' ``seen`` entries (their cell, corners in the cell's order)
     and ``probs`` rows in place; returns their indices.
     """
@@ -670,7 +715,8 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
         return []
     side = fit.side / s
     occupied = {seen[n].cell for n in board_idx}
-    todo = list(loose_n)
+    todo = list(loose_n) + list(hidden)
+    shows = _board_shows(seen, probs, board_idx) if hidden else {}
     out: list[int] = []
     changed = True
     while changed and todo:
@@ -691,6 +737,9 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             if k < 0:
                 continue  # lying askew, or not a tile's size: a loose tile near the board
             cell = frontier[j]
+            if n in hidden and not _hidden_corner(cell, np.roll(probs[n], -k, axis=0),
+                                                  shows)[1]:
+                continue  # its digits in view disagree with the board's
             _place(found, seen, probs, n, cell, k)
             occupied.add(cell)
             out.append(n)
@@ -711,14 +760,18 @@ def _place(found: Found, seen: list[Seen], probs: np.ndarray, n: int, cell: Cell
 
 
 def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
-                 board_idx: list[int], todo: list[int]) -> list[int]:
+                 board_idx: list[int], todo: list[int], hidden: list[int] = ()
+                 ) -> list[int]:
     """Join to the board the loose faces of ``todo`` (read clearly, as for
     :func:`_adopt_loose`) that lie squarely on free cells of its lattice apart from it, in
     groups joined by shared vertices whose digits agree: a group of two or more, or one
     touching the board at a vertex whose digit it shows too. Tiles under a hand or an
     object, or met at a corner only, still lie on the board's lattice; a loose tile lies
-    there only by chance, and does not also match its neighbours' digits. Rewrites
-    ``seen`` and ``probs`` as :func:`_adopt_loose` does; returns the indices joined."""
+    there only by chance, and does not also match its neighbours' digits. A face of
+    ``hidden`` (no digit at one corner: see :func:`_adopt_loose`) counts only its two
+    digits in view; alone, it joins also where the third corner's vertex is the board's
+    (the hand over its corner lies over the tiles joining it). Rewrites ``seen`` and ``probs`` as
+    :func:`_adopt_loose` does; returns the indices joined."""
     fit, s = found.fit, found.scale
     if fit.homography is None:
         return []
@@ -730,6 +783,7 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     occupied = {seen[n].cell for n in board_idx}
     shows = _board_shows(seen, probs, board_idx)
     on: dict[int, tuple[Cell, int, dict[Vertex, int]]] = {}
+    untold: dict[int, Vertex] = {}  # a hidden face's vertex with no digit in view
     for n in todo:
         px = seen[n].px
         cell = cell_at(hinv, px.mean(axis=0) * s)
@@ -739,9 +793,13 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             continue
         k = _lies_on(cfg, px, outline)
         if k >= 0:
-            digits = np.argmax(np.roll(probs[n], -k, axis=0)[:, :6], axis=1)
-            on[n] = (cell, k, {v: int(d) for v, d in zip(cell_corners(cell), digits,
-                                                         strict=True)})
+            p = np.roll(probs[n], -k, axis=0)
+            digits = np.argmax(p[:, :6], axis=1)
+            unseen = int(np.argmax(p[:, 6])) if n in hidden else -1
+            on[n] = (cell, k, {v: int(d) for j, (v, d) in enumerate(zip(
+                cell_corners(cell), digits, strict=True)) if j != unseen})
+            if unseen >= 0:
+                untold[n] = cell_corners(cell)[unseen]
     taken = [c for c, _, _ in on.values()]
     on = {n: x for n, x in on.items() if taken.count(x[0]) == 1}  # one face per cell
     out: list[int] = []
@@ -763,13 +821,43 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
         touch = [v for v in at if v in shows]
         if any(not at[v] <= shows[v] for v in touch):
             continue  # disagrees with the board where it touches it
-        if len(group) < 2 and not touch:
+        # a hidden corner meeting the board: the hand lies over what joins them
+        met = [n for n in group if n in untold and untold[n] in shows]
+        if len(group) < 2 and not touch and not met:
             continue
         for n in sorted(group):
             cell, k, _ = on[n]
             _place(found, seen, probs, n, cell, k)
             out.append(n)
     return out
+
+
+def _meets_at_corner(cfg: ReaderConfig, photo: Photo, t: Seen, p: np.ndarray,
+                     shows: dict[Vertex, set[int]], side_full: float) -> bool:
+    """Whether candidate ``t`` (a cell cut by the photo's edge; ``p`` (3, 7)) meets the
+    board at a vertex in view whose digit it reads clearly (at least
+    ``cfg.adopt_loose_min``) as the one digit the board's tiles show there (``shows``,
+    :func:`_board_shows`), and agrees with the board at every vertex they share: a tile
+    joined to the board by tiles beyond the edge. A cell of table meeting the board there
+    reads no digit at that corner."""
+    vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
+    own = np.argmax(p, axis=1)
+    met = False
+    for k, v in enumerate(cell_corners(t.cell)):  # type: ignore[arg-type]
+        if v not in shows or not vis[k] or own[k] == 6:
+            continue
+        if shows[v] != {int(own[k])}:
+            return False
+        met = met or float(p[k].max()) >= cfg.adopt_loose_min
+    return met
+
+
+def _add_shown(shows: dict[Vertex, set[int]], cell: Cell | None,
+               digits: list[int | None] | list[int]) -> None:
+    """Add a cell's digits (but unknown ones) to ``shows`` (vertex -> digits)."""
+    for v, d in zip(cell_corners(cell), digits, strict=True):  # type: ignore[arg-type]
+        if d is not None:
+            shows.setdefault(v, set()).add(d)
 
 
 def _board_shows(seen: list[Seen], probs: np.ndarray, board_idx: list[int]
@@ -794,6 +882,19 @@ def _hidden_told(seen: list[Seen], probs: np.ndarray, board_idx: list[int],
     for n in hidden:
         k, agree = _hidden_corner(seen[n].cell, probs[n], shows)  # type: ignore[arg-type]
         if agree and cell_corners(seen[n].cell)[k] in shows:  # type: ignore[arg-type]
+            out.append(n)
+    return out
+
+
+def _untold(seen: list[Seen], probs: np.ndarray, board_idx: list[int], hidden: list[int]
+            ) -> list[int]:
+    """The tiles of ``hidden`` (on ``board_idx``'s cells, no digit at one corner) whose
+    hidden corner's vertex no other tile of ``board_idx`` shows a digit at."""
+    out = []
+    for n in hidden:
+        shows = _board_shows(seen, probs, [m for m in board_idx if m != n])
+        k = int(np.argmax(probs[n][:, 6]))
+        if cell_corners(seen[n].cell)[k] not in shows:  # type: ignore[arg-type]
             out.append(n)
     return out
 
@@ -831,12 +932,14 @@ def _hidden_corner(cell: Cell, p: np.ndarray, shows: dict[Vertex, set[int]]
                   if j != k and v in shows)
 
 
-def _one_hidden(cfg: ReaderConfig, p: np.ndarray, vis: np.ndarray) -> bool:
-    """A cell in full view whose crops show a clear digit at two corners and none at the
-    third (``p`` (3, 7)): a tile with one corner hidden (by a hand, an object)."""
+def _one_hidden(cfg: ReaderConfig, p: np.ndarray, vis: np.ndarray,
+                least: float | None = None) -> bool:
+    """A cell in full view whose crops show a clear digit (at least ``least``, default
+    ``cfg.candidate_hidden_min``) at two corners and none at the third (``p`` (3, 7)): a
+    tile with one corner hidden (by a hand, an object)."""
     none = np.argmax(p, axis=1) == 6
-    return bool(vis.all() and none.sum() == 1
-                and p[~none, :6].max(axis=1).min() >= cfg.candidate_hidden_min)
+    least = cfg.candidate_hidden_min if least is None else least
+    return bool(vis.all() and none.sum() == 1 and p[~none, :6].max(axis=1).min() >= least)
 
 
 def _blank(t: Seen, p: np.ndarray) -> TileReading:
