@@ -922,7 +922,9 @@ def test_cells_cut_by_the_photos_edge_are_candidates_two_rings_out() -> None:
 
     def cands(cut_ring_max: int) -> set:  # type: ignore[type-arg]
         f = dataclasses.replace(fit, candidates=set(), shadowed={})
-        _candidates(dataclasses.replace(DEFAULT, cut_ring_max=cut_ring_max), f, gray)
+        # (far meets the board at a corner: a candidate so too, see cut_corner_join)
+        _candidates(dataclasses.replace(DEFAULT, cut_ring_max=cut_ring_max,
+                                        cut_corner_join=False), f, gray)
         return f.candidates
     assert far in cands(2) and far not in cands(1)
 
@@ -993,6 +995,15 @@ def test_a_tile_cut_by_the_photos_edge_meeting_the_board_at_a_corner_joins_it() 
     for cfg, read in ((DEFAULT, True), (off, False)):
         seen, _, _ = classify(cfg, photo, Found(fit(), 1.0), _ThreeReader())
         assert (cut in [t.cell for t in seen]) == read
+    # it is a candidate as a cell next to the board is, however few rings out cut cells
+    # may be (cut_ring_max 0: next to the board only)
+    from vision.fit import _candidates
+    gray = np.full((250, 500), 128, np.uint8)
+    for cfg, cand in ((DEFAULT, True), (off, False)):
+        f = fit()
+        f.candidates = set()
+        _candidates(dataclasses.replace(cfg, cut_ring_max=0), f, gray)
+        assert (cut in f.candidates) == cand
     up_digits = dict(zip(cell_corners(up), (1, 2, 3), strict=True))
     p_up = _clear(up_digits, up)
     k = cell_corners(cut).index(shared)

@@ -31,6 +31,7 @@ from engine.lattice import (
     cell_from_vertices,
     edge_neighbours,
     rotate_vertex,
+    vertex_neighbours,
     vertex_xy,
 )
 
@@ -482,13 +483,24 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
     ring = set(occupied)
     out: set[Cell] = set()
     absorbed: set[int] = set()
+    # cells meeting the board at a corner only, cut by the photo's edge: the tiles
+    # joining them may lie beyond it (pipeline.reconstruct joins one whose digit there
+    # is the board's)
+    def inside(pts: np.ndarray) -> np.ndarray:
+        return ((pts[:, 0] >= m) & (pts[:, 1] >= m) & (pts[:, 0] <= w - 1 - m)
+                & (pts[:, 1] <= h - 1 - m))
+
+    at_corner = ({n for c in occupied for n in vertex_neighbours(c)} - occupied
+                 if cfg.cut_corner_join else set())
+    at_corner = {c for c in at_corner if not inside(fit.corner_px(c)).all()}
     for n_ring in range(cfg.ring_cells):
         ring = {n for c in ring for n in edge_neighbours(c)} - occupied - out
+        if n_ring == 0:
+            ring |= at_corner
         for c in ring:
             pts = fit.corner_px(c)
-            inside = ((pts[:, 0] >= m) & (pts[:, 1] >= m) & (pts[:, 0] <= w - 1 - m)
-                      & (pts[:, 1] <= h - 1 - m))
-            if not inside.all() and not (inside.any() and n_ring <= cfg.cut_ring_max):
+            seen_in = inside(pts)
+            if not seen_in.all() and not (seen_in.any() and n_ring <= cfg.cut_ring_max):
                 continue  # cut by the photo's edge: only so many steps from the board
             on_cell = [k for k, p in enumerate(loose_c) if _inside(p, pts)]
             if on_cell:
