@@ -1084,3 +1084,21 @@ def test_a_loose_face_with_a_corner_under_a_hand_joins_the_board() -> None:
     assert set(got) == {up, corner} and "partial" in got[corner].flags
     assert set(read(corner, other, odd=meet)) == {up}
     assert set(read(corner, meet, off)) == {up}
+
+
+def test_a_candidates_shape_is_judged_against_the_nearest_tiles() -> None:
+    # in a steep view the tiles nearest the camera are much bigger than the board's mean
+    # tile: a cell next to them is judged against their size, not the mean
+    import dataclasses
+
+    from vision.fit import LatticeFit, _candidates
+    up, down = (0, 0, "U"), (0, 0, "D")
+    gray = np.full((400, 600), 128, np.uint8)
+
+    def cands(local: bool) -> set:  # type: ignore[type-arg]
+        # the mean side says 50 px; the tiles here are 104 px (over 1.8 times that)
+        fit = LatticeFit(triangles=[], side=50.0, homography=_LATTICE_104, cells={up: -1},
+                         vertex_px=dict(zip(cell_corners(up), _cell_px(up), strict=True)))
+        _candidates(dataclasses.replace(DEFAULT, candidate_local_size=local), fit, gray)
+        return fit.candidates
+    assert down in cands(True) and down not in cands(False)

@@ -107,6 +107,9 @@ class ReaderConfig:
     #: a tile at a corner only, and joins the board when its digit there is the board's
     #: (the tiles between lie beyond the edge); False = off
     cut_corner_join: bool = True
+    #: a candidate's shape is judged against the board's nearest tiles' size (False:
+    #: against the mean tile size)
+    candidate_local_size: bool = True
     #: a loose face within this fraction of a side of such a cell's centre (and twice
     #: that of its corners) is taken for a board tile found poorly
     adopt_frac: float = 0.12

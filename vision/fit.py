@@ -472,6 +472,8 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
     occupied = set(fit.cells) | fit.proposed
     occ_px = np.array([fit.corner_px(c) for c in occupied])
     occ_cen = occ_px.mean(axis=1)
+    occ_side = (np.linalg.norm(occ_px - occ_px[:, [1, 2, 0]], axis=2).mean(axis=1)
+                if len(occ_px) else np.zeros(0))
     # the tone test is off at tone_tol 255 (no grey level is that far): not measured then
     tone_test = cfg.tone_tol < 255
     tone = spread = 0.0
@@ -527,7 +529,12 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
                 else:
                     absorbed.add(fit.loose[k])
             sides = np.linalg.norm(pts - pts[[1, 2, 0]], axis=1)
-            if sides.min() < 0.6 * fit.side or sides.max() > 1.8 * fit.side:
+            local = fit.side
+            if cfg.candidate_local_size and len(occ_side):
+                # against the board's nearest tiles: a steep view's near tiles are bigger
+                near3 = np.argsort(np.linalg.norm(occ_cen - pts.mean(axis=0), axis=1))[:3]
+                local = float(np.median(occ_side[near3]))
+            if sides.min() < 0.6 * local or sides.max() > 1.8 * local:
                 continue  # an implausible shape: the lattice is not known well here
             if tone_test and abs(_face_tone(gray, pts) - tone) > max(cfg.tone_tol, 3 * spread):
                 continue  # does not look like the board's tiles (table showing through)
