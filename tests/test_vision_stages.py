@@ -794,16 +794,15 @@ def test_faces_on_the_lattice_apart_from_the_board_join_it_when_their_digits_agr
                                                      for v in cell_corners(c)}))}
     photo = vio.from_array(DEFAULT, np.full((400, 700, 3), 128, np.uint8))
 
-    def read(faces: list[Cell], cfg: object = DEFAULT, odd: Cell | None = None
-             ) -> tuple[set, list]:  # type: ignore[type-arg]
+    def read(faces: list[Cell], cfg: object = DEFAULT, odd: Cell | None = None,
+             shift: tuple[float, float] = (10.0, -6.0)) -> tuple[set, list]:  # type: ignore[type-arg]
         fit = LatticeFit(triangles=[], side=104.0, homography=_LATTICE_104,
                          vertex_px={v: p for v, p in zip(cell_corners(board_cell),
                                                          _cell_px(board_cell), strict=True)})
         seen = [Seen(board_cell, _cell_px(board_cell), True)]
         probs = [_clear(digits, board_cell)]
         for i, c in enumerate(faces):  # found apart, one corner round, a little off
-            seen.append(Seen(None, np.roll(_cell_px(c), 1, axis=0) + [5.0, -3.0], True,
-                             face=i))
+            seen.append(Seen(None, np.roll(_cell_px(c), 1, axis=0) + shift, True, face=i))
             p = _clear(digits, c)
             if c == odd:  # its digit at the corner it shares does not match
                 k = next(k for k, v in enumerate(cell_corners(c)) if any(
@@ -820,7 +819,11 @@ def test_faces_on_the_lattice_apart_from_the_board_join_it_when_their_digits_agr
     assert {t.cell: t.corners for t in board}[pair[0]] == [digits[v] for v in
                                                            cell_corners(pair[0])]
     assert read(pair, dataclasses.replace(DEFAULT, adopt_apart=False))[0] == {board_cell}
-    assert read(pair[:1])[0] == {board_cell}  # a lone face apart
+    assert read(pair[:1])[0] == {board_cell}  # a lone face apart, 0.11 side off its cell
+    # ... lying exactly on its cell (a loose tile does so about once in a thousand)
+    assert read(pair[:1], shift=(3.0, -2.0))[0] == {board_cell, pair[0]}
+    assert read(pair[:1], dataclasses.replace(DEFAULT, apart_exact_frac=-1.0),
+                shift=(3.0, -2.0))[0] == {board_cell}
     assert read(pair, odd=pair[1])[0] == {board_cell}  # the pair's own corners disagree
     assert read([corner])[0] == {board_cell, corner}  # meets the board at a corner
     assert read([corner], odd=corner)[0] == {board_cell}

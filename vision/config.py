@@ -149,6 +149,13 @@ class ReaderConfig:
     #: shared vertices whose digits agree: two or more, or one touching the board at a
     #: vertex whose digit it shows too (pipeline._adopt_apart)
     adopt_apart: bool = True
+    #: ... or one alone lying exactly on its cell: centre within apart_exact_frac of a
+    #: side of the cell's, turned at most apart_exact_turn_deg, of its size within
+    #: apart_exact_size (ratio). On dev 71000000-479, 2 board tiles read apart lay so,
+    #: and none of 456 loose tiles read clearly (the nearest: 0.12 side, 6 degrees)
+    apart_exact_frac: float = 0.08
+    apart_exact_turn_deg: float = 4.0
+    apart_exact_size: float = 1.25
     #: a cell with a loose face lying askew on it is still read; if it shows a board
     #: tile, the askew face is dropped (False: such a cell is skipped)
     shadow_loose: bool = True

@@ -632,19 +632,26 @@ def _quality(p: np.ndarray) -> float:
     return float(np.log(p[:, :6].max(axis=1) + 1e-6).sum())
 
 
+def _turn_size(px: np.ndarray, outline: np.ndarray) -> tuple[int, float, float]:
+    """How a face's outline ``px`` (3, 2) lies on a cell's ``outline`` (3, 2), wherever
+    its centre: (corners it is turned round, degrees turned beyond that, size ratio)."""
+    arms = outline - outline.mean(axis=0)
+    own = px - px.mean(axis=0)
+    size = float(np.linalg.norm(own, axis=1).mean() / np.linalg.norm(arms, axis=1).mean())
+    turns = [float(np.abs(np.angle(
+        (np.roll(own, -k, axis=0) @ [1, 1j]) / (arms @ [1, 1j]), deg=True)).max())
+        for k in range(3)]
+    k = int(np.argmin(turns))
+    return k, turns[k], size
+
+
 def _lies_on(cfg: ReaderConfig, px: np.ndarray, outline: np.ndarray) -> int:
     """How many corners a face's outline ``px`` (3, 2) is turned round from a cell's
     ``outline`` (3, 2) it lies on: turned at most ``cfg.adopt_loose_turn_deg`` from it and
     of its size within ``cfg.adopt_loose_size``, wherever its centre (-1: askew, or not a
     tile's size)."""
-    arms = outline - outline.mean(axis=0)
-    own = px - px.mean(axis=0)
-    size = np.linalg.norm(own, axis=1).mean() / np.linalg.norm(arms, axis=1).mean()
-    turns = [float(np.abs(np.angle(
-        (np.roll(own, -k, axis=0) @ [1, 1j]) / (arms @ [1, 1j]), deg=True)).max())
-        for k in range(3)]
-    k = int(np.argmin(turns))
-    if turns[k] > cfg.adopt_loose_turn_deg or not (
+    k, turn, size = _turn_size(px, outline)
+    if turn > cfg.adopt_loose_turn_deg or not (
             1 / cfg.adopt_loose_size < size < cfg.adopt_loose_size):
         return -1
     return k
@@ -770,7 +777,9 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     there only by chance, and does not also match its neighbours' digits. A face of
     ``hidden`` (no digit at one corner: see :func:`_adopt_loose`) counts only its two
     digits in view; alone, it joins also where the third corner's vertex is the board's
-    (the hand over its corner lies over the tiles joining it). Rewrites ``seen`` and ``probs`` as
+    (the hand over its corner lies over the tiles joining it), or where it lies exactly
+    on its cell (``cfg.apart_exact_*``: a loose tile lies so by chance about once in
+    a thousand, a tile joined under a hand always does). Rewrites ``seen`` and ``probs`` as
     :func:`_adopt_loose` does; returns the indices joined."""
     fit, s = found.fit, found.scale
     if fit.homography is None:
@@ -784,6 +793,7 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     shows = _board_shows(seen, probs, board_idx)
     on: dict[int, tuple[Cell, int, dict[Vertex, int]]] = {}
     untold: dict[int, Vertex] = {}  # a hidden face's vertex with no digit in view
+    exact: set[int] = set()  # faces lying exactly on their cell (cfg.apart_exact_*)
     for n in todo:
         px = seen[n].px
         cell = cell_at(hinv, px.mean(axis=0) * s)
@@ -793,6 +803,11 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             continue
         k = _lies_on(cfg, px, outline)
         if k >= 0:
+            _, turn, size = _turn_size(px, outline)
+            if (np.linalg.norm(outline.mean(axis=0) - px.mean(axis=0))
+                    <= cfg.apart_exact_frac * side and turn <= cfg.apart_exact_turn_deg
+                    and 1 / cfg.apart_exact_size <= size <= cfg.apart_exact_size):
+                exact.add(n)
             p = np.roll(probs[n], -k, axis=0)
             digits = np.argmax(p[:, :6], axis=1)
             unseen = int(np.argmax(p[:, 6])) if n in hidden else -1
@@ -823,7 +838,7 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             continue  # disagrees with the board where it touches it
         # a hidden corner meeting the board: the hand lies over what joins them
         met = [n for n in group if n in untold and untold[n] in shows]
-        if len(group) < 2 and not touch and not met:
+        if len(group) < 2 and not touch and not met and not group & exact:
             continue
         for n in sorted(group):
             cell, k, _ = on[n]
