@@ -8,7 +8,7 @@ image, no tiles) are :class:`~vision.io.PhotoError` with a one-line message.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -698,7 +698,7 @@ def _without_faces(off: list[TileReading], off_face: list[int], faces: set[int]
 
 
 def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
-                 board_idx: list[int], loose_n: list[int], hidden: list[int] = ()
+                 board_idx: list[int], loose_n: list[int], hidden: Sequence[int] = ()
                  ) -> list[int]:
     """Join to the board the loose faces of ``loose_n`` (three digits in full view, read
     clearly: see :func:`reconstruct`) that lie squarely on a free cell next to
@@ -767,7 +767,7 @@ def _place(found: Found, seen: list[Seen], probs: np.ndarray, n: int, cell: Cell
 
 
 def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
-                 board_idx: list[int], todo: list[int], hidden: list[int] = ()
+                 board_idx: list[int], todo: list[int], hidden: Sequence[int] = ()
                  ) -> list[int]:
     """Join to the board the loose faces of ``todo`` (read clearly, as for
     :func:`_adopt_loose`) that lie squarely on free cells of its lattice apart from it, in
@@ -851,10 +851,10 @@ def _meets_at_corner(cfg: ReaderConfig, photo: Photo, t: Seen, p: np.ndarray,
                      shows: dict[Vertex, set[int]], side_full: float) -> bool:
     """Whether candidate ``t`` (a cell cut by the photo's edge; ``p`` (3, 7)) meets the
     board at a vertex in view whose digit it reads clearly (at least
-    ``cfg.adopt_loose_min``) as the one digit the board's tiles show there (``shows``,
-    :func:`_board_shows`), and agrees with the board at every vertex they share: a tile
-    joined to the board by tiles beyond the edge. A cell of table meeting the board there
-    reads no digit at that corner."""
+    ``cfg.adopt_loose_min``) as the one digit the board's tiles show there (``shows``:
+    vertex -> their digits there, as chosen), and agrees with the board at every vertex
+    they share: a tile joined to the board by tiles beyond the edge. A cell of table
+    meeting the board there reads no digit at that corner."""
     vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
     own = np.argmax(p, axis=1)
     met = False
