@@ -29,6 +29,9 @@ from .loose import prune_loose
 from .reading import JOINED_BY_LATTICE, Reading, TileReading
 from .reconstruct import CornerChoice, choose_digits, unshown_tiles
 
+#: the flag of a tile with one corner's digit out of sight, reported unknown
+HIDDEN_CORNER = "a corner's digit hidden (under a hand or an object)"
+
 
 @lru_cache(maxsize=1)
 def default_classifier() -> DigitClassifier:
@@ -447,7 +450,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         if not vis.all():
             # cut by the photo's edge: read what is visible, never guess the rest
             shown = _shown(cfg, t.px, p, vis, side_full, photo.width, photo.height)
-            digits = [int(np.argmax(p[k, :6])) if shown[k] else None for k in range(3)]
+            digits = _digits_shown(p, shown)
             tr = _tile_reading(cfg, t.cell, t.px, p, digits, ["partial", *_seen_flags(t)])
             if t.cell is not None:
                 partial.append(tr)
@@ -504,13 +507,11 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     # that digit unknown (never a guess)
     for n in _untold(seen, probs, board_idx, [n for n in adopted + apart if n in loose_hidden]):
         board_idx.remove(n)
-        digits = [int(np.argmax(probs[n][k, :6])) if np.argmax(probs[n][k]) < 6 else None
-                  for k in range(3)]
+        digits = _digits_shown(probs[n], np.argmax(probs[n], axis=1) < 6)
         how = (f"{JOINED_BY_LATTICE}: lies on the board's lattice apart from it" if n in apart
                else "joined off the lattice: a loose face lying on the cell next to the board")
         partial.append(_tile_reading(cfg, seen[n].cell, seen[n].px, probs[n], digits,
-                                     ["partial", "a corner's digit hidden (under a hand or an "
-                                      "object)", how, *_seen_flags(seen[n])]))
+                                     ["partial", HIDDEN_CORNER, how, *_seen_flags(seen[n])]))
     drifted = _drifted_faces(cfg, found, seen, probs, board_idx, loose_n)
     board_idx, choice = _choose(cfg, seen, probs, board_idx, cut, set_name,
                                 clarity >= cfg.support_clarity)
@@ -525,11 +526,11 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     under = _hidden_untold(cfg, seen, probs, board_idx, hidden) if board_idx else []
     todo = list(edge_cands) + under
     placed_under: list[Cell | None] = []
-    shows: dict[Vertex, set[int]] = {}  # the digits the board's tiles show, as chosen
+    at_vertex: dict[Vertex, set[int]] = {}  # the digits the board's tiles show, as chosen
     for c in cells:
-        _add_shown(shows, c, choice.digits[c])  # type: ignore[index]
+        _add_shown(at_vertex, c, choice.digits[c])  # type: ignore[index]
     for tr in partial:  # the board's tiles cut by the photo's edge: the digits in view
-        _add_shown(shows, tr.cell, tr.corners)
+        _add_shown(at_vertex, tr.cell, tr.corners)
     while todo:
         rest = []
         for n in todo:
@@ -538,7 +539,8 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             if t.cell in joined or not any(nb in joined  # type: ignore[arg-type]
                                            for nb in edge_neighbours(t.cell)):
                 at_corner = (cfg.cut_corner_join and t.cell not in joined and n not in under
-                             and _meets_at_corner(cfg, photo, t, probs[n], shows, side_full))
+                             and _meets_at_corner(cfg, photo, t, probs[n], at_vertex,
+                                                  side_full))
                 if not at_corner:
                     rest.append(n)
                     continue
@@ -548,15 +550,15 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                              "the photo's edge)")
             if n in under:
                 shown = np.argmax(probs[n], axis=1) < 6
-                flags.insert(1, "a corner's digit hidden (under a hand or an object)")
+                flags.insert(1, HIDDEN_CORNER)
                 placed_under.append(t.cell)
             else:
                 vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
                 shown = _shown(cfg, t.px, probs[n], vis, side_full, photo.width, photo.height)
-            digits = [int(np.argmax(probs[n][k, :6])) if shown[k] else None for k in range(3)]
+            digits = _digits_shown(probs[n], shown)
             partial.append(_tile_reading(cfg, t.cell, t.px, probs[n], digits,
                                          flags + _seen_flags(t)))
-            _add_shown(shows, t.cell, digits)
+            _add_shown(at_vertex, t.cell, digits)
             joined.add(t.cell)
         if len(rest) == len(todo):
             break
@@ -651,10 +653,14 @@ def _lies_on(cfg: ReaderConfig, px: np.ndarray, outline: np.ndarray) -> int:
     of its size within ``cfg.adopt_loose_size``, wherever its centre (-1: askew, or not a
     tile's size)."""
     k, turn, size = _turn_size(px, outline)
-    if turn > cfg.adopt_loose_turn_deg or not (
-            1 / cfg.adopt_loose_size < size < cfg.adopt_loose_size):
-        return -1
-    return k
+    return k if _squarely(cfg, turn, size) else -1
+
+
+def _squarely(cfg: ReaderConfig, turn: float, size: float) -> bool:
+    """A face turned ``turn`` degrees from a cell, of ``size`` times its size, lies on it
+    (:func:`_lies_on`)."""
+    return (turn <= cfg.adopt_loose_turn_deg
+            and 1 / cfg.adopt_loose_size < size < cfg.adopt_loose_size)
 
 
 def _drifted_faces(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
@@ -798,14 +804,12 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
         px = seen[n].px
         cell = cell_at(hinv, px.mean(axis=0) * s)
         outline = fit.corner_px(cell) / s
-        if cell in occupied or np.linalg.norm(outline.mean(axis=0) - px.mean(axis=0)) \
-                > cfg.adopt_loose_frac * side:
+        off_centre = float(np.linalg.norm(outline.mean(axis=0) - px.mean(axis=0)))
+        if cell in occupied or off_centre > cfg.adopt_loose_frac * side:
             continue
-        k = _lies_on(cfg, px, outline)
-        if k >= 0:
-            _, turn, size = _turn_size(px, outline)
-            if (np.linalg.norm(outline.mean(axis=0) - px.mean(axis=0))
-                    <= cfg.apart_exact_frac * side and turn <= cfg.apart_exact_turn_deg
+        k, turn, size = _turn_size(px, outline)
+        if _squarely(cfg, turn, size):
+            if (off_centre <= cfg.apart_exact_frac * side and turn <= cfg.apart_exact_turn_deg
                     and 1 / cfg.apart_exact_size <= size <= cfg.apart_exact_size):
                 exact.add(n)
             p = np.roll(probs[n], -k, axis=0)
@@ -880,10 +884,14 @@ def _board_shows(seen: list[Seen], probs: np.ndarray, board_idx: list[int]
     """The digits the board's tiles (``board_idx``) show at each vertex (first choices)."""
     shows: dict[Vertex, set[int]] = {}
     for n in board_idx:
-        for v, p in zip(cell_corners(seen[n].cell), probs[n], strict=True):  # type: ignore[arg-type]
-            if np.argmax(p) < 6:
-                shows.setdefault(v, set()).add(int(np.argmax(p)))
+        _add_shown(shows, seen[n].cell, _digits_shown(probs[n], np.argmax(probs[n], axis=1) < 6))
     return shows
+
+
+def _digits_shown(p: np.ndarray, shown: np.ndarray) -> list[int | None]:
+    """A tile's first-choice digits (``p`` (3, 7)) at the corners ``shown`` (3,) bool,
+    unknown (None) at the others."""
+    return [int(np.argmax(p[k, :6])) if shown[k] else None for k in range(3)]
 
 
 def _hidden_told(seen: list[Seen], probs: np.ndarray, board_idx: list[int],
