@@ -160,6 +160,20 @@ def test_small_tiles_hidden_by_big_table_shapes_are_found() -> None:
     assert scores[1].found_tiles <= len(s.label["tiles"]) + 1
 
 
+@needs_model
+def test_small_tiles_found_by_their_edges_at_double_size_beat_an_outline_fit() -> None:
+    # 29 px grey tiles (dev 71000324): at 1x only the board's outline shows (a lattice of
+    # 44 cells, one tile missed); at double size its tiles' edges give 43 cells that
+    # read all 45 tiles (cut ones included): the edges are the better evidence
+    from vision.synth import render
+    s = render(71_000_324, size=(1024, 768), style={"edition": ["travel_grey"]})
+    scores = [score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
+              for cfg in (replace(DEFAULT, upscale_edges_frac=2.0), DEFAULT)]
+    assert scores[0].matched < scores[0].label_tiles
+    assert scores[1].matched == scores[1].found_tiles == scores[1].label_tiles == 45
+    assert scores[1].digits_right == scores[1].digits
+
+
 class _FlipCorner1:
     """The shipped classifier, but every tile's corner 1 is printed the other way up (as on
     editions that turn some digits): its probability moves to the other convention."""

@@ -20,13 +20,13 @@ INFERRED = "outline inferred from the lattice"
 
 def _not_read(s, cfg: object) -> None:  # type: ignore[no-untyped-def]
     """The synthetic photo ``s`` with ``cfg`` (the reader without the part under test):
-    at most a tenth of its board found, or "no tiles found"."""
+    at most a tenth of its board found, or no tiles ("found", or "read": too blurred)."""
     n = len(s.label["tiles"])
     try:
         before = score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
         assert before.matched <= 0.1 * n
     except Exception as e:  # noqa: BLE001 - "no tiles found" is the old answer too
-        assert "no tiles found" in str(e)
+        assert "no tiles" in str(e)
 
 
 @needs_model
@@ -56,7 +56,8 @@ def test_dark_board_on_speckled_granite() -> None:
     from vision.synth import render
     s = render(70_000_165, size=(1024, 768), style={"font": ["cv_sans"]})
     # (the outline with its perspective undone runs straighter: that path finds it too)
-    strict = replace(DEFAULT, silhouette_min_straight=0.3, silhouette_rectify=False)
+    strict = replace(DEFAULT, silhouette_min_straight=0.3, silhouette_rectify=False,
+                     silhouette_ragged_straight=0.0)
     try:
         before = score_reading("x", s.label, read_array(s.image, strict, name="x").to_json())
         assert before.matched <= 0.1 * before.label_tiles
@@ -64,6 +65,33 @@ def test_dark_board_on_speckled_granite() -> None:
         assert "no tiles" in str(e)
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched == sc.label_tiles == sc.found_tiles == 22
+    assert sc.digits_right == sc.digits
+
+
+@needs_model
+def test_black_board_whose_outline_frays_into_granite_grains() -> None:
+    # dev 71000139: 31 black tiles on dark granite, no seam or tile outline found by its
+    # edges; the board's outline is 0.13 straight (grains), under the first bar of 0.25
+    from vision.synth import render
+    s = render(71_000_139, size=(1024, 768), style={"font": ["cv_sans"]})
+    _not_read(s, replace(DEFAULT, silhouette_ragged_straight=0.0))
+    sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
+    assert sc.matched == sc.label_tiles == sc.found_tiles == 31
+    assert sc.digits_right == sc.digits
+
+
+@needs_model
+def test_faces_found_by_their_edges_are_read_when_the_silhouette_reads_nothing() -> None:
+    # dev 71000379: black tiles on a dark cloth; the frayed outline's only fit is a lattice
+    # of half the tiles' size, on which no tile reads; two faces found by their edges do
+    from vision.io import NoTilesError
+    from vision.synth import render
+    s = render(71_000_379, size=(1024, 768), style={"font": ["cv_sans"]})
+    with pytest.raises(NoTilesError):
+        read_array(s.image, replace(DEFAULT, silhouette_fallback=False), name="x")
+    reading = read_array(s.image, name="x")
+    sc = score_reading("x", s.label, reading.to_json())
+    assert sc.matched == sc.found_tiles >= 2
     assert sc.digits_right == sc.digits
 
 
@@ -128,7 +156,8 @@ def test_silhouette_lattice_moved_onto_the_digits() -> None:
     # the digits show
     from vision.synth import render
     s = render(71_000_169, size=(1024, 768), style={"font": ["cv_sans"]})
-    _not_read(s, replace(DEFAULT, silhouette_align_frac=0.0))
+    # (the retry of frayed outlines, another way to this board, off too)
+    _not_read(s, replace(DEFAULT, silhouette_align_frac=0.0, silhouette_ragged_straight=0.0))
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched >= 0.9 * sc.label_tiles  # (3 of its 33 tiles are mostly hidden)
     assert sc.found_tiles == sc.matched
@@ -160,7 +189,8 @@ def test_silhouette_lattice_refitted_to_the_digits() -> None:
     from vision.synth import render
     s = render(71_000_223, size=(1024, 768), style={"font": ["cv_sans"]})
     n = len(s.label["tiles"])
-    _not_read(s, replace(DEFAULT, silhouette_refit_rounds=0))  # shifted only
+    # shifted only (the retry of frayed outlines, another way to this board, off too)
+    _not_read(s, replace(DEFAULT, silhouette_refit_rounds=0, silhouette_ragged_straight=0.0))
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched >= 0.85 * n
     assert sc.found_tiles == sc.matched

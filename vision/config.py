@@ -32,6 +32,11 @@ class ReaderConfig:
     #: ... as is one whose board has fewer than this many cells (a few big shapes of the
     #: table can hide a board of small tiles: their size is then taken for the tiles')
     upscale_few: int = 6
+    #: ... and a board fitted to its silhouette gives way to the doubled copy's board
+    #: found by its edges if that holds at least this fraction of its cells (above 1:
+    #: only if more). Dev 71000324 (29 px tiles): 44 cells from the outline, 1 tile
+    #: missed; 43 from the edges, all 45 read
+    upscale_edges_frac: float = 0.9
 
     # --- detect ----------------------------------------------------------------------
     #: tile side limits in detection pixels
@@ -182,6 +187,10 @@ class ReaderConfig:
     #: ... whose outline is straight along three directions at this fraction of its points
     #: (0.25: on speckled granite the outline of a dark board frays into grains; 0.3 lost it)
     silhouette_min_straight: float = 0.25
+    #: ... and where no outline shows a board so, the grey regions are tried again at this
+    #: fraction (0 = never): black tiles on granite fray into its grains (dev 71000139,
+    #: 31 onyx tiles: the board's outline was 0.13 straight, none read)
+    silhouette_ragged_straight: float = 0.1
     #: where an outline shows no board as it is, fit it again with its perspective
     #: undone: the table's horizon found from the three directions' vanishing points
     #: (runs of at least silhouette_rectify_run outline points within
@@ -246,6 +255,9 @@ class ReaderConfig:
     #: (0.55: dev 71000085, 24 px tiles on a busy oilcloth, scored 0.506 once the lattice
     #: was fitted to its digits and read 71 of 87 digits right, a board not to be trusted)
     silhouette_read_min: float = 0.55
+    #: a board fitted to its silhouette on which no tile is read gives way to the faces
+    #: found by their edges, if any (dev 71000379: a lattice of half the tiles' size)
+    silhouette_fallback: bool = True
     #: ... and a board found by its edges at least this (its outlines are evidence of
     #: tiles of their own, so a lower bar): dev seeds 71000000-239 read 0.19 (1 of 3
     #: digits right) and 0.29 (52 of 105), then 0.50 (142 of 153) and up

@@ -66,6 +66,9 @@ class LatticeFit:
     from_silhouette: bool = False
     #: loose faces lying squarely on a candidate cell (a blank one is no tile off the board)
     squarely: set[int] = field(default_factory=set)
+    #: for a board fitted to its silhouette: the fit its faces' edges gave (read instead
+    #: if the silhouette's cells read as no digits: a lattice of the wrong size)
+    by_edges: LatticeFit | None = field(default=None, repr=False)
 
     def corner_px(self, cell: Cell) -> np.ndarray:
         """(3, 2) image corners of ``cell`` in its corner order (refined vertices if known)."""
@@ -293,6 +296,7 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
         kept = len(set(fit.cells.values()) & set(alt.cells.values())) if alt else 0
         if (alt is not None and len(alt.cells) + len(alt.proposed) > n
                 and (len(fit.cells) < 3 or kept >= 0.5 * len(fit.cells))):
+            alt.by_edges = fit
             return alt
     return fit
 

@@ -91,6 +91,11 @@ def detect(cfg: ReaderConfig, photo: Photo) -> Found:
         n2 = len(again.fit.cells) + len(again.fit.proposed)
         if n2 > n and (small_tiles or n2 >= cfg.upscale_few):
             return again
+        if (found.fit.from_silhouette and not again.fit.from_silhouette
+                and n2 >= cfg.upscale_edges_frac * n):
+            # the board found by its tiles' own edges, against a lattice fitted to its
+            # outline and inferred over the rest: nearly as many cells is better evidence
+            return again
     return found
 
 
@@ -1072,6 +1077,17 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     seen, probs, conv = classify(cfg, photo, found, clf)
     t2 = time.perf_counter()
     board, off = reconstruct(cfg, photo, found, seen, probs, set_name)
+    by_edges = found.fit.by_edges
+    if (not board and cfg.silhouette_fallback and by_edges is not None
+            and (by_edges.cells or by_edges.loose)):
+        # no tile read on the silhouette's lattice (a wrong size fits a frayed outline
+        # too): the faces found by their edges are read instead
+        again = Found(by_edges, found.scale)
+        seen2, probs2, conv2 = classify(cfg, photo, again, clf)
+        board2, off2 = reconstruct(cfg, photo, again, seen2, probs2, set_name)
+        if board2 or any(t.tile is not None for t in off2):  # else the first answer stands
+            found, conv, board, off = again, conv2, board2, off2
+            f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
     h = found.fit.homography
     h_full = None if h is None else np.diag([1 / found.scale, 1 / found.scale, 1.0]) @ h
     if off:

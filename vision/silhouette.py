@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -821,10 +821,15 @@ def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = N
                                      None if near_side is None else near_side * f,
                                      small_colour)]
     integ = _Detail(gray)
-    out = _boards_in(cfg, _regions(cfg, cv2.GaussianBlur(gray, (0, 0), 1.5)), gray, integ,
-                     near, near_side)
+    regions = _regions(cfg, cv2.GaussianBlur(gray, (0, 0), 1.5))
+    out = _boards_in(cfg, regions, gray, integ, near, near_side)
     if not out and colour is not None and cfg.silhouette_colour_levels:
         out = _boards_in(cfg, _colour_regions(cfg, colour()), gray, integ, near, near_side)
+    if not out and cfg.silhouette_ragged_straight:
+        # outlines frayed by a grainy table: the straight runs that remain still fall on
+        # the lattice's lines (the digits then judge the fit, as for any outline)
+        ragged = replace(cfg, silhouette_min_straight=cfg.silhouette_ragged_straight)
+        out = _boards_in(ragged, regions, gray, integ, near, near_side)
     # the digits' evidence first (a lattice of half the size also covers the region)
     out.sort(key=lambda b: -b.score * np.sqrt(len(b.cells)))
     return out
