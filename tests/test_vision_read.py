@@ -174,6 +174,20 @@ def test_small_tiles_found_by_their_edges_at_double_size_beat_an_outline_fit() -
     assert scores[1].digits_right == scores[1].digits
 
 
+@needs_model
+def test_a_tile_beyond_a_hand_meeting_the_tiles_under_it_joins_the_board() -> None:
+    # dev 71000050: a tile lies beyond a hand, on the board's lattice; it meets the board
+    # only at a corner of a tile partly under the hand (placed once the hidden tiles are),
+    # and shows that tile's digit there
+    from vision.synth import render
+    s = render(71_000_050, size=(1024, 768), style={"edition": ["travel_grey"]})
+    scores = [score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
+              for cfg in (replace(DEFAULT, adopt_apart_late=False), DEFAULT)]
+    assert scores[0].matched == scores[0].label_tiles - 1
+    assert scores[1].matched == scores[1].found_tiles == scores[1].label_tiles
+    assert scores[1].digits_right == scores[1].digits
+
+
 class _FlipCorner1:
     """The shipped classifier, but every tile's corner 1 is printed the other way up (as on
     editions that turn some digits): its probability moves to the other convention."""

@@ -559,6 +559,86 @@ def test_a_loose_face_lying_on_the_next_cell_joins_the_board() -> None:
     assert [t.cell for t in board] == [up] and len(off) == 1
 
 
+def test_a_face_further_off_its_cell_joins_only_with_the_boards_digits() -> None:
+    # a face 0.32 of a side off the free cell next to the board (a larger drift, an
+    # outline cut short by defocus): beyond the plain reach (0.25) it joins only where its
+    # digits agree with the board's at their shared vertices
+    import dataclasses
+
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+
+    h, px = _LATTICE_104, _cell_px
+    up, down = (0, 0, "U"), (0, 0, "D")
+    p_up = np.zeros((3, 7))
+    p_up[[0, 1, 2], [1, 2, 3]] = 0.95
+    shared = dict(zip(cell_corners(up), (1, 2, 3), strict=True))
+    photo = vio.from_array(DEFAULT, np.full((400, 500, 3), 128, np.uint8))
+    c = px(down).mean(axis=0)
+    away = (c - px(up).mean(axis=0)) / np.linalg.norm(c - px(up).mean(axis=0))
+    face = px(down) + 0.32 * 104.0 * away
+
+    def read(digits: list[int], cfg: object = DEFAULT) -> list[object]:
+        fit = LatticeFit(triangles=[], side=104.0, homography=h,
+                         vertex_px=dict(zip(cell_corners(up), px(up), strict=True)))
+        p_face = np.zeros((3, 7))
+        p_face[[0, 1, 2], digits] = 0.95
+        seen = [Seen(up, px(up), True), Seen(None, face, True, face=0)]
+        board, _ = reconstruct(cfg, photo, Found(fit, 1.0), seen,  # type: ignore[arg-type]
+                               np.stack([p_up, p_face]))
+        return [t.cell for t in board]
+
+    agree = [shared.get(v, 4) for v in cell_corners(down)]
+    assert set(read(agree)) == {up, down}
+    odd = [(d + 1) % 6 if v in shared else d for v, d in zip(cell_corners(down), agree,
+                                                               strict=True)]
+    assert read(odd) == [up]  # disagrees with the board: a loose tile lying near it
+    assert read(agree, dataclasses.replace(DEFAULT, adopt_agree_frac=0.25)) == [up]
+
+
+def test_a_face_cut_by_the_photos_edge_next_to_the_board_joins_it_as_partial() -> None:
+    # a face cut by the photo's right edge (its third corner beyond it), lying a little
+    # off the free cell next to the board, its two digits in view those of the board at
+    # the shared vertices: joined as partial, the digit beyond the edge unknown
+    import dataclasses
+
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+
+    h, px = _LATTICE_104, _cell_px
+    up, down = (0, 0, "U"), (0, 0, "D")
+    p_up = np.zeros((3, 7))
+    p_up[[0, 1, 2], [1, 2, 3]] = 0.95
+    shared = dict(zip(cell_corners(up), (1, 2, 3), strict=True))
+    photo = vio.from_array(DEFAULT, np.full((400, 320, 3), 128, np.uint8))
+    face = np.roll(px(down), 1, axis=0) + [5.0, -4.0]  # found 1 corner round, a bit off
+
+    def read(digits: list[int], cfg: object = DEFAULT) -> tuple[dict, list]:  # type: ignore[type-arg]
+        fit = LatticeFit(triangles=[], side=104.0, homography=h,
+                         vertex_px=dict(zip(cell_corners(up), px(up), strict=True)))
+        p_face = np.zeros((3, 7))
+        for k, d in enumerate(np.roll(digits, 1)):
+            p_face[k, d] = 0.95
+        seen = [Seen(up, px(up), True), Seen(None, face, True, face=0)]
+        board, off = reconstruct(cfg, photo, Found(fit, 1.0), seen,  # type: ignore[arg-type]
+                                 np.stack([p_up, p_face]))
+        return {t.cell: t for t in board}, off
+
+    far = next(v for v in cell_corners(down) if v not in shared)
+    want = [shared.get(v, 4) for v in cell_corners(down)]
+    got, off = read(want)
+    assert set(got) == {up, down} and not off
+    assert "partial" in got[down].flags
+    assert got[down].corners == [None if v == far else d
+                                 for v, d in zip(cell_corners(down), want, strict=True)]
+    got, off = read(want, dataclasses.replace(DEFAULT, adopt_loose_cut=False))
+    assert set(got) == {up} and len(off) == 1 and "partial" in off[0].flags
+    odd = [(d + 1) % 6 if v in shared else d for v, d in zip(cell_corners(down), want,
+                                                               strict=True)]
+    got, off = read(odd)  # its digits disagree with the board's: a loose tile, cut
+    assert set(got) == {up} and len(off) == 1
+
+
 def test_a_digit_in_view_is_read_though_its_corner_is_beyond_the_frame() -> None:
     import dataclasses
 

@@ -144,8 +144,21 @@ class ReaderConfig:
     adopt_loose_frac: float = 0.25
     adopt_loose_turn_deg: float = 15.0
     adopt_loose_size: float = 1.35
+    #: ... or within this many sides (a larger drift, a face outlined short by defocus),
+    #: where its digits agree with the board's at two vertices or more (a loose tile
+    #: lying so by chance rarely shows the board's digits too); at most adopt_loose_frac:
+    #: never
+    adopt_agree_frac: float = 0.4
     #: ... and reads each of its digits with at least this probability
     adopt_loose_min: float = 0.7
+    #: ... and a face cut by the photo's edge reading two digits or more so in view joins
+    #: so where they agree with the board's at two vertices or more (partial, read only
+    #: where in view; dev 71000276); False = off
+    adopt_loose_cut: bool = True
+    #: loose faces left off are tried again (pipeline._adopt_apart) once the board's
+    #: tiles under a hand or cut by the photo's edge are placed: a tile beyond a hand may
+    #: meet only those at a vertex (dev 71000050); False = off
+    adopt_apart_late: bool = True
     #: ... or reads two so and no digit at the third, where a tile of the board shows the
     #: digit at that vertex and the two agree with the board (a hand over one corner of
     #: a board tile; pipeline._adopt_loose); False = off

@@ -433,6 +433,8 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     loose_n: list[int] = []
     # ... and those reading two digits so and none at the third (a corner under a hand)
     loose_hidden: list[int] = []
+    # ... and those cut by the photo's edge reading two digits or more so (in view)
+    loose_cut: dict[int, np.ndarray] = {}
     for n, t in enumerate(seen):
         vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
         p = probs[n]
@@ -462,6 +464,9 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             else:
                 off.append(tr)
                 off_face.append(t.face)
+                if (cfg.adopt_loose_cut and shown.sum() >= 2
+                        and p[shown, :6].max(axis=1).min() >= cfg.adopt_loose_min):
+                    loose_cut[n] = shown
             continue
         if t.cell is None:
             if (int(np.sum(np.argmax(p, axis=1) == 6)) > cfg.unshown_corners_max
@@ -508,6 +513,18 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         off, off_face = _without_faces(off, off_face,
                                        {seen[n].face for n in adopted + apart})
         board_idx = board_idx + adopted + apart
+    # faces cut by the photo's edge lying next to the board so joined: partial, read only
+    # where in view
+    for n in (_adopt_loose(cfg, found, seen, probs, board_idx, [], (), loose_cut)
+              if board_idx and loose_cut else []):
+        off, off_face = _without_faces(off, off_face, {seen[n].face})
+        vis = _visible(cfg, seen[n].px, side_full, photo.width, photo.height)
+        shown = _shown(cfg, seen[n].px, probs[n], vis, side_full, photo.width, photo.height)
+        partial.append(_tile_reading(
+            cfg, seen[n].cell, seen[n].px, probs[n], _digits_shown(probs[n], shown),
+            ["partial", "joined off the lattice: a face cut by the photo's edge lying on "
+             "the cell next to the board, its digits agreeing with the board's",
+             *_seen_flags(seen[n])]))
     # a joined face with a corner under a hand whose digit no other tile shows: partial,
     # that digit unknown (never a guess)
     for n in _untold(seen, probs, board_idx, [n for n in adopted + apart if n in loose_hidden]):
@@ -570,11 +587,20 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         todo = rest
     # an askew face on a cell under a hand was its tile, outlined short by the hand
     off, off_face = _without_faces(off, off_face, _shadowed(found, placed_under))
+    # faces apart from the board that meet only those tiles at a vertex (a tile beyond a
+    # hand, touching the tiles under it): judged again with their digits
+    late = [n for n in loose_n if seen[n].cell is None]
+    late = (_adopt_apart(cfg, found, seen, probs, board_idx, late, (), at_vertex,
+                         joined | {tr.cell for tr in partial})
+            if cfg.adopt_apart and cfg.adopt_apart_late and board_idx and late else [])
+    if late:
+        off, off_face = _without_faces(off, off_face, {seen[n].face for n in late})
     board: list[TileReading] = []
     seen_tiles: dict[Tile, Cell] = {}
-    for n, c in zip(board_idx, cells, strict=True):
+    for n, c in zip(board_idx + late, cells + [seen[n].cell for n in late], strict=True):
         assert c is not None
-        tr = _tile_reading(cfg, c, seen[n].px, probs[n], choice.digits[c], _seen_flags(seen[n]))
+        digits = choice.digits[c] if n not in late else None  # late: its own, agreeing
+        tr = _tile_reading(cfg, c, seen[n].px, probs[n], digits, _seen_flags(seen[n]))
         t = tr.tile
         if t is not None and not t.in_set(set_name):
             tr.flags.append(f"tile {t} is not in the {set_name} set")
@@ -587,7 +613,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         if n in adopted:
             tr.flags.append("joined off the lattice: a loose face lying on the cell next to "
                             "the board (a hand-placed part of it drifted)")
-        elif n in apart:
+        elif n in apart or n in late:
             tr.flags.append(f"{JOINED_BY_LATTICE}: lies on the board's lattice apart from "
                             "it (joined under a hand or an object, or at a corner only)")
         elif n in drifted:
@@ -709,8 +735,8 @@ def _without_faces(off: list[TileReading], off_face: list[int], faces: set[int]
 
 
 def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
-                 board_idx: list[int], loose_n: list[int], hidden: Sequence[int] = ()
-                 ) -> list[int]:
+                 board_idx: list[int], loose_n: list[int], hidden: Sequence[int] = (),
+                 cut: dict[int, np.ndarray] | None = None) -> list[int]:
     """Join to the board the loose faces of ``loose_n`` (three digits in full view, read
     clearly: see :func:`reconstruct`) that lie squarely on a free cell next to
     it: centroid within ``cfg.adopt_loose_frac`` sides of the cell's, turned at most
@@ -725,16 +751,22 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     it) join so too where their two digits agree with the board's at their vertices (as
     :func:`_hidden_corner` has it; :func:`_untold` then judges the third digit).
 
+    Faces of ``cut`` (face index -> the corners (3,) bool whose digits are in view: a face
+    cut by the photo's edge) join so too where the digits in view agree with the board's
+    at two vertices or more (:func:`_agrees`).
+
     Rewrites the joined faces' ``seen`` entries (their cell, corners in the cell's order)
     and ``probs`` rows in place; returns their indices.
     """
     fit, s = found.fit, found.scale
-    if cfg.adopt_loose_frac <= 0 or not loose_n or fit.homography is None:
+    cut = cut or {}
+    if cfg.adopt_loose_frac <= 0 or not (loose_n or cut) or fit.homography is None:
         return []
     side = fit.side / s
     occupied = {seen[n].cell for n in board_idx}
-    todo = list(loose_n) + list(hidden)
-    shows = _board_shows(seen, probs, board_idx) if hidden else {}
+    todo = list(loose_n) + list(hidden) + list(cut)
+    shows = _board_shows(seen, probs, board_idx)
+    reach = max(cfg.adopt_loose_frac, cfg.adopt_agree_frac)
     out: list[int] = []
     changed = True
     while changed and todo:
@@ -749,21 +781,39 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             t = seen[n]
             d = np.linalg.norm(centre - t.px.mean(axis=0), axis=1)
             j = int(np.argmin(d))
-            if d[j] > cfg.adopt_loose_frac * side or frontier[j] in occupied:
+            if d[j] > reach * side or frontier[j] in occupied:
                 continue
             k = _lies_on(cfg, t.px, outline[j])
             if k < 0:
                 continue  # lying askew, or not a tile's size: a loose tile near the board
             cell = frontier[j]
-            if n in hidden and not _hidden_corner(cell, np.roll(probs[n], -k, axis=0),
-                                                  shows)[1]:
+            p = np.roll(probs[n], -k, axis=0)
+            shown = np.roll(cut[n], -k) if n in cut else np.argmax(p, axis=1) < 6
+            if n in hidden and not _hidden_corner(cell, p, shows)[1]:
                 continue  # its digits in view disagree with the board's
+            if ((n in cut or d[j] > cfg.adopt_loose_frac * side)
+                    and not _agrees(cell, p, shows, shown)):
+                continue  # cut, or that far off its cell: only with the board's digits
             _place(found, seen, probs, n, cell, k)
+            _add_shown(shows, cell, _digits_shown(probs[n], shown))
             occupied.add(cell)
             out.append(n)
             todo.remove(n)
             changed = True
     return out
+
+
+def _agrees(cell: Cell, p: np.ndarray, shows: dict[Vertex, set[int]],
+            shown: np.ndarray | None = None) -> bool:
+    """A face on ``cell`` reading ``p`` (3, 7, in the cell's corner order) shows a digit
+    (at its corners ``shown`` (3,) bool, default: where it reads one) at two or more
+    vertices where the board shows digits (``shows``, see :func:`_board_shows`), each one
+    of the board's there."""
+    own = np.argmax(p, axis=1)
+    shown = own < 6 if shown is None else shown
+    met = [int(own[j]) in shows[v] for j, v in enumerate(cell_corners(cell))
+           if v in shows and shown[j] and own[j] < 6]
+    return len(met) >= 2 and all(met)
 
 
 def _place(found: Found, seen: list[Seen], probs: np.ndarray, n: int, cell: Cell, k: int
@@ -778,8 +828,9 @@ def _place(found: Found, seen: list[Seen], probs: np.ndarray, n: int, cell: Cell
 
 
 def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
-                 board_idx: list[int], todo: list[int], hidden: Sequence[int] = ()
-                 ) -> list[int]:
+                 board_idx: list[int], todo: list[int], hidden: Sequence[int] = (),
+                 shows: dict[Vertex, set[int]] | None = None,
+                 occupied: set[Cell] | None = None) -> list[int]:
     """Join to the board the loose faces of ``todo`` (read clearly, as for
     :func:`_adopt_loose`) that lie squarely on free cells of its lattice apart from it, in
     groups joined by shared vertices whose digits agree: a group of two or more, or one
@@ -790,8 +841,10 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     digits in view; alone, it joins also where the third corner's vertex is the board's
     (the hand over its corner lies over the tiles joining it), or where it lies exactly
     on its cell (``cfg.apart_exact_*``: a loose tile lies so by chance about once in
-    a thousand, a tile joined under a hand always does). Rewrites ``seen`` and ``probs`` as
-    :func:`_adopt_loose` does; returns the indices joined."""
+    a thousand, a tile joined under a hand always does). The board's digits at each vertex
+    and its cells are those of ``board_idx`` unless given (``shows``, ``occupied``).
+    Rewrites ``seen`` and ``probs`` as :func:`_adopt_loose` does; returns the indices
+    joined."""
     fit, s = found.fit, found.scale
     if fit.homography is None:
         return []
@@ -800,8 +853,10 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     except np.linalg.LinAlgError:  # a degenerate fit: no lattice to lie on
         return []
     side = fit.side / s
-    occupied = {seen[n].cell for n in board_idx}
-    shows = _board_shows(seen, probs, board_idx)
+    if occupied is None:
+        occupied = {seen[n].cell for n in board_idx}  # type: ignore[misc]
+    if shows is None:
+        shows = _board_shows(seen, probs, board_idx)
     on: dict[int, tuple[Cell, int, dict[Vertex, int]]] = {}
     untold: dict[int, Vertex] = {}  # a hidden face's vertex with no digit in view
     exact: set[int] = set()  # faces lying exactly on their cell (cfg.apart_exact_*)
