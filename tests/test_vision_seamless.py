@@ -87,8 +87,11 @@ def test_faces_found_by_their_edges_are_read_when_the_silhouette_reads_nothing()
     from vision.io import NoTilesError
     from vision.synth import render
     s = render(71_000_379, size=(1024, 768), style={"font": ["cv_sans"]})
-    with pytest.raises(NoTilesError):
-        read_array(s.image, replace(DEFAULT, silhouette_fallback=False), name="x")
+    try:  # no tile on the board (a shape off it may be read)
+        alone = read_array(s.image, replace(DEFAULT, silhouette_fallback=False), name="x")
+        assert not alone.tiles
+    except NoTilesError:
+        pass
     reading = read_array(s.image, name="x")
     sc = score_reading("x", s.label, reading.to_json())
     assert sc.matched == sc.found_tiles >= 2

@@ -91,11 +91,6 @@ def detect(cfg: ReaderConfig, photo: Photo) -> Found:
         n2 = len(again.fit.cells) + len(again.fit.proposed)
         if n2 > n and (small_tiles or n2 >= cfg.upscale_few):
             return again
-        if (found.fit.from_silhouette and not again.fit.from_silhouette
-                and n2 >= cfg.upscale_edges_frac * n):
-            # the board found by its tiles' own edges, against a lattice fitted to its
-            # outline and inferred over the rest: nearly as many cells is better evidence
-            return again
     return found
 
 
@@ -469,8 +464,12 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                     loose_cut[n] = shown
             continue
         if t.cell is None:
-            if (int(np.sum(np.argmax(p, axis=1) == 6)) > cfg.unshown_corners_max
-                    or float(p[:, :6].max(axis=1).mean()) < cfg.loose_read_min):
+            # two digits read clearly and none at the third (a hand over it) is no blank
+            # shape, however unsure the hidden corner's digit
+            hid = cfg.adopt_loose_hidden and _one_hidden(cfg, p, vis, cfg.adopt_loose_min)
+            blank = (int(np.sum(np.argmax(p, axis=1) == 6)) > cfg.unshown_corners_max
+                     or float(p[:, :6].max(axis=1).mean()) < cfg.loose_read_min)
+            if blank and not (hid and cfg.hidden_face_not_blank):
                 # a face-up tile shows a digit at every corner; two corners whose pixels
                 # say "no digit" are a shape of the table (granite specks read as 45
                 # loose tiles on one photo), judged as a blank one; so are digits read
@@ -482,7 +481,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                 off.append(_tile_reading(cfg, None, t.px, p, None, []))
                 if p[:, :6].max(axis=1).min() >= cfg.adopt_loose_min:
                     loose_n.append(n)
-                elif cfg.adopt_loose_hidden and _one_hidden(cfg, p, vis, cfg.adopt_loose_min):
+                elif hid:
                     loose_hidden.append(n)
             off_face.append(t.face)
             continue
@@ -589,17 +588,31 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     off, off_face = _without_faces(off, off_face, _shadowed(found, placed_under))
     # faces apart from the board that meet only those tiles at a vertex (a tile beyond a
     # hand, touching the tiles under it): judged again with their digits
-    late = [n for n in loose_n if seen[n].cell is None]
-    late = (_adopt_apart(cfg, found, seen, probs, board_idx, late, (), at_vertex,
+    late = [n for n in loose_n + loose_hidden if seen[n].cell is None]
+    late = (_adopt_apart(cfg, found, seen, probs, board_idx, late, loose_hidden, at_vertex,
                          joined | {tr.cell for tr in partial})
             if cfg.adopt_apart and cfg.adopt_apart_late and board_idx and late else [])
     if late:
         off, off_face = _without_faces(off, off_face, {seen[n].face for n in late})
+    late_digits: dict[int, list[int | None]] = {}  # late faces' digits: their own, agreeing
+    for n in late:
+        own = _digits_shown(probs[n], np.argmax(probs[n], axis=1) < 6)
+        k = next((k for k, d in enumerate(own) if d is None), -1)
+        told = at_vertex.get(cell_corners(seen[n].cell)[k], set()) if k >= 0 else set()
+        if k >= 0 and len(told) == 1:
+            own[k] = next(iter(told))  # the hidden corner's digit, as the board shows it
+        late_digits[n] = own
+    for n in [n for n in late if None in late_digits[n]]:  # the hidden digit untold
+        late.remove(n)
+        partial.append(_tile_reading(
+            cfg, seen[n].cell, seen[n].px, probs[n], late_digits[n],
+            ["partial", HIDDEN_CORNER, f"{JOINED_BY_LATTICE}: lies on the board's lattice "
+             "apart from it", *_seen_flags(seen[n])]))
     board: list[TileReading] = []
     seen_tiles: dict[Tile, Cell] = {}
     for n, c in zip(board_idx + late, cells + [seen[n].cell for n in late], strict=True):
         assert c is not None
-        digits = choice.digits[c] if n not in late else None  # late: its own, agreeing
+        digits = late_digits[n] if n in late else choice.digits[c]
         tr = _tile_reading(cfg, c, seen[n].px, probs[n], digits, _seen_flags(seen[n]))
         t = tr.tile
         if t is not None and not t.in_set(set_name):
