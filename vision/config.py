@@ -195,9 +195,10 @@ class ReaderConfig:
     #: ... whose outline is straight along three directions at this fraction of its points
     #: (0.25: on speckled granite the outline of a dark board frays into grains; 0.3 lost it)
     silhouette_min_straight: float = 0.25
-    #: ... and where no outline shows a board so, the grey regions are tried again at this
-    #: fraction (0 = never): black tiles on granite fray into its grains (dev 71000139,
-    #: 31 onyx tiles: the board's outline was 0.13 straight, none read)
+    #: ... and where no outline shows a board so, nor faces found by their edges, the grey
+    #: regions are tried again at this fraction (0 = never): black tiles on granite fray
+    #: into its grains (dev 71000139, 31 onyx tiles: the board's outline was 0.13
+    #: straight, none read)
     silhouette_ragged_straight: float = 0.1
     #: where an outline shows no board as it is, fit it again with its perspective
     #: undone: the table's horizon found from the three directions' vanishing points

@@ -825,11 +825,12 @@ def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = N
     out = _boards_in(cfg, regions, gray, integ, near, near_side)
     if not out and colour is not None and cfg.silhouette_colour_levels:
         out = _boards_in(cfg, _colour_regions(cfg, colour()), gray, integ, near, near_side)
-    if not out and cfg.silhouette_ragged_straight:
+    if not out and cfg.silhouette_ragged_straight and near is None:
         # outlines frayed by a grainy table: the straight runs that remain still fall on
         # the lattice's lines (the digits then judge the fit, as for any outline); not
         # moved onto the digits, a search that cost seconds over a table's many grains
-        # and found no more (dev 71000267: 8.8 -> 5.4 s)
+        # and found no more (dev 71000267: 8.8 -> 5.4 s); nor where faces found by their
+        # edges already fix the board's lattice (``near``: a 6-tile board, +90 ms)
         ragged = replace(cfg, silhouette_min_straight=cfg.silhouette_ragged_straight,
                          silhouette_align_frac=0.0)
         out = _boards_in(ragged, regions, gray, integ, near, near_side)
