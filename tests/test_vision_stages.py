@@ -559,41 +559,43 @@ def test_a_loose_face_lying_on_the_next_cell_joins_the_board() -> None:
     assert [t.cell for t in board] == [up] and len(off) == 1
 
 
+def _read_beside(face: np.ndarray, digits: list[int], width: int = 500,
+                 cfg: object = DEFAULT) -> tuple[dict, list]:  # type: ignore[type-arg]
+    """Reconstruct the board tile of :func:`_board_tile_1_2_3` with a loose face ``face``
+    (3, 2) reading ``digits`` clearly in its own corner order, in a 400 x ``width`` photo:
+    (cell -> TileReading of the board, off-board readings)."""
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+
+    up, _, _, _, p_up = _board_tile_1_2_3()
+    fit = LatticeFit(triangles=[], side=104.0, homography=_LATTICE_104,
+                     vertex_px=dict(zip(cell_corners(up), _cell_px(up), strict=True)))
+    p_face = np.zeros((3, 7))
+    p_face[[0, 1, 2], digits] = 0.95
+    photo = vio.from_array(DEFAULT, np.full((400, width, 3), 128, np.uint8))
+    seen = [Seen(up, _cell_px(up), True), Seen(None, face, True, face=0)]
+    board, off = reconstruct(cfg, photo, Found(fit, 1.0), seen,  # type: ignore[arg-type]
+                             np.stack([p_up, p_face]))
+    return {t.cell: t for t in board}, off
+
+
 def test_a_face_further_off_its_cell_joins_only_with_the_boards_digits() -> None:
     # a face 0.32 of a side off the free cell next to the board (a larger drift, an
     # outline cut short by defocus): beyond the plain reach (0.25) it joins only where its
     # digits agree with the board's at their shared vertices
     import dataclasses
 
-    from vision.fit import LatticeFit
-    from vision.pipeline import Found, Seen, reconstruct
-
-    h, px = _LATTICE_104, _cell_px
-    up, down = (0, 0, "U"), (0, 0, "D")
-    p_up = np.zeros((3, 7))
-    p_up[[0, 1, 2], [1, 2, 3]] = 0.95
-    shared = dict(zip(cell_corners(up), (1, 2, 3), strict=True))
-    photo = vio.from_array(DEFAULT, np.full((400, 500, 3), 128, np.uint8))
-    c = px(down).mean(axis=0)
-    away = (c - px(up).mean(axis=0)) / np.linalg.norm(c - px(up).mean(axis=0))
-    face = px(down) + 0.32 * 104.0 * away
-
-    def read(digits: list[int], cfg: object = DEFAULT) -> list[object]:
-        fit = LatticeFit(triangles=[], side=104.0, homography=h,
-                         vertex_px=dict(zip(cell_corners(up), px(up), strict=True)))
-        p_face = np.zeros((3, 7))
-        p_face[[0, 1, 2], digits] = 0.95
-        seen = [Seen(up, px(up), True), Seen(None, face, True, face=0)]
-        board, _ = reconstruct(cfg, photo, Found(fit, 1.0), seen,  # type: ignore[arg-type]
-                               np.stack([p_up, p_face]))
-        return [t.cell for t in board]
-
+    up, down, _, shared, _ = _board_tile_1_2_3()
+    px = _cell_px
+    away = px(down).mean(axis=0) - px(up).mean(axis=0)
+    face = px(down) + 0.32 * 104.0 * away / np.linalg.norm(away)
     agree = [shared.get(v, 4) for v in cell_corners(down)]
-    assert set(read(agree)) == {up, down}
+    assert set(_read_beside(face, agree)[0]) == {up, down}
     odd = [(d + 1) % 6 if v in shared else d for v, d in zip(cell_corners(down), agree,
                                                                strict=True)]
-    assert read(odd) == [up]  # disagrees with the board: a loose tile lying near it
-    assert read(agree, dataclasses.replace(DEFAULT, adopt_agree_frac=0.25)) == [up]
+    assert set(_read_beside(face, odd)[0]) == {up}  # a loose tile lying near the board
+    off = dataclasses.replace(DEFAULT, adopt_agree_frac=0.25)
+    assert set(_read_beside(face, agree, cfg=off)[0]) == {up}
 
 
 def test_a_face_cut_by_the_photos_edge_next_to_the_board_joins_it_as_partial() -> None:
@@ -602,30 +604,15 @@ def test_a_face_cut_by_the_photos_edge_next_to_the_board_joins_it_as_partial() -
     # the shared vertices: joined as partial, the digit beyond the edge unknown
     import dataclasses
 
-    from vision.fit import LatticeFit
-    from vision.pipeline import Found, Seen, reconstruct
-
-    h, px = _LATTICE_104, _cell_px
-    up, down = (0, 0, "U"), (0, 0, "D")
-    p_up = np.zeros((3, 7))
-    p_up[[0, 1, 2], [1, 2, 3]] = 0.95
-    shared = dict(zip(cell_corners(up), (1, 2, 3), strict=True))
-    photo = vio.from_array(DEFAULT, np.full((400, 320, 3), 128, np.uint8))
-    face = np.roll(px(down), 1, axis=0) + [5.0, -4.0]  # found 1 corner round, a bit off
-
-    def read(digits: list[int], cfg: object = DEFAULT) -> tuple[dict, list]:  # type: ignore[type-arg]
-        fit = LatticeFit(triangles=[], side=104.0, homography=h,
-                         vertex_px=dict(zip(cell_corners(up), px(up), strict=True)))
-        p_face = np.zeros((3, 7))
-        for k, d in enumerate(np.roll(digits, 1)):
-            p_face[k, d] = 0.95
-        seen = [Seen(up, px(up), True), Seen(None, face, True, face=0)]
-        board, off = reconstruct(cfg, photo, Found(fit, 1.0), seen,  # type: ignore[arg-type]
-                                 np.stack([p_up, p_face]))
-        return {t.cell: t for t in board}, off
-
+    up, down, _, shared, _ = _board_tile_1_2_3()
+    face = np.roll(_cell_px(down), 1, axis=0) + [5.0, -4.0]  # found 1 corner round, a bit off
     far = next(v for v in cell_corners(down) if v not in shared)
     want = [shared.get(v, 4) for v in cell_corners(down)]
+
+    def read(digits: list[int], cfg: object = DEFAULT) -> tuple[dict, list]:  # type: ignore[type-arg]
+        # the photo 320 px wide: the face's corner at x = 356 lies beyond its edge
+        return _read_beside(face, list(np.roll(digits, 1)), 320, cfg)
+
     got, off = read(want)
     assert set(got) == {up, down} and not off
     assert "partial" in got[down].flags
