@@ -195,6 +195,20 @@ def test_a_face_cut_short_by_a_finger_beyond_the_hand_joins_the_board() -> None:
     assert "partial" in tile.flags and tile.corners.count(None) == 1
 
 
+@needs_model
+def test_the_tile_beyond_a_drifted_one_joins_the_board() -> None:
+    # dev 71000402, a steep view: an arm of the board drifted off the lattice; its first
+    # cell is read from its own face, and that face's corners then predict the next cell,
+    # where a clearly read face lies 0.7 of a side off the lattice's own cell
+    from vision.synth import render
+    s = render(71_000_402, size=(1024, 768), style={"edition": ["travel_grey"]})
+    scores = [score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
+              for cfg in (replace(DEFAULT, adopt_after_drift=False), DEFAULT)]
+    assert scores[1].matched == scores[0].matched + 1
+    assert scores[1].found_tiles == scores[1].matched
+    assert scores[1].digits_right == scores[1].digits
+
+
 class _FlipCorner1:
     """The shipped classifier, but every tile's corner 1 is printed the other way up (as on
     editions that turn some digits): its probability moves to the other convention."""

@@ -179,6 +179,10 @@ class ReaderConfig:
     #: adopt_loose_* has it (digits read clearly), is read from the face's outline instead
     #: (a drifted arm: the lattice's crops miss its digits)
     drift_face_over_lattice: bool = True
+    #: ... and its face then fixes the cell's vertices, so that loose faces lying on the
+    #: cells next to it join as for adopt_loose_frac (dev 71000402: the next tile of a
+    #: drifted arm lay 0.7 side off the lattice's cell); False = off
+    adopt_after_drift: bool = True
     #: rounds of proposing cells next to the board
     fill_rounds: int = 8
     #: a board of fewer cells than this is searched for again from its silhouette

@@ -534,6 +534,21 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         partial.append(_tile_reading(cfg, seen[n].cell, seen[n].px, probs[n], digits,
                                      ["partial", HIDDEN_CORNER, how, *_seen_flags(seen[n])]))
     drifted = _drifted_faces(cfg, found, seen, probs, board_idx, loose_n)
+    if drifted and cfg.adopt_after_drift:
+        # a drifted cell's own face fixes its vertices: the cells next to it are then
+        # predicted from it, and loose faces lying on them join (the arm followed on)
+        used = {found.fit.shadowed[seen[n].cell][0] for n in drifted}  # type: ignore[index]
+        for n in drifted:
+            for v, q in zip(cell_corners(seen[n].cell), seen[n].px,  # type: ignore[arg-type]
+                            strict=True):
+                found.fit.vertex_px[v] = q * found.scale
+        more = _adopt_loose(cfg, found, seen, probs, board_idx,
+                            [n for n in loose_n if seen[n].cell is None
+                             and seen[n].face not in used])
+        if more:
+            off, off_face = _without_faces(off, off_face, {seen[n].face for n in more})
+            board_idx = board_idx + more
+            adopted = adopted + more
     board_idx, choice = _choose(cfg, seen, probs, board_idx, cut, set_name,
                                 clarity >= cfg.support_clarity)
     cells = [seen[n].cell for n in board_idx]
