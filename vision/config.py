@@ -183,6 +183,10 @@ class ReaderConfig:
     #: cells next to it join as for adopt_loose_frac (dev 71000402: the next tile of a
     #: drifted arm lay 0.7 side off the lattice's cell); False = off
     adopt_after_drift: bool = True
+    #: cells cut by the photo's edge next to a tile joined in reconstruct (a drifted arm,
+    #: a face found apart) are read too, and join as partial like the fit's candidates
+    #: (dev 71000402); False = off
+    cut_beside_joined: bool = True
     #: rounds of proposing cells next to the board
     fill_rounds: int = 8
     #: a board of fewer cells than this is searched for again from its silhouette

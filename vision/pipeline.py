@@ -1140,6 +1140,36 @@ def _tile_reading(cfg: ReaderConfig, cell: Cell | None, px: np.ndarray, p: np.nd
                        out_flags)
 
 
+def _cut_beside_joined(cfg: ReaderConfig, photo: Photo, found: Found,
+                       board: list[TileReading], seen: list[Seen]) -> list[Seen]:
+    """Candidate cells cut by the photo's edge next to a board tile that lies off where
+    classify read its cell (by more than a tenth of a side: a face joined, or a drifted
+    cell read from its own face, in :func:`reconstruct`), their outline predicted from the
+    vertices those tiles fixed. Those that classify read elsewhere (``seen``: the
+    lattice's place, off the tiles) or not at all: a row of the board running off the
+    photo beyond a drifted arm. Empty with ``cfg.cut_beside_joined`` off."""
+    if not cfg.cut_beside_joined or found.fit.homography is None:
+        return []
+    s = found.scale
+    side_full = found.fit.side / s
+    was = {t.cell: t.px for t in seen if t.cell is not None}
+
+    def moved(cell: Cell, px: np.ndarray) -> bool:
+        old = was.get(cell)
+        return old is None or float(np.abs(old - px).max()) > 0.1 * side_full
+
+    placed = {t.cell for t in board}
+    out: list[Seen] = []
+    for c in sorted({nb for t in board if t.cell is not None and moved(t.cell, t.corner_px)
+                     for nb in edge_neighbours(t.cell)} - placed):
+        px = found.fit.corner_px(c) / s
+        vis = _visible(cfg, px, side_full, photo.width, photo.height)
+        if vis.all() or not vis.any() or _clockwise_area(px) <= 1.0 or not moved(c, px):
+            continue
+        out.append(Seen(c, px, False, True))
+    return out
+
+
 def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = None,
                set_name: str = "standard", decode_ms: float = 0.0) -> Reading:
     """Run detect, classify and reconstruct on a loaded photo.
@@ -1159,7 +1189,17 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     clf = classifier if classifier is not None else default_classifier()
     seen, probs, conv = classify(cfg, photo, found, clf)
     t2 = time.perf_counter()
+    seen0, probs0 = list(seen), probs.copy()  # reconstruct rewrites the faces it joins
     board, off = reconstruct(cfg, photo, found, seen, probs, set_name)
+    extra = _cut_beside_joined(cfg, photo, found, board, seen0) if board else []
+    if extra:
+        # cells cut by the photo's edge next to tiles joined only in reconstruct (drifted,
+        # or found apart): classify never saw them; read, they may join as partial
+        more, _ = _read_tiles(cfg, photo, extra, found.fit.side / found.scale, clf)
+        again = {t.cell for t in extra}  # read again where the joined tiles put them
+        keep = [n for n, t in enumerate(seen0) if t.cell not in again]
+        board, off = reconstruct(cfg, photo, found, [seen0[n] for n in keep] + extra,
+                                 np.concatenate([probs0[keep], more]), set_name)
     by_edges = found.fit.by_edges
     if (not board and cfg.silhouette_fallback and by_edges is not None
             and (by_edges.cells or by_edges.loose)):
