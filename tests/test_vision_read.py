@@ -145,6 +145,15 @@ def test_check_from_two_photos(tmp_path: Path) -> None:
     assert any("no new tile" in p for p in data["problems"])
 
 
+def _dev_scores(seed: int, *cfgs: object) -> list:  # type: ignore[type-arg]
+    """The scores of dev photo ``seed`` (travel_grey edition, 1024 x 768) read with each
+    of ``cfgs``."""
+    from vision.synth import render
+    s = render(seed, size=(1024, 768), style={"edition": ["travel_grey"]})
+    return [score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
+            for cfg in cfgs]
+
+
 @needs_model
 def test_small_tiles_hidden_by_big_table_shapes_are_found() -> None:
     # small white tiles on white paper on a wood table: the wood's few big shapes seed
@@ -165,10 +174,7 @@ def test_a_tile_beyond_a_hand_meeting_the_tiles_under_it_joins_the_board() -> No
     # dev 71000050: a tile lies beyond a hand, on the board's lattice; it meets the board
     # only at a corner of a tile partly under the hand (placed once the hidden tiles are),
     # and shows that tile's digit there
-    from vision.synth import render
-    s = render(71_000_050, size=(1024, 768), style={"edition": ["travel_grey"]})
-    scores = [score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
-              for cfg in (replace(DEFAULT, adopt_apart_late=False), DEFAULT)]
+    scores = _dev_scores(71_000_050, replace(DEFAULT, adopt_apart_late=False), DEFAULT)
     assert scores[0].matched == scores[0].label_tiles - 1
     assert scores[1].matched == scores[1].found_tiles == scores[1].label_tiles
     assert scores[1].digits_right == scores[1].digits
@@ -180,16 +186,15 @@ def test_a_face_cut_short_by_a_finger_beyond_the_hand_joins_the_board() -> None:
     # digits read 0.81 and 0.77, but with the hidden corner's unsure digit the mean fell
     # under the bar for a face-up tile and it was judged blank. It lies on the lattice and
     # meets a tile under the hand at the vertices where both show a 5
-    from vision.synth import render
-    s = render(71_000_092, size=(1024, 768), style={"edition": ["travel_grey"]})
     # (it is judged once the tiles under the hand are placed: adopt_apart_late)
-    scores = [score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
-              for cfg in (replace(DEFAULT, hidden_face_not_blank=False),
-                          replace(DEFAULT, adopt_apart_late=False), DEFAULT)]
+    scores = _dev_scores(71_000_092, replace(DEFAULT, hidden_face_not_blank=False),
+                         replace(DEFAULT, adopt_apart_late=False), DEFAULT)
     assert scores[0].matched == scores[1].matched == scores[0].label_tiles - 1
     assert scores[2].matched == scores[2].found_tiles == scores[2].label_tiles
     assert scores[2].digits_right == scores[2].digits
     # its hidden digit no tile shows: partial, that digit unknown
+    from vision.synth import render
+    s = render(71_000_092, size=(1024, 768), style={"edition": ["travel_grey"]})
     tile = next(t for t in read_array(s.image, name="x").tiles
                 if HIDDEN_CORNER in t.flags and "joined by the lattice" in " ".join(t.flags))
     assert "partial" in tile.flags and tile.corners.count(None) == 1
@@ -200,13 +205,10 @@ def test_the_tile_beyond_a_drifted_one_joins_the_board() -> None:
     # dev 71000402, a steep view: an arm of the board drifted off the lattice; its first
     # cell is read from its own face, and that face's corners then predict the next cell,
     # where a clearly read face lies 0.7 of a side off the lattice's own cell
-    from vision.synth import render
-    s = render(71_000_402, size=(1024, 768), style={"edition": ["travel_grey"]})
     # (without reading the cells cut by the photo's edge beyond it, whose own test is
     # below: one of them reads a digit wrong, flagged low confidence)
     uncut = replace(DEFAULT, cut_beside_joined=False)
-    scores = [score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
-              for cfg in (replace(uncut, adopt_after_drift=False), uncut)]
+    scores = _dev_scores(71_000_402, replace(uncut, adopt_after_drift=False), uncut)
     assert scores[1].matched == scores[0].matched + 1
     assert scores[1].found_tiles == scores[1].matched
     assert scores[1].digits_right == scores[1].digits
@@ -217,10 +219,7 @@ def test_a_tile_cut_by_the_photos_edge_beside_a_joined_face_is_read() -> None:
     # dev 71000434: a face lying off the lattice joins the board in reconstruct; the tile
     # beside it, cut by the photo's edge, was never a candidate (those are chosen before
     # the join); read where the joined face puts it, it joins as partial
-    from vision.synth import render
-    s = render(71_000_434, size=(1024, 768), style={"edition": ["travel_grey"]})
-    scores = [score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
-              for cfg in (replace(DEFAULT, cut_beside_joined=False), DEFAULT)]
+    scores = _dev_scores(71_000_434, replace(DEFAULT, cut_beside_joined=False), DEFAULT)
     assert scores[0].matched == scores[0].label_tiles - 1
     assert scores[1].matched == scores[1].found_tiles == scores[1].label_tiles
     assert scores[1].digits_right == scores[1].digits
