@@ -489,13 +489,13 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
     ring = set(occupied)
     out: set[Cell] = set()
     absorbed: set[int] = set()
-    # cells meeting the board at a corner only, cut by the photo's edge: the tiles
-    # joining them may lie beyond it (pipeline.reconstruct joins one whose digit there
-    # is the board's)
     def inside(pts: np.ndarray) -> np.ndarray:
         return ((pts[:, 0] >= m) & (pts[:, 1] >= m) & (pts[:, 0] <= w - 1 - m)
                 & (pts[:, 1] <= h - 1 - m))
 
+    # cells meeting the board at a corner only, cut by the photo's edge: the tiles
+    # joining them may lie beyond it (pipeline.reconstruct joins one whose digit there
+    # is the board's)
     at_corner = ({n for c in occupied for n in vertex_neighbours(c)} - occupied
                  if cfg.cut_corner_join else set())
     at_corner = {c for c in at_corner if not inside(fit.corner_px(c)).all()}

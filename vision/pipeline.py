@@ -1196,8 +1196,8 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         # cells cut by the photo's edge next to tiles joined only in reconstruct (drifted,
         # or found apart): classify never saw them; read, they may join as partial
         more, _ = _read_tiles(cfg, photo, extra, found.fit.side / found.scale, clf)
-        again = {t.cell for t in extra}  # read again where the joined tiles put them
-        keep = [n for n, t in enumerate(seen0) if t.cell not in again]
+        redone = {t.cell for t in extra}  # read again where the joined tiles put them
+        keep = [n for n, t in enumerate(seen0) if t.cell not in redone]
         board, off = reconstruct(cfg, photo, found, [seen0[n] for n in keep] + extra,
                                  np.concatenate([probs0[keep], more]), set_name)
     by_edges = found.fit.by_edges
