@@ -91,6 +91,10 @@ class ReaderConfig:
     #: two put it when over settle_corner_max x side
     settle_shape_max: float = 0.5
     settle_corner_max: float = 0.3
+    #: a vertex seen only by corners of faces whose whole shape is off (all three corners:
+    #: a face cut short by a hand, or table outlined between tiles) is placed where the
+    #: homography puts it, not at those corners
+    settle_lopsided_predict: bool = True
     #: a cell whose sides have this mean edge support is worth snapping its unseen vertex
     fill_snap_min: float = 0.55
     #: a face whose sides' mean edge support is below this is re-posed (turned, grown,

@@ -754,6 +754,8 @@ def _settle(cfg: ReaderConfig, fit: LatticeFit,
             elif good:
                 drift = np.mean([pts[j] - fit.project(vertex_xy(vs[j])) for j in good], axis=0)
                 tier[1].append(fit.project(vertex_xy(v)) + drift)
+            elif cfg.settle_lopsided_predict:
+                tier[2].append(fit.project(vertex_xy(v)))
             else:
                 tier[2].append(pts[k])
     acc = {v: next(t for t in tier if t) for v, tier in tiers.items()}
