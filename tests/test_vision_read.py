@@ -187,16 +187,18 @@ def test_a_face_cut_short_by_a_finger_beyond_the_hand_joins_the_board() -> None:
     # digits read 0.81 and 0.77, but with the hidden corner's unsure digit the mean fell
     # under the bar for a face-up tile and it was judged blank. It lies on the lattice and
     # meets a tile under the hand at the vertices where both show a 5
-    # (it is judged once the tiles under the hand are placed: adopt_apart_late)
-    scores = _dev_scores(71_000_092, replace(DEFAULT, hidden_face_not_blank=False),
-                         replace(DEFAULT, adopt_apart_late=False), DEFAULT)
+    # (it is judged once the tiles under the hand are placed: adopt_apart_late; the
+    # candidates read past the hand, which find one more tile mostly hidden, are left out)
+    base = replace(DEFAULT, candidate_pass_none_max=0.0)
+    scores = _dev_scores(71_000_092, replace(base, hidden_face_not_blank=False),
+                         replace(base, adopt_apart_late=False), base)
     assert scores[0].matched == scores[1].matched == scores[0].label_tiles - 1
     assert scores[2].matched == scores[2].found_tiles == scores[2].label_tiles
     assert scores[2].digits_right == scores[2].digits
     # its hidden digit no tile shows: partial, that digit unknown
     from vision.synth import render
     s = render(71_000_092, size=(1024, 768), style={"edition": ["travel_grey"]})
-    tile = next(t for t in read_array(s.image, name="x").tiles
+    tile = next(t for t in read_array(s.image, base, name="x").tiles
                 if HIDDEN_CORNER in t.flags and "joined by the lattice" in " ".join(t.flags))
     assert "partial" in tile.flags and tile.corners.count(None) == 1
 
@@ -229,11 +231,25 @@ def test_a_face_cut_short_by_a_finger_does_not_misplace_the_vertex_only_it_sees(
 
 
 @needs_model
+def test_candidates_are_read_past_a_tile_mostly_under_a_hand() -> None:
+    # dev 71000355: fingers lie over a row of board tiles; the candidates next to the
+    # board show one digit each (mostly hidden), and the rings of candidates read stopped
+    # there, so two tiles beyond them, each showing two digits, were never read
+    scores = _dev_scores(71_000_355, replace(DEFAULT, candidate_pass_none_max=0.0),
+                         DEFAULT)
+    assert scores[1].matched >= scores[0].matched + 2
+    assert scores[1].found_tiles == scores[1].matched
+    assert scores[1].digits_right == scores[1].digits
+
+
+@needs_model
 def test_a_tile_cut_by_the_photos_edge_beside_a_joined_face_is_read() -> None:
     # dev 71000434: a face lying off the lattice joins the board in reconstruct; the tile
     # beside it, cut by the photo's edge, was never a candidate (those are chosen before
     # the join); read where the joined face puts it, it joins as partial
-    scores = _dev_scores(71_000_434, replace(DEFAULT, cut_beside_joined=False), DEFAULT)
+    # (the candidates read past a hand find it too: left out)
+    base = replace(DEFAULT, candidate_pass_none_max=0.0)
+    scores = _dev_scores(71_000_434, replace(base, cut_beside_joined=False), base)
     assert scores[0].matched == scores[0].label_tiles - 1
     assert scores[1].matched == scores[1].found_tiles == scores[1].label_tiles
     assert scores[1].digits_right == scores[1].digits

@@ -122,6 +122,10 @@ class ReaderConfig:
     tone_tol: float = 255.0
     #: ... with at most this mean "none" probability over its corners
     candidate_none_max: float = 0.2
+    #: the rings of candidates read go on past a candidate with at most this mean "none"
+    #: probability (one clear digit: a tile mostly under a hand), though it is no tile
+    #: yet; candidate_none_max = off
+    candidate_pass_none_max: float = 0.7
     #: ... or, touching the board, with one corner showing no digit (a hand or an object
     #: over it) and both others a digit of at least this probability, agreeing with the
     #: board's digits at their vertices (above 1: never). A finger over a digit's edge

@@ -187,7 +187,8 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
                                 faces, budget)
         for t, p, r in zip(ring, p_ring, r_ring, strict=True):
             read.append((t, p, r))
-            if _none_mean(cfg, photo, t, p, side_full) <= cfg.candidate_none_max:
+            if _none_mean(cfg, photo, t, p, side_full) <= max(cfg.candidate_none_max,
+                                                              cfg.candidate_pass_none_max):
                 joined.add(t.cell)
     if cfg.cut_corner_join and todo:
         # a tile cut by the photo's edge may meet the board at a corner only, the tiles
