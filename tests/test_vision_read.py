@@ -243,6 +243,25 @@ def test_candidates_are_read_past_a_tile_mostly_under_a_hand() -> None:
 
 
 @needs_model
+def test_a_tile_meeting_the_board_at_a_vertex_past_a_hidden_one_joins_as_partial() -> None:
+    # dev 71000477: fingers lie over a board tile; two tiles beyond it each show two
+    # digits, one of them the board's at the one vertex they share with it, and a third
+    # corner under a finger: partial, that digit unknown
+    scores = _dev_scores(71_000_477, replace(DEFAULT, hidden_at_vertex=False), DEFAULT)
+    assert scores[0].matched == scores[0].label_tiles - 2
+    assert scores[1].matched == scores[1].found_tiles == scores[1].label_tiles
+    assert scores[1].digits_right == scores[1].digits
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    s = render(71_000_477, size=SIZE, style=_style(71_000_477))
+    beyond = [t for t in read_array(s.image, name="x").tiles
+              if any("tile between lies under a hand" in f for f in t.flags)]
+    assert len(beyond) == 2
+    assert all("partial" in t.flags and HIDDEN_CORNER in t.flags
+               and t.corners.count(None) == 1 for t in beyond)
+
+
+@needs_model
 def test_a_tile_cut_by_the_photos_edge_beside_a_joined_face_is_read() -> None:
     # dev 71000434: a face lying off the lattice joins the board in reconstruct; the tile
     # beside it, cut by the photo's edge, was never a candidate (those are chosen before

@@ -126,6 +126,9 @@ class ReaderConfig:
     #: probability (one clear digit: a tile mostly under a hand), though it is no tile
     #: yet; candidate_none_max = off
     candidate_pass_none_max: float = 0.7
+    #: a candidate with a corner under a hand meeting the board at a vertex only (its digit
+    #: there the board's), next to a candidate so read past, joins as partial
+    hidden_at_vertex: bool = True
     #: ... or, touching the board, with one corner showing no digit (a hand or an object
     #: over it) and both others a digit of at least this probability, agreeing with the
     #: board's digits at their vertices (above 1: never). A finger over a digit's edge

@@ -568,23 +568,35 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         _add_shown(at_vertex, c, choice.digits[c])  # type: ignore[index]
     for tr in partial:  # the board's tiles cut by the photo's edge: the digits in view
         _add_shown(at_vertex, tr.cell, tr.corners)
+    # candidates read past a tile mostly under a hand (cfg.candidate_pass_none_max)
+    passed = ({seen[n].cell for n, t in enumerate(seen) if t.candidate
+               and _none_mean(cfg, photo, t, probs[n], side_full) <= cfg.candidate_pass_none_max}
+              if cfg.hidden_at_vertex and under else set())
     while todo:
         rest = []
         for n in todo:
             t = seen[n]
-            at_corner = False
+            at_corner = beyond = False
             if t.cell in joined or not any(nb in joined  # type: ignore[arg-type]
                                            for nb in edge_neighbours(t.cell)):
-                at_corner = (cfg.cut_corner_join and t.cell not in joined and n not in under
-                             and _meets_at_corner(cfg, photo, t, probs[n], at_vertex,
-                                                  side_full))
-                if not at_corner:
+                meets = t.cell not in joined and _meets_at_corner(cfg, photo, t, probs[n],
+                                                                  at_vertex, side_full)
+                at_corner = cfg.cut_corner_join and n not in under and meets
+                # a tile with a corner under a hand meeting the board at a vertex only:
+                # the tile between, partly in view, lies under the hand too
+                beyond = (n in under and meets and any(
+                    nb in passed and nb not in joined
+                    for nb in edge_neighbours(t.cell)))  # type: ignore[arg-type]
+                if not (at_corner or beyond):
                     rest.append(n)
                     continue
             flags = ["partial", "outline inferred from the lattice"]
             if at_corner:
                 flags.append("meets the board at a corner (the tiles between lie beyond "
                              "the photo's edge)")
+            if beyond:
+                flags.append("meets the board at a corner (the tile between lies under a "
+                             "hand or an object)")
             if n in under:
                 shown = np.argmax(probs[n], axis=1) < 6
                 flags.insert(1, HIDDEN_CORNER)
