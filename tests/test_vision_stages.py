@@ -16,7 +16,7 @@ from engine.board import Board
 from engine.lattice import Cell, Vertex, cell_corners, transform_cell, vertex_xy
 from vision import io as vio
 from vision.config import DEFAULT
-from vision.detect import find_triangles
+from vision.detect import _rimmed, find_triangles
 from vision.fit import fit_lattice
 from vision.reconstruct import choose_digits, unshown_tiles
 from vision.render import board_text
@@ -274,6 +274,21 @@ def test_a_tile_pushed_apart_on_its_cell_still_joins() -> None:
     img, _ = draw_board(BOARD, angle=12, moved={rim: 0.25})
     fit = _fit(img)
     assert len(fit.cells) == len(BOARD) - 1 and len(fit.loose) == 1
+
+
+def test_a_rimmed_face_has_no_rim_beyond_its_own() -> None:
+    # the rim mask (white: not rim) of a face inside a thin rim, and of the table showing
+    # between dark tiles (all rim around it): only the first is a face
+    tri = np.array([[200.0, 100.0], [260.0, 204.0], [140.0, 204.0]])
+    cen = tri.mean(0)
+    def mask(rim_frac: float) -> np.ndarray:
+        m = np.full((320, 400), 255, np.uint8)
+        grown = cen + (tri - cen) * (1 + rim_frac)
+        cv2.fillConvexPoly(m, np.round(grown).astype(np.int32), 0)
+        cv2.fillConvexPoly(m, np.round(tri).astype(np.int32), 255)
+        return m
+    assert _rimmed(DEFAULT, mask(0.1), tri)
+    assert not _rimmed(DEFAULT, mask(1.5), tri)
 
 
 def test_no_tiles_on_plain_or_noisy_image() -> None:

@@ -52,6 +52,16 @@ class ReaderConfig:
     block_c: float = 3.0
     #: how far (px) a face found that way is grown back to its true outline
     block_grow: float = 1.5
+    #: where the edges' faces give no board and it is read from its silhouette, faces
+    #: inside dark rims are looked for (bevelled tiles whose face is the table's grey,
+    #: outlined by their shaded bevels; 0 = off): pixels darker than the mean of a block
+    #: this size (px) by rim_c grey levels are rim; the regions they enclose are faces,
+    #: grown back by rim_grow_frac x their side; kept if they make a bigger board
+    rim_block: int = 51
+    rim_c: float = 8.0
+    rim_grow_frac: float = 0.05
+    #: ... kept where the mask, this many sides out from its sides' middles, is no rim
+    rim_out_frac: float = 0.25
     #: edge thickenings tried (radius in px): thicker closes gaps in a face's outline,
     #: thinner keeps a 1-px seam between joined tiles
     dilations: tuple[int, ...] = (1, 3)
@@ -129,6 +139,8 @@ class ReaderConfig:
     #: a candidate with a corner under a hand meeting the board at a vertex only (its digit
     #: there the board's), next to a candidate so read past, joins as partial
     hidden_at_vertex: bool = True
+    #: ... and one read clearly at every corner joins in full
+    full_at_vertex: bool = True
     #: ... or, touching the board, with one corner showing no digit (a hand or an object
     #: over it) and both others a digit of at least this probability, agreeing with the
     #: board's digits at their vertices (above 1: never). A finger over a digit's edge

@@ -149,9 +149,17 @@ def find_triangles(cfg: ReaderConfig, small: np.ndarray,
     for n in range(len(masks) - 1):
         trace(n)
     helper.join()
-    tris = [t for f in found for t, _, _ in f]
-    fills = [x for f in found for _, x, _ in f]
-    grows = [g for f in found for _, _, g in f]
+    return _dedupe(cfg, _faces(cfg, [t for f in found for t in f], max_side))
+
+
+def _faces(cfg: ReaderConfig, found: list[tuple[np.ndarray, float, float]],
+           max_side: float) -> list[Triangle]:
+    """Traced triangles (triangle, fill, grow) of plausible shape as faces: clockwise on
+    screen, grown back to the true outline (a negative grow: that fraction of the
+    face's side)."""
+    tris = [t for t, _, _ in found]
+    fills = [x for _, x, _ in found]
+    grows = [g for _, _, g in found]
     if not tris:
         return []
     # the triangles' geometry at once (per-triangle numpy calls cost more than the maths)
@@ -165,12 +173,58 @@ def find_triangles(cfg: ReaderConfig, small: np.ndarray,
     ok = (lo >= cfg.min_side) & (hi <= max_side) & (hi <= cfg.max_side_ratio * lo)
     # the region stops k px (+ half the edge line) short of the true boundary
     keep = np.flatnonzero(ok)
-    grown = _expand(pts[keep], np.asarray(grows)[keep])
+    g = np.asarray(grows, np.float64)[keep]
+    grown = _expand(pts[keep], np.where(g < 0, -g * sides[keep].mean(axis=1), g))
     dg = grown - grown[:, [2, 0, 1]]
     grown_side = np.sqrt((dg * dg).sum(axis=2)).mean(axis=1)
-    cands = [Triangle(g, float(fills[n]), float(sd))
-             for g, n, sd in zip(grown, keep, grown_side, strict=True)]
-    return _dedupe(cfg, cands)
+    return [Triangle(g, float(fills[n]), float(sd))
+            for g, n, sd in zip(grown, keep, grown_side, strict=True)]
+
+
+def rim_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray,
+              found: list[Triangle]) -> list[Triangle]:
+    """Faces of bevelled tiles, whose face is the table's grey and only their shaded
+    bevels outline (onyx tiles on a dark cloth: the edges close few faces). Pixels darker
+    than their ``cfg.rim_block`` px neighbourhood by ``cfg.rim_c`` grey levels are rim;
+    a region they enclose, with no rim beyond it (:func:`_rimmed`), is a face, grown back
+    by ``cfg.rim_grow_frac`` x its side. Returns only faces where none of ``found`` (the
+    faces of :func:`find_triangles`, detection pixels of ``gray``) lies."""
+    h, w = gray.shape
+    ker3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+    m = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
+                              cv2.THRESH_BINARY_INV, cfg.rim_block, cfg.rim_c)
+    m = cv2.bitwise_or(cv2.morphologyEx(m, cv2.MORPH_OPEN, ker3), edges)
+    inv = cv2.morphologyEx(cv2.bitwise_not(m), cv2.MORPH_OPEN, ker3)
+    traced = [f for f in _mask_triangles(cfg, inv, -cfg.rim_grow_frac,
+                                         cfg.min_side ** 2 * 0.433 * 0.5,
+                                         cfg.max_side_frac * min(h, w))
+              if _rimmed(cfg, inv, f[0])]
+    cen = np.array([t.centroid for t in found]).reshape(-1, 2)
+    # a face outlined by its own edges is the better outline
+    return [t for t in _dedupe(cfg, _faces(cfg, traced, cfg.max_side_frac * min(h, w)))
+            if not len(cen) or np.linalg.norm(cen - t.centroid, axis=1).min() >= 0.5 * t.side]
+
+
+def _rimmed(cfg: ReaderConfig, inv: np.ndarray, tri: np.ndarray) -> bool:
+    """Is the region of the rim mask ``inv`` (white: not rim) whose triangle is ``tri``
+    (3, 2) a face inside a thin rim? Beyond the rim, a quarter side out from each side's
+    middle, lies a neighbour's face or the table, not more rim: the gaps between dark
+    tiles (the tiles all rim) and light faces on a dark table are no such faces."""
+    c = tri.mean(axis=0)
+    mids = (tri + tri[[1, 2, 0]]) / 2
+    side = float(np.linalg.norm(tri - tri[[1, 2, 0]], axis=1).mean())
+    out = mids + (mids - c) / np.linalg.norm(mids - c, axis=1, keepdims=True) * (
+        cfg.rim_out_frac * side)
+    h, w = inv.shape
+    q = out.round().astype(int)
+    ok = (q[:, 0] >= 0) & (q[:, 1] >= 0) & (q[:, 0] < w) & (q[:, 1] < h)
+    if not ok.any():
+        return False
+    # a small box at each point: the digits of a neighbour's face are rim too
+    r = max(1, int(0.06 * side))
+    vals = [float(inv[max(0, y - r):y + r + 1, max(0, x - r):x + r + 1].mean()) / 255
+            for x, y in q[ok]]
+    return float(np.median(vals)) >= 0.5
 
 
 def _mask_triangles(cfg: ReaderConfig, inv: np.ndarray, grow: float, min_area: float,

@@ -274,7 +274,8 @@ def _components(graph: dict[int, list[tuple[int, list[tuple[int, int]]]]], n: in
 
 def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None = None,
                 edges: np.ndarray | None = None,
-                colour: Callable[[], np.ndarray] | None = None) -> LatticeFit:
+                colour: Callable[[], np.ndarray] | None = None,
+                silhouette: bool = True) -> LatticeFit:
     """Assign the board's faces to lattice cells.
 
     Starts from the largest edge-joined group of faces, then repeatedly adds groups that
@@ -283,11 +284,12 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
     board that edges outline (faces the detector merged or missed, tiles cut by the photo's
     edge), refitting the homography each round. Returns a :class:`LatticeFit`; faces not
     joined to the board are listed in ``loose``. ``colour`` gives the photo in colour
-    (BGR, ``gray``'s size), for the silhouette search only (made only if it runs).
+    (BGR, ``gray``'s size), for the silhouette search only (made only if it runs;
+    ``silhouette`` False: never).
     """
     fit = _fit_edges(cfg, tris, gray, edges)
     n = len(fit.cells) + len(fit.proposed)
-    if gray is not None and n < cfg.silhouette_below:
+    if silhouette and gray is not None and n < cfg.silhouette_below:
         # few cells (or none): the seams may be hidden; the board's outline may show
         alt = _from_silhouette(cfg, fit.triangles if fit.cells else tris, gray,
                                fit if len(fit.cells) >= 3 else None, colour)

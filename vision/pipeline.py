@@ -22,7 +22,7 @@ from engine.tiles import Tile
 from .classifier import DigitClassifier, digit_probs
 from .config import DEFAULT, ReaderConfig
 from .crops import corner_crops
-from .detect import Triangle, edge_map, find_cut_faces, find_triangles
+from .detect import Triangle, edge_map, find_cut_faces, find_triangles, rim_faces
 from .fit import LatticeFit, add_cut_faces, cell_at, fit_lattice
 from .io import NoTilesError, Photo, from_array, load
 from .loose import prune_loose
@@ -104,6 +104,13 @@ def _detect_on(cfg: ReaderConfig, small: np.ndarray, scale: float,
     if colour is None and small.ndim == 3:
         colour = lambda: small  # noqa: E731
     fit = fit_lattice(cfg, tris, gray, edges, colour)
+    if cfg.rim_block and fit.from_silhouette:
+        # no board of faces: bevelled tiles may show their faces inside shaded rims
+        more = rim_faces(cfg, gray, edges, tris)
+        alt = fit_lattice(cfg, tris + more, gray, edges, silhouette=False) if more else None
+        if (alt is not None and len(alt.cells) >= 3 and len(alt.cells) + len(alt.proposed)
+                > len(fit.cells) + len(fit.proposed)):
+            fit = alt
     if cfg.cut_faces and fit.side > 0:
         add_cut_faces(fit, find_cut_faces(cfg, gray, edges, fit.side), gray.shape[1],
                       gray.shape[0])
@@ -490,8 +497,15 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     # a candidate may join the board through its tiles cut by the photo's edge
     cut = ({tr.cell for tr in partial if tr.cell is not None},
            {seen[n].cell for n in edge_cands if seen[n].cell is not None})
-    board_idx = _connected(seen, board_idx + _hidden_told(seen, probs, board_idx, hidden),
-                           *cut)
+    pre = board_idx + _hidden_told(seen, probs, board_idx, hidden)
+    board_idx = _connected(seen, pre, *cut)
+    # candidates read clearly that meet the board at a vertex only, past a tile mostly
+    # under a hand or an object: joined there (and the cells they join edge to edge)
+    met = (_met_past_hidden(cfg, photo, seen, probs, board_idx, side_full)
+           if cfg.full_at_vertex and board_idx else set())
+    if met:
+        cut = (cut[0] | met, cut[1])
+        board_idx = _connected(seen, pre, *cut)
     read_min = cfg.silhouette_read_min if found.fit.from_silhouette else cfg.board_read_min
     clarity = _read_clearly(cfg, photo, seen, probs, board_idx, side_full) if board_idx else 0.0
     if board_idx and clarity < read_min:
@@ -651,6 +665,9 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             seen_tiles.setdefault(t, c)
         if not seen[n].detected:
             tr.flags.append("outline inferred from the lattice")
+        if c in met:
+            tr.flags.append("meets the board at a corner (the tile between lies under a "
+                            "hand or an object)")
         if n in adopted:
             tr.flags.append("joined off the lattice: a loose face lying on the cell next to "
                             "the board (a hand-placed part of it drifted)")
@@ -1107,6 +1124,32 @@ def _clockwise_area(px: np.ndarray) -> float:
     """Signed area of a triangle in image pixels, positive when clockwise on screen."""
     a, b, c = px
     return float(0.5 * ((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])))
+
+
+def _met_past_hidden(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
+                     board_idx: list[int], side_full: float) -> set[Cell]:
+    """Cells of candidates in full view read clearly at every corner (mean "none" at
+    most ``cfg.candidate_none_max``), left out of ``board_idx`` as not joined edge to edge,
+    that meet it at a vertex whose digit they read as the board's (:func:`_meets_at_corner`)
+    beside a candidate read past a hand (a digit in view, no tile:
+    ``cfg.candidate_pass_none_max``): the tile between lies under the hand or an object."""
+    on = {seen[n].cell for n in board_idx}
+    full, passed = [], set()
+    for n, t in enumerate(seen):
+        if not t.candidate or t.cell in on:
+            continue
+        nm = _none_mean(cfg, photo, t, probs[n], side_full)
+        if nm <= cfg.candidate_none_max:
+            if _visible(cfg, t.px, side_full, photo.width, photo.height).all():
+                full.append(n)
+        elif nm <= cfg.candidate_pass_none_max:
+            passed.add(t.cell)
+    if not full or not passed:
+        return set()
+    shows = _board_shows(seen, probs, board_idx)
+    return {seen[n].cell for n in full  # type: ignore[misc]
+            if any(nb in passed for nb in edge_neighbours(seen[n].cell))  # type: ignore[arg-type]
+            and _meets_at_corner(cfg, photo, seen[n], probs[n], shows, side_full)}
 
 
 def _connected(seen: list[Seen], idx: list[int], cut: set[Cell] | frozenset[Cell] = frozenset(),
