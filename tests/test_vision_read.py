@@ -273,6 +273,17 @@ def test_tiles_read_in_full_meeting_the_board_at_a_vertex_past_a_hidden_one_join
 
 
 @needs_model
+def test_a_face_turned_from_a_misshapen_cell_joins_with_the_boards_digits() -> None:
+    # dev 71000433, a steep view: the lattice's shape of the cell next to the board is off,
+    # and a clearly read face on it is turned 21 degrees from it (a tile lies squarely
+    # within 15); its digits agree with the board's at two vertices
+    scores = _dev_scores(71_000_433, replace(DEFAULT, adopt_agree_turn_deg=0.0), DEFAULT)
+    assert scores[1].matched == scores[0].matched + 1
+    assert scores[1].found_tiles == scores[1].matched
+    assert scores[1].digits_right == scores[1].digits
+
+
+@needs_model
 def test_bevelled_tiles_of_the_tables_grey_are_found_inside_their_rims() -> None:
     # dev 71000143: onyx tiles on a dark blue cloth; in grey their faces are the cloth's
     # tone, outlined only by their shaded bevels, and the edges close few faces. The board

@@ -167,6 +167,10 @@ class ReaderConfig:
     #: lying so by chance rarely shows the board's digits too); at most adopt_loose_frac:
     #: never
     adopt_agree_frac: float = 0.4
+    #: ... or turned up to this many degrees from the cell (a steep view, where the
+    #: lattice's shape of a cell is off), where its digits so agree; at most
+    #: adopt_loose_turn_deg: never
+    adopt_agree_turn_deg: float = 30.0
     #: ... and reads each of its digits with at least this probability
     adopt_loose_min: float = 0.7
     #: ... and a face cut by the photo's edge reading two digits or more so in view joins

@@ -841,17 +841,21 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             j = int(np.argmin(d))
             if d[j] > reach * side or frontier[j] in occupied:
                 continue
-            k = _lies_on(cfg, t.px, outline[j])
-            if k < 0:
+            k, turn, size = _turn_size(t.px, outline[j])
+            # turned further from the cell than a tile lies squarely: the lattice's shape
+            # of a cell may be off there (a steep view), so only with the board's digits
+            askew = not _squarely(cfg, turn, size)
+            if askew and not _squarely(replace(cfg, adopt_loose_turn_deg=max(
+                    cfg.adopt_loose_turn_deg, cfg.adopt_agree_turn_deg)), turn, size):
                 continue  # lying askew, or not a tile's size: a loose tile near the board
             cell = frontier[j]
             p = np.roll(probs[n], -k, axis=0)
             shown = np.roll(cut[n], -k) if n in cut else np.argmax(p, axis=1) < 6
             if n in hidden and not _hidden_corner(cell, p, shows)[1]:
                 continue  # its digits in view disagree with the board's
-            if ((n in cut or d[j] > cfg.adopt_loose_frac * side)
+            if ((n in cut or askew or d[j] > cfg.adopt_loose_frac * side)
                     and not _agrees(cell, p, shows, shown)):
-                continue  # cut, or that far off its cell: only with the board's digits
+                continue  # cut, askew or far off its cell: only with the board's digits
             _place(found, seen, probs, n, cell, k)
             _add_shown(shows, cell, _digits_shown(probs[n], shown))
             occupied.add(cell)
