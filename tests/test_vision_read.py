@@ -265,8 +265,10 @@ def test_a_tile_meeting_the_board_at_a_vertex_past_a_hidden_one_joins_as_partial
 def test_tiles_read_in_full_meeting_the_board_at_a_vertex_past_a_hidden_one_join() -> None:
     # dev 71000395: a hand's shadow hides a board tile; two tiles beyond it, joined edge
     # to edge, read clearly at every corner, and one meets the board at a vertex where
-    # both show the same digit
-    scores = _dev_scores(71_000_395, replace(DEFAULT, full_at_vertex=False), DEFAULT)
+    # both show the same digit (with the hidden tile's vertices placed as before the
+    # flattened-face rule, which finds it and so joins them edge to edge)
+    base = replace(DEFAULT, settle_off_each=False)
+    scores = _dev_scores(71_000_395, replace(base, full_at_vertex=False), base)
     assert scores[1].matched == scores[0].matched + 2
     assert scores[1].found_tiles == scores[1].matched
     assert scores[1].digits_right == scores[1].digits
@@ -280,6 +282,17 @@ def test_a_face_turned_from_a_misshapen_cell_joins_with_the_boards_digits() -> N
     scores = _dev_scores(71_000_433, replace(DEFAULT, adopt_agree_turn_deg=0.0), DEFAULT)
     assert scores[1].matched == scores[0].matched + 1
     assert scores[1].found_tiles == scores[1].matched
+    assert scores[1].digits_right == scores[1].digits
+
+
+@needs_model
+def test_a_face_flattened_at_two_corners_does_not_place_the_vertices_it_sees() -> None:
+    # dev 71000292 (small tiles, a steep view): a board face outlined flat is off its
+    # cell's shape at two corners; only the worst one was left out, and the other put a
+    # vertex near half a side off, bending the two cells beyond it off their tiles
+    scores = _dev_scores(71_000_292, replace(DEFAULT, settle_off_each=False), DEFAULT)
+    assert scores[0].matched == scores[0].label_tiles - 2
+    assert scores[1].matched == scores[1].found_tiles == scores[1].label_tiles
     assert scores[1].digits_right == scores[1].digits
 
 

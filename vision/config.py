@@ -105,6 +105,9 @@ class ReaderConfig:
     #: a face cut short by a hand, or table outlined between tiles) is placed where the
     #: homography puts it, not at those corners
     settle_lopsided_predict: bool = True
+    #: ... and with the worst corner, any other over settle_corner_max x side off the
+    #: centred shape (a face flattened at two corners)
+    settle_off_each: bool = True
     #: a cell whose sides have this mean edge support is worth snapping its unseen vertex
     fill_snap_min: float = 0.55
     #: a face whose sides' mean edge support is below this is re-posed (turned, grown,

@@ -787,11 +787,18 @@ def _off_corners(cfg: ReaderConfig, fit: LatticeFit, pts: np.ndarray,
     whole face, so only its shape counts."""
     pred = np.array([fit.project(vertex_xy(v)) for v in vs])
     d = pts - pred
-    if np.linalg.norm(d - d.mean(axis=0), axis=1).max() > cfg.settle_shape_max * fit.side:
+    dev = np.linalg.norm(d - d.mean(axis=0), axis=1)
+    if dev.max() > cfg.settle_shape_max * fit.side:
         return {0, 1, 2}
     r = [float(np.linalg.norm(d[k] - (d.sum(axis=0) - d[k]) / 2)) for k in range(3)]
     k = int(np.argmax(r))
-    return {k} if r[k] > cfg.settle_corner_max * fit.side else set()
+    if r[k] <= cfg.settle_corner_max * fit.side:
+        return set()
+    if cfg.settle_off_each:
+        # a flattened face (two corners off, the third on): each corner far off the
+        # centred shape, not only the worst
+        return {k} | {j for j in range(3) if dev[j] > cfg.settle_corner_max * fit.side}
+    return {k}
 
 
 def _aligned_cell(fit: LatticeFit, hinv: np.ndarray, pts: np.ndarray
