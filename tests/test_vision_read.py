@@ -155,6 +155,12 @@ def _dev_scores(seed: int, *cfgs: object) -> list:  # type: ignore[type-arg]
             for cfg in cfgs]
 
 
+def _no_false_tile_or_digit(score: object) -> None:
+    """Every tile a reading found is a label tile, and every digit it read is right."""
+    assert score.found_tiles == score.matched  # type: ignore[attr-defined]
+    assert score.digits_right == score.digits  # type: ignore[attr-defined]
+
+
 @needs_model
 def test_small_tiles_hidden_by_big_table_shapes_are_found() -> None:
     # small white tiles on white paper on a wood table: the wood's few big shapes seed
@@ -213,8 +219,7 @@ def test_the_tile_beyond_a_drifted_one_joins_the_board() -> None:
     uncut = replace(DEFAULT, cut_beside_joined=False)
     scores = _dev_scores(71_000_402, replace(uncut, adopt_after_drift=False), uncut)
     assert scores[1].matched == scores[0].matched + 1
-    assert scores[1].found_tiles == scores[1].matched
-    assert scores[1].digits_right == scores[1].digits
+    _no_false_tile_or_digit(scores[1])
 
 
 @needs_model
@@ -226,8 +231,7 @@ def test_a_face_cut_short_by_a_finger_does_not_misplace_the_vertex_only_it_sees(
     scores = _dev_scores(71_000_037, replace(DEFAULT, settle_lopsided_predict=False),
                          DEFAULT)
     assert scores[1].matched >= scores[0].matched + 2
-    assert scores[1].found_tiles == scores[1].matched
-    assert scores[1].digits_right == scores[1].digits
+    _no_false_tile_or_digit(scores[1])
 
 
 @needs_model
@@ -238,8 +242,7 @@ def test_candidates_are_read_past_a_tile_mostly_under_a_hand() -> None:
     scores = _dev_scores(71_000_355, replace(DEFAULT, candidate_pass_none_max=0.0),
                          DEFAULT)
     assert scores[1].matched >= scores[0].matched + 2
-    assert scores[1].found_tiles == scores[1].matched
-    assert scores[1].digits_right == scores[1].digits
+    _no_false_tile_or_digit(scores[1])
 
 
 @needs_model
@@ -270,8 +273,7 @@ def test_tiles_read_in_full_meeting_the_board_at_a_vertex_past_a_hidden_one_join
     base = replace(DEFAULT, settle_off_each=False)
     scores = _dev_scores(71_000_395, replace(base, full_at_vertex=False), base)
     assert scores[1].matched == scores[0].matched + 2
-    assert scores[1].found_tiles == scores[1].matched
-    assert scores[1].digits_right == scores[1].digits
+    _no_false_tile_or_digit(scores[1])
 
 
 @needs_model
@@ -281,8 +283,7 @@ def test_a_face_turned_from_a_misshapen_cell_joins_with_the_boards_digits() -> N
     # within 15); its digits agree with the board's at two vertices
     scores = _dev_scores(71_000_433, replace(DEFAULT, adopt_agree_turn_deg=0.0), DEFAULT)
     assert scores[1].matched == scores[0].matched + 1
-    assert scores[1].found_tiles == scores[1].matched
-    assert scores[1].digits_right == scores[1].digits
+    _no_false_tile_or_digit(scores[1])
 
 
 @needs_model

@@ -582,9 +582,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         _add_shown(at_vertex, c, choice.digits[c])  # type: ignore[index]
     for tr in partial:  # the board's tiles cut by the photo's edge: the digits in view
         _add_shown(at_vertex, tr.cell, tr.corners)
-    # candidates read past a tile mostly under a hand (cfg.candidate_pass_none_max)
-    passed = ({seen[n].cell for n, t in enumerate(seen) if t.candidate
-               and _none_mean(cfg, photo, t, probs[n], side_full) <= cfg.candidate_pass_none_max}
+    passed = (_read_past(cfg, photo, seen, probs, side_full)
               if cfg.hidden_at_vertex and under else set())
     while todo:
         rest = []
@@ -745,11 +743,13 @@ def _lies_on(cfg: ReaderConfig, px: np.ndarray, outline: np.ndarray) -> int:
     return k if _squarely(cfg, turn, size) else -1
 
 
-def _squarely(cfg: ReaderConfig, turn: float, size: float) -> bool:
+def _squarely(cfg: ReaderConfig, turn: float, size: float,
+              turn_max: float | None = None) -> bool:
     """A face turned ``turn`` degrees from a cell, of ``size`` times its size, lies on it
-    (:func:`_lies_on`)."""
-    return (turn <= cfg.adopt_loose_turn_deg
-            and 1 / cfg.adopt_loose_size < size < cfg.adopt_loose_size)
+    (:func:`_lies_on`; turned at most ``turn_max`` degrees, default
+    ``cfg.adopt_loose_turn_deg``)."""
+    most = cfg.adopt_loose_turn_deg if turn_max is None else turn_max
+    return turn <= most and 1 / cfg.adopt_loose_size < size < cfg.adopt_loose_size
 
 
 def _drifted_faces(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
@@ -845,8 +845,7 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             # turned further from the cell than a tile lies squarely: the lattice's shape
             # of a cell may be off there (a steep view), so only with the board's digits
             askew = not _squarely(cfg, turn, size)
-            if askew and not _squarely(replace(cfg, adopt_loose_turn_deg=max(
-                    cfg.adopt_loose_turn_deg, cfg.adopt_agree_turn_deg)), turn, size):
+            if askew and not _squarely(cfg, turn, size, cfg.adopt_agree_turn_deg):
                 continue  # lying askew, or not a tile's size: a loose tile near the board
             cell = frontier[j]
             p = np.roll(probs[n], -k, axis=0)
@@ -1130,6 +1129,16 @@ def _clockwise_area(px: np.ndarray) -> float:
     return float(0.5 * ((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])))
 
 
+def _read_past(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
+               side_full: float) -> set[Cell]:
+    """Cells of candidates read past a tile mostly under a hand: a digit in view but no
+    tile (mean "none" over ``cfg.candidate_none_max``, at most
+    ``cfg.candidate_pass_none_max``)."""
+    return {t.cell for n, t in enumerate(seen)  # type: ignore[misc]
+            if t.candidate and cfg.candidate_none_max
+            < _none_mean(cfg, photo, t, probs[n], side_full) <= cfg.candidate_pass_none_max}
+
+
 def _met_past_hidden(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
                      board_idx: list[int], side_full: float) -> set[Cell]:
     """Cells of candidates in full view read clearly at every corner (mean "none" at
@@ -1138,17 +1147,11 @@ def _met_past_hidden(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: n
     beside a candidate read past a hand (a digit in view, no tile:
     ``cfg.candidate_pass_none_max``): the tile between lies under the hand or an object."""
     on = {seen[n].cell for n in board_idx}
-    full, passed = [], set()
-    for n, t in enumerate(seen):
-        if not t.candidate or t.cell in on:
-            continue
-        nm = _none_mean(cfg, photo, t, probs[n], side_full)
-        if nm <= cfg.candidate_none_max:
-            if _visible(cfg, t.px, side_full, photo.width, photo.height).all():
-                full.append(n)
-        elif nm <= cfg.candidate_pass_none_max:
-            passed.add(t.cell)
-    if not full or not passed:
+    full = [n for n, t in enumerate(seen) if t.candidate and t.cell not in on
+            and _none_mean(cfg, photo, t, probs[n], side_full) <= cfg.candidate_none_max
+            and _visible(cfg, t.px, side_full, photo.width, photo.height).all()]
+    passed = _read_past(cfg, photo, seen, probs, side_full) - on if full else set()
+    if not passed:
         return set()
     shows = _board_shows(seen, probs, board_idx)
     return {seen[n].cell for n in full  # type: ignore[misc]
