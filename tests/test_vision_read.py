@@ -18,7 +18,7 @@ from vision.batch import score_reading
 from vision.classifier import DEFAULT_MODEL
 from vision.commands import align_to
 from vision.config import DEFAULT
-from vision.pipeline import HIDDEN_CORNER, read_array, read_photo
+from vision.pipeline import HIDDEN_CORNER, MET_PAST_HIDDEN, read_array, read_photo
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT.parent / "shared" / "reference" / "real_product_photo_12_tiles.jpg"
@@ -145,14 +145,20 @@ def test_check_from_two_photos(tmp_path: Path) -> None:
     assert any("no new tile" in p for p in data["problems"])
 
 
-def _dev_scores(seed: int, *cfgs: object) -> list:  # type: ignore[type-arg]
-    """The scores of dev photo ``seed`` (as the reader evaluation renders it: 1024 x 768,
-    the held-out edition or font by the seed's parity) read with each of ``cfgs``."""
+def _dev_read(seed: int, *cfgs: object) -> tuple[list, list]:  # type: ignore[type-arg]
+    """Dev photo ``seed`` (as the reader evaluation renders it: 1024 x 768, the held-out
+    edition or font by the seed's parity) read with each of ``cfgs``: the scores and the
+    readings."""
     from benchmarks.eval_reader import SIZE, _style
     from vision.synth import render
     s = render(seed, size=SIZE, style=_style(seed))
-    return [score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
-            for cfg in cfgs]
+    readings = [read_array(s.image, cfg, name="x") for cfg in cfgs]  # type: ignore[arg-type]
+    return [score_reading("x", s.label, r.to_json()) for r in readings], readings
+
+
+def _dev_scores(seed: int, *cfgs: object) -> list:  # type: ignore[type-arg]
+    """The scores of dev photo ``seed`` read with each of ``cfgs`` (:func:`_dev_read`)."""
+    return _dev_read(seed, *cfgs)[0]
 
 
 def _no_false_tile_or_digit(score: object) -> None:
@@ -196,15 +202,13 @@ def test_a_face_cut_short_by_a_finger_beyond_the_hand_joins_the_board() -> None:
     # (it is judged once the tiles under the hand are placed: adopt_apart_late; the
     # candidates read past the hand, which find one more tile mostly hidden, are left out)
     base = replace(DEFAULT, candidate_pass_none_max=0.0)
-    scores = _dev_scores(71_000_092, replace(base, hidden_face_not_blank=False),
-                         replace(base, adopt_apart_late=False), base)
+    scores, readings = _dev_read(71_000_092, replace(base, hidden_face_not_blank=False),
+                                 replace(base, adopt_apart_late=False), base)
     assert scores[0].matched == scores[1].matched == scores[0].label_tiles - 1
     assert scores[2].matched == scores[2].found_tiles == scores[2].label_tiles
     assert scores[2].digits_right == scores[2].digits
     # its hidden digit no tile shows: partial, that digit unknown
-    from vision.synth import render
-    s = render(71_000_092, size=(1024, 768), style={"edition": ["travel_grey"]})
-    tile = next(t for t in read_array(s.image, base, name="x").tiles
+    tile = next(t for t in readings[2].tiles
                 if HIDDEN_CORNER in t.flags and "joined by the lattice" in " ".join(t.flags))
     assert "partial" in tile.flags and tile.corners.count(None) == 1
 
@@ -250,15 +254,12 @@ def test_a_tile_meeting_the_board_at_a_vertex_past_a_hidden_one_joins_as_partial
     # dev 71000477: fingers lie over a board tile; two tiles beyond it each show two
     # digits, one of them the board's at the one vertex they share with it, and a third
     # corner under a finger: partial, that digit unknown
-    scores = _dev_scores(71_000_477, replace(DEFAULT, hidden_at_vertex=False), DEFAULT)
+    scores, readings = _dev_read(71_000_477, replace(DEFAULT, hidden_at_vertex=False),
+                                 DEFAULT)
     assert scores[0].matched == scores[0].label_tiles - 2
     assert scores[1].matched == scores[1].found_tiles == scores[1].label_tiles
     assert scores[1].digits_right == scores[1].digits
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-    s = render(71_000_477, size=SIZE, style=_style(71_000_477))
-    beyond = [t for t in read_array(s.image, name="x").tiles
-              if any("tile between lies under a hand" in f for f in t.flags)]
+    beyond = [t for t in readings[1].tiles if MET_PAST_HIDDEN in t.flags]
     assert len(beyond) == 2
     assert all("partial" in t.flags and HIDDEN_CORNER in t.flags
                and t.corners.count(None) == 1 for t in beyond)

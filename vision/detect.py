@@ -117,8 +117,7 @@ def find_triangles(cfg: ReaderConfig, small: np.ndarray,
     h, w = gray.shape
     if edges is None:
         edges = edge_map(cfg, gray)
-    min_area = cfg.min_side ** 2 * 0.433 * 0.5
-    max_side = cfg.max_side_frac * min(h, w)
+    min_area, max_side = _size_bounds(cfg, h, w)
 
     def dilated(k: int) -> tuple[np.ndarray, float]:
         ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
@@ -189,20 +188,24 @@ def rim_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray,
     a region they enclose, with no rim beyond it (:func:`_rimmed`), is a face, grown back
     by ``cfg.rim_grow_frac`` x its side. Returns only faces where none of ``found`` (the
     faces of :func:`find_triangles`, detection pixels of ``gray``) lies."""
-    h, w = gray.shape
+    min_area, max_side = _size_bounds(cfg, *gray.shape)
     ker3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     m = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
                               cv2.THRESH_BINARY_INV, cfg.rim_block, cfg.rim_c)
     m = cv2.bitwise_or(cv2.morphologyEx(m, cv2.MORPH_OPEN, ker3), edges)
     inv = cv2.morphologyEx(cv2.bitwise_not(m), cv2.MORPH_OPEN, ker3)
-    traced = [f for f in _mask_triangles(cfg, inv, -cfg.rim_grow_frac,
-                                         cfg.min_side ** 2 * 0.433 * 0.5,
-                                         cfg.max_side_frac * min(h, w))
+    traced = [f for f in _mask_triangles(cfg, inv, -cfg.rim_grow_frac, min_area, max_side)
               if _rimmed(cfg, inv, f[0])]
     cen = np.array([t.centroid for t in found]).reshape(-1, 2)
     # a face outlined by its own edges is the better outline
-    return [t for t in _dedupe(cfg, _faces(cfg, traced, cfg.max_side_frac * min(h, w)))
+    return [t for t in _dedupe(cfg, _faces(cfg, traced, max_side))
             if not len(cen) or np.linalg.norm(cen - t.centroid, axis=1).min() >= 0.5 * t.side]
+
+
+def _size_bounds(cfg: ReaderConfig, h: int, w: int) -> tuple[float, float]:
+    """The smallest area (px^2) and largest side (px) of a face traced in an ``h`` x ``w``
+    detection image."""
+    return cfg.min_side ** 2 * 0.433 * 0.5, cfg.max_side_frac * min(h, w)
 
 
 def _rimmed(cfg: ReaderConfig, inv: np.ndarray, tri: np.ndarray) -> bool:

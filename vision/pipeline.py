@@ -31,6 +31,9 @@ from .reconstruct import CornerChoice, choose_digits, unshown_tiles
 
 #: the flag of a tile with one corner's digit out of sight, reported unknown
 HIDDEN_CORNER = "a corner's digit hidden (under a hand or an object)"
+#: the flag of a tile meeting the board at a vertex only, past a tile under a hand
+MET_PAST_HIDDEN = ("meets the board at a corner (the tile between lies under a hand or an "
+                   "object)")
 
 
 @lru_cache(maxsize=1)
@@ -607,8 +610,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                 flags.append("meets the board at a corner (the tiles between lie beyond "
                              "the photo's edge)")
             if beyond:
-                flags.append("meets the board at a corner (the tile between lies under a "
-                             "hand or an object)")
+                flags.append(MET_PAST_HIDDEN)
             if n in under:
                 shown = np.argmax(probs[n], axis=1) < 6
                 flags.insert(1, HIDDEN_CORNER)
@@ -664,8 +666,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         if not seen[n].detected:
             tr.flags.append("outline inferred from the lattice")
         if c in met:
-            tr.flags.append("meets the board at a corner (the tile between lies under a "
-                            "hand or an object)")
+            tr.flags.append(MET_PAST_HIDDEN)
         if n in adopted:
             tr.flags.append("joined off the lattice: a loose face lying on the cell next to "
                             "the board (a hand-placed part of it drifted)")
