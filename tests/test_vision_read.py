@@ -278,6 +278,17 @@ def test_tiles_read_in_full_meeting_the_board_at_a_vertex_past_a_hidden_one_join
 
 
 @needs_model
+def test_a_cell_off_its_tile_is_read_where_the_homography_puts_it() -> None:
+    # dev 71000045: black tiles on paper, the board fitted to its silhouette; at the end of
+    # an arm the outline put a vertex a quarter side off, and the cells chained from it
+    # missed their four tiles, where the homography fitted to the whole board lies on them
+    scores = _dev_scores(71_000_045, replace(DEFAULT, h_outline_min=0.0), DEFAULT)
+    assert scores[0].matched == scores[0].label_tiles - 4
+    assert scores[1].matched == scores[1].found_tiles == scores[1].label_tiles
+    assert scores[1].digits_right == scores[1].digits
+
+
+@needs_model
 def test_a_face_turned_from_a_misshapen_cell_joins_with_the_boards_digits() -> None:
     # dev 71000433, a steep view: the lattice's shape of the cell next to the board is off,
     # and a clearly read face on it is turned 21 degrees from it (a tile lies squarely
@@ -373,8 +384,10 @@ def test_candidate_cells_read_only_where_they_touch_the_board() -> None:
     s = render(72_000_016, size=(800, 600))
     # without moving the silhouette's lattice onto the digits, whose board here holds
     # every tile itself (53 of 53 instead of 41): the candidates are what is tested; and
-    # without moving drifted candidates' outlines, which only the ring reading does
-    DEFAULT = replace(CFG, silhouette_align_frac=0.0, shift_fracs=())  # noqa: N806
+    # without moving drifted candidates' outlines or reading them where the homography
+    # puts them, which only classify does
+    DEFAULT = replace(CFG, silhouette_align_frac=0.0, shift_fracs=(),  # noqa: N806
+                      h_outline_min=0.0)
     photo = from_array(DEFAULT, s.image)
     found = detect(DEFAULT, photo)
     clf = default_classifier()

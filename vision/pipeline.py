@@ -177,6 +177,9 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     loose = ok([Seen(None, fit.triangles[i].pts / s, True, face=i) for i in fit.loose])
     base = cells + loose
     probs, raw = _read_tiles(cfg, photo, base, side_full, classifier)
+    anchored = {v for c in fit.cells for v in cell_corners(c)}
+    faces = np.array([t.px for t in cells if t.detected]).reshape(-1, 3, 2)
+    _homography_outlines(cfg, photo, fit, s, anchored, faces, cells, probs, raw, classifier)
     # cells seen to hold a tile (on the board or cut by the photo's edge), then rings of
     # candidates touching them
     joined = {t.cell for t, p in zip(base, probs, strict=True)
@@ -184,7 +187,6 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
               <= cfg.none_threshold}
     read: list[tuple[Seen, np.ndarray, np.ndarray]] = []
     todo = set(fit.candidates)
-    faces = np.array([t.px for t in cells if t.detected]).reshape(-1, 3, 2)
     budget = cfg.shift_max
     while todo:
         near = sorted(c for c in todo if any(nb in joined for nb in edge_neighbours(c)))
@@ -193,6 +195,7 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
         todo.difference_update(near)
         ring = ok([Seen(c, fit.corner_px(c) / s, False, True) for c in near])
         p_ring, r_ring = _read_tiles(cfg, photo, ring, side_full, classifier)
+        _homography_outlines(cfg, photo, fit, s, anchored, faces, ring, p_ring, r_ring, classifier)
         budget -= _shift_search(cfg, photo, ring, p_ring, r_ring, side_full, classifier,
                                 faces, budget)
         for t, p, r in zip(ring, p_ring, r_ring, strict=True):
@@ -230,6 +233,52 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     for t, m in zip(seen, _mixed_convention(raw), strict=True):
         t.mixed = bool(m)
     return seen, probs, conv
+
+
+def _homography_outlines(cfg: ReaderConfig, photo: Photo, fit: LatticeFit, scale: float,
+                         anchored: set[Vertex], faces: np.ndarray, seen: list[Seen],
+                         probs: np.ndarray, raw: np.ndarray, classifier: object) -> None:
+    """Read again, where the lattice's homography puts its free corners, a cell without a
+    face of its own whose outline (chained from its neighbours) lies elsewhere: a chain
+    of proposed cells can wander off an arm of the board, where the homography fitted to
+    the whole board still lies on its tiles. Corners that an outlined face fixes
+    (``anchored`` vertices) stay. The homography's outline replaces the cell's outline,
+    probabilities (``probs`` (N, 3, 7), ``raw``) in place, and its free vertices in
+    ``fit.vertex_px`` (so cells beyond it are placed from it), when all three of its
+    corners then show digits and it reads clearer (``cfg.h_outline_gain``)."""
+    if cfg.h_outline_min <= 0 or fit.homography is None or not seen:
+        return
+    side_full = fit.side / scale
+    todo: list[tuple[int, np.ndarray]] = []
+    for n, t in enumerate(seen):
+        if t.cell is None or t.detected:
+            continue
+        vs = cell_corners(t.cell)
+        pure = np.array([fit.project(vertex_xy(v)) / scale for v in vs])
+        alt = np.array([t.px[k] if v in anchored else pure[k] for k, v in enumerate(vs)])
+        if np.linalg.norm(alt - t.px, axis=1).max() <= cfg.h_outline_min * side_full:
+            continue
+        # the cell's shape as the homography sees it, on no outlined face: corners fixed
+        # by faces and the homography's disagree where the board itself lies elsewhere
+        ratio = (np.linalg.norm(alt - alt[[1, 2, 0]], axis=1)
+                 / np.linalg.norm(pure - pure[[1, 2, 0]], axis=1))
+        if (not (1 / cfg.h_outline_shape < ratio).all() or (ratio > cfg.h_outline_shape).any()
+                or _overlaps(alt, faces, cfg.shift_overlap_max)):
+            continue
+        todo.append((n, alt))
+    if not todo:
+        return
+    raw_m = classifier.predict_raw(corner_crops(photo.gray, np.stack([a for _, a in todo])))  # type: ignore[attr-defined]
+    p_m = digit_probs(raw_m).reshape(len(todo), 3, 7)
+    raw_m = raw_m.reshape(len(todo), 3, 13)
+    for j, (n, alt) in enumerate(todo):
+        if ((p_m[j].argmax(axis=1) < 6).all()
+                and _quality(p_m[j]) > _quality(probs[n]) + cfg.h_outline_gain):
+            seen[n] = replace(seen[n], px=alt)
+            probs[n], raw[n] = p_m[j], raw_m[j]
+            for k, v in enumerate(cell_corners(seen[n].cell)):  # type: ignore[arg-type]
+                if v not in anchored:
+                    fit.vertex_px[v] = alt[k] * scale
 
 
 def _shift_search(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.ndarray,
