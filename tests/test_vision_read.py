@@ -289,6 +289,17 @@ def test_a_cell_off_its_tile_is_read_where_the_homography_puts_it() -> None:
 
 
 @needs_model
+def test_a_corner_one_face_alone_outlines_does_not_fix_the_cells_beside_it() -> None:
+    # dev 71000393: black tiles on dark wood; a face outlined wrongly at one corner, the
+    # only face there, put that vertex a third of a side off, and the three cells beside
+    # it read nothing there; the homography puts it on the tiles' corner
+    scores = _dev_scores(71_000_393, replace(DEFAULT, h_outline_anchor=1), DEFAULT)
+    assert scores[0].matched == scores[0].label_tiles - 3
+    assert scores[1].matched == scores[1].found_tiles == scores[1].label_tiles
+    assert scores[1].digits_right == scores[1].digits
+
+
+@needs_model
 def test_a_face_turned_from_a_misshapen_cell_joins_with_the_boards_digits() -> None:
     # dev 71000433, a steep view: the lattice's shape of the cell next to the board is off,
     # and a clearly read face on it is turned 21 degrees from it (a tile lies squarely
@@ -302,8 +313,10 @@ def test_a_face_turned_from_a_misshapen_cell_joins_with_the_boards_digits() -> N
 def test_a_face_flattened_at_two_corners_does_not_place_the_vertices_it_sees() -> None:
     # dev 71000292 (small tiles, a steep view): a board face outlined flat is off its
     # cell's shape at two corners; only the worst one was left out, and the other put a
-    # vertex near half a side off, bending the two cells beyond it off their tiles
-    scores = _dev_scores(71_000_292, replace(DEFAULT, settle_off_each=False), DEFAULT)
+    # vertex near half a side off, bending the two cells beyond it off their tiles (read
+    # without the homography's outlines of those cells, which find them as well)
+    base = replace(DEFAULT, h_outline_min=0.0)
+    scores = _dev_scores(71_000_292, replace(base, settle_off_each=False), base)
     assert scores[0].matched == scores[0].label_tiles - 2
     assert scores[1].matched == scores[1].found_tiles == scores[1].label_tiles
     assert scores[1].digits_right == scores[1].digits

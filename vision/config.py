@@ -335,9 +335,13 @@ class ReaderConfig:
     shift_seed_min: float = 0.75
     shift_overlap_max: float = 0.15
     shift_max: int = 24
+    #: ... and also where the lattice's homography puts the corner (a face outlined wrongly
+    #: at one corner puts that vertex 0.2-0.6 of a side off; on 8 dev photos with such a
+    #: digit error the homography's vertex lay within 0.07 of a side of the true corner)
+    reread_predicted: bool = True
     #: a cell without a face of its own (proposed, or a candidate) whose lattice outline
     #: lies over h_outline_min x side from where the homography puts its free corners
-    #: (those no outlined face fixes) is read there too; that outline replaces the
+    #: (those no two outlined faces fix) is read there too; that outline replaces the
     #: lattice's when all three of its corners then show digits and it reads clearer by
     #: h_outline_gain (log probability), and its vertices then place the cells beyond it
     #: (0 = never). Found on boards fitted to their silhouette, whose outline-corrected
@@ -347,10 +351,10 @@ class ReaderConfig:
     #: ... an outline of the cell's shape (each side within this ratio of the side the
     #: homography gives it) covering no outlined face (shift_overlap_max)
     h_outline_shape: float = 1.25
-    #: ... and also where the lattice's homography puts the corner (a face outlined wrongly
-    #: at one corner puts that vertex 0.2-0.6 of a side off; on 8 dev photos with such a
-    #: digit error the homography's vertex lay within 0.07 of a side of the true corner)
-    reread_predicted: bool = True
+    #: ... a corner counts as fixed when at least h_outline_anchor outlined faces meet at
+    #: it: one face outlined wrongly at a corner (seams hidden between dark tiles) may put
+    #: it a third of a side off (dev 71000393)
+    h_outline_anchor: int = 2
     #: loose tiles cut by the photo's edge are found from their corner in view
     #: (vision.detect.find_cut_faces) and read as partial where visible (False: never)
     cut_faces: bool = True

@@ -177,7 +177,11 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     loose = ok([Seen(None, fit.triangles[i].pts / s, True, face=i) for i in fit.loose])
     base = cells + loose
     probs, raw = _read_tiles(cfg, photo, base, side_full, classifier)
-    anchored = {v for c in fit.cells for v in cell_corners(c)}
+    owners: dict[Vertex, int] = {}
+    for c in fit.cells:
+        for v in cell_corners(c):
+            owners[v] = owners.get(v, 0) + 1
+    anchored = {v for v, k in owners.items() if k >= cfg.h_outline_anchor}
     faces = np.array([t.px for t in cells if t.detected]).reshape(-1, 3, 2)
     _homography_outlines(cfg, photo, fit, s, anchored, faces, cells, probs, raw, classifier)
     # cells seen to hold a tile (on the board or cut by the photo's edge), then rings of
@@ -241,11 +245,12 @@ def _homography_outlines(cfg: ReaderConfig, photo: Photo, fit: LatticeFit, scale
     """Read again, where the lattice's homography puts its free corners, a cell without a
     face of its own whose outline (chained from its neighbours) lies elsewhere: a chain
     of proposed cells can wander off an arm of the board, where the homography fitted to
-    the whole board still lies on its tiles. Corners that an outlined face fixes
-    (``anchored`` vertices) stay. The homography's outline replaces the cell's outline,
-    probabilities (``probs`` (N, 3, 7), ``raw``) in place, and its free vertices in
-    ``fit.vertex_px`` (so cells beyond it are placed from it), when all three of its
-    corners then show digits and it reads clearer (``cfg.h_outline_gain``)."""
+    the whole board still lies on its tiles. Corners that outlined faces fix
+    (``anchored`` vertices, see ``cfg.h_outline_anchor``) stay. The homography's outline
+    replaces the cell's outline, probabilities (``probs`` (N, 3, 7), ``raw``) in place,
+    and its free vertices in ``fit.vertex_px`` (so cells beyond it are placed from it),
+    when all three of its corners then show digits and it reads clearer
+    (``cfg.h_outline_gain``)."""
     if cfg.h_outline_min <= 0 or fit.homography is None or not seen:
         return
     side_full = fit.side / scale
