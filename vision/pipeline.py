@@ -8,6 +8,7 @@ image, no tiles) are :class:`~vision.io.PhotoError` with a one-line message.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -177,10 +178,7 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     loose = ok([Seen(None, fit.triangles[i].pts / s, True, face=i) for i in fit.loose])
     base = cells + loose
     probs, raw = _read_tiles(cfg, photo, base, side_full, classifier)
-    owners: dict[Vertex, int] = {}
-    for c in fit.cells:
-        for v in cell_corners(c):
-            owners[v] = owners.get(v, 0) + 1
+    owners = Counter(v for c in fit.cells for v in cell_corners(c))
     anchored = {v for v, k in owners.items() if k >= cfg.h_outline_anchor}
     faces = np.array([t.px for t in cells if t.detected]).reshape(-1, 3, 2)
     _homography_outlines(cfg, photo, fit, s, anchored, faces, cells, probs, raw, classifier)
@@ -239,6 +237,14 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     return seen, probs, conv
 
 
+def _read_outlines(photo: Photo, outlines: np.ndarray, classifier: object
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """One classifier call for the corners of tile ``outlines`` (M, 3, 2), full-image
+    pixels: probabilities (M, 3, 7) and the raw ones (M, 3, 13) (see :func:`_read_tiles`)."""
+    raw = classifier.predict_raw(corner_crops(photo.gray, outlines))  # type: ignore[attr-defined]
+    return digit_probs(raw).reshape(len(outlines), 3, 7), raw.reshape(len(outlines), 3, 13)
+
+
 def _homography_outlines(cfg: ReaderConfig, photo: Photo, fit: LatticeFit, scale: float,
                          anchored: set[Vertex], faces: np.ndarray, seen: list[Seen],
                          probs: np.ndarray, raw: np.ndarray, classifier: object) -> None:
@@ -273,9 +279,7 @@ def _homography_outlines(cfg: ReaderConfig, photo: Photo, fit: LatticeFit, scale
         todo.append((n, alt))
     if not todo:
         return
-    raw_m = classifier.predict_raw(corner_crops(photo.gray, np.stack([a for _, a in todo])))  # type: ignore[attr-defined]
-    p_m = digit_probs(raw_m).reshape(len(todo), 3, 7)
-    raw_m = raw_m.reshape(len(todo), 3, 13)
+    p_m, raw_m = _read_outlines(photo, np.stack([a for _, a in todo]), classifier)
     for j, (n, alt) in enumerate(todo):
         if ((p_m[j].argmax(axis=1) < 6).all()
                 and _quality(p_m[j]) > _quality(probs[n]) + cfg.h_outline_gain):
@@ -316,9 +320,7 @@ def _shift_search(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.n
                     moves.append((n, moved))
     if not moves:
         return len(todo)
-    raw_m = classifier.predict_raw(corner_crops(photo.gray, np.stack([m for _, m in moves])))  # type: ignore[attr-defined]
-    p_m = digit_probs(raw_m).reshape(len(moves), 3, 7)
-    raw_m = raw_m.reshape(len(moves), 3, 13)
+    p_m, raw_m = _read_outlines(photo, np.stack([m for _, m in moves]), classifier)
 
     best: dict[int, tuple[float, int]] = {n: (_quality(probs[n]), -1) for n in todo}
     for j, (n, _) in enumerate(moves):
@@ -402,11 +404,10 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
             v[k] = predicted[n][k]
         moves.append(v)  # (the outline itself again where nothing is predicted)
     per = len(moves) // len(todo)
-    raw_m = classifier.predict_raw(corner_crops(photo.gray, np.stack(moves)))  # type: ignore[attr-defined]
-    raw_m = raw_m.reshape(len(todo), per, 3, 13)
+    p_m, raw_m = _read_outlines(photo, np.stack(moves), classifier)
+    p_m, raw_m = p_m.reshape(len(todo), per, 3, 7), raw_m.reshape(len(todo), per, 3, 13)
     for j, (n, k) in enumerate(todo):
-        r = raw_m[j, :, k]  # (per, 13): corner k of each moved outline
-        p = digit_probs(r)
+        r, p = raw_m[j, :, k], p_m[j, :, k]  # (per, 13), (per, 7): corner k of each outline
         best = int(np.argmax(p[:, :6].max(axis=1)))
         if p[best, :6].max() >= cfg.reread_min:
             probs[n, k], raw[n, k] = p[best], r[best]
