@@ -18,6 +18,7 @@ from vision.batch import score_reading
 from vision.classifier import DEFAULT_MODEL
 from vision.commands import align_to
 from vision.config import DEFAULT
+from vision.io import NoTilesError
 from vision.pipeline import HIDDEN_CORNER, MET_PAST_HIDDEN, read_array, read_photo
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -508,3 +509,24 @@ def test_a_tile_with_a_digit_under_a_finger_is_partial_not_guessed() -> None:
             for k in range(3) if got.corners[k] is not None]
     assert shown == [lab["corners"][k] for k in near]
     assert at_label(replace(DEFAULT, hidden_partial_min=1.01)) == []
+
+
+@needs_model
+@pytest.mark.parametrize(("seed", "tiles"), [
+    # light tiles on an oilcloth printed with dark triangles: the cloth's triangles join
+    # into a 3-cell board of their own, which reads no digit
+    (71_000_321, 17),
+    # black tiles on a red check in a steep view: the dark floor beyond the table is the
+    # first silhouette, and reads no digit; the board is the third tried
+    (71_000_315, 20),
+])
+def test_a_board_that_reads_nothing_gives_way_to_other_silhouettes(seed: int, tiles: int
+                                                                   ) -> None:
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    s = render(seed, size=SIZE, style=_style(seed))
+    with pytest.raises(NoTilesError, match="no tiles found"):
+        read_array(s.image, replace(DEFAULT, other_boards=0), name="x")
+    sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
+    assert sc.matched >= tiles
+    _no_false_tile_or_digit(sc)

@@ -309,6 +309,9 @@ class ReaderConfig:
     #: tiles of their own, so a lower bar): dev seeds 71000000-239 read 0.19 (1 of 3
     #: digits right) and 0.29 (52 of 105), then 0.50 (142 of 153) and up
     board_read_min: float = 0.4
+    #: a photo on which the board chosen read no digit: this many boards fitted to other
+    #: silhouettes are read in turn, the first that reads kept
+    other_boards: int = 3
 
     # --- read ------------------------------------------------------------------------
     #: a loose tile bigger than the board's is also read on outlines shrunk to these

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -37,6 +38,9 @@ from engine.lattice import (
 
 from .config import ReaderConfig
 from .detect import Triangle, clockwise, edge_map
+
+if TYPE_CHECKING:
+    from .silhouette import BoardGuess
 
 
 @dataclass
@@ -379,18 +383,58 @@ def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
     """The board fitted to its silhouette (:mod:`vision.silhouette`): faces found on its
     cells are its detected tiles, the other cells inside it are proposed (their outline
     inferred from the lattice), cells around it candidates; None if no board shows."""
-    from .silhouette import cells_showing_digits, find_boards
-    faces = [t for t in tris if t.fill >= 0.85]
+    from .silhouette import find_boards
     # a board of joined faces found by its edges (``found``): only a silhouette holding
     # it, of its tiles' size, may complete it (and the search is much shorter)
     near = (np.array([found.triangles[i].centroid for i in found.cells.values()])
             if found is not None else None)
+    splits = _face_splitter(cfg, tris, gray)
     for g in find_boards(cfg, gray, near, found.side if found is not None else None, colour):
-        if not _splits_a_face(g.homography, g.cells, g.side, faces,
-                              lambda h, cs: cells_showing_digits(cfg, h, cs, gray)):
-            break
-    else:
-        return None
+        if not splits(g):
+            return _silhouette_fit(cfg, g, tris, gray)
+    return None
+
+
+def other_boards(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
+                 colour: Callable[[], np.ndarray] | None, placed: np.ndarray
+                 ) -> Iterator[LatticeFit]:
+    """Boards fitted to silhouettes anywhere in ``gray`` (best first), leaving out any with
+    most of its cells on ``placed`` ((N, 2) centres of cells already read, ``gray``'s
+    pixels): the next guesses when the board chosen read no digit (a dark floor beyond the
+    table taken for the board, table-cloth triangles joined into one). Same ``tris``,
+    ``gray`` and ``colour`` as :func:`fit_lattice`; made one by one, as asked for."""
+    from .silhouette import find_boards
+    splits = _face_splitter(cfg, tris, gray)
+    for g in find_boards(cfg, gray, None, None, colour):
+        if splits(g):
+            continue
+        cen = np.array([cell_centroid(c) for c in g.cells])
+        p = np.hstack([cen, np.ones((len(cen), 1))]) @ g.homography.T
+        px = p[:, :2] / p[:, 2:3]
+        if len(placed):
+            d = np.linalg.norm(px[:, None, :] - placed[None, :, :], axis=2).min(axis=1)
+            if np.mean(d < 0.3 * g.side) > 0.5:
+                continue
+        fit = _silhouette_fit(cfg, g, tris, gray)
+        if fit is not None:
+            yield fit
+
+
+def _face_splitter(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray
+                   ) -> Callable[[BoardGuess], bool]:
+    """Tells whether a board guess cuts a well-outlined face into cells (see
+    :func:`_splits_a_face`)."""
+    from .silhouette import cells_showing_digits
+    faces = [t for t in tris if t.fill >= 0.85]
+    return lambda g: _splits_a_face(g.homography, g.cells, g.side, faces,
+                                    lambda h, cs: cells_showing_digits(cfg, h, cs, gray))
+
+
+def _silhouette_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle],
+                    gray: np.ndarray) -> LatticeFit | None:
+    """The lattice fit of board guess ``g``: faces of ``tris`` on its cells are detected
+    tiles, its other cells proposed, cells around it candidates; None if its homography is
+    singular or every cell is cut by the photo's edge."""
     fit = LatticeFit(triangles=tris, homography=g.homography, side=g.side,
                      from_silhouette=True)
     try:

@@ -9,22 +9,23 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import islice
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from engine.lattice import Cell, Vertex, cell_corners, edge_neighbours, vertex_xy
+from engine.lattice import Cell, Vertex, cell_centroid, cell_corners, edge_neighbours, vertex_xy
 from engine.tiles import Tile
 
 from .classifier import DigitClassifier, digit_probs
 from .config import DEFAULT, ReaderConfig
 from .crops import corner_crops
 from .detect import Triangle, edge_map, find_cut_faces, find_triangles, rim_faces
-from .fit import LatticeFit, add_cut_faces, cell_at, fit_lattice
+from .fit import LatticeFit, add_cut_faces, cell_at, fit_lattice, other_boards
 from .io import NoTilesError, Photo, from_array, load
 from .loose import prune_loose
 from .reading import JOINED_BY_LATTICE, Reading, TileReading
@@ -119,6 +120,31 @@ def _detect_on(cfg: ReaderConfig, small: np.ndarray, scale: float,
         add_cut_faces(fit, find_cut_faces(cfg, gray, edges, fit.side), gray.shape[1],
                       gray.shape[0])
     return Found(fit, scale)
+
+
+def _other_boards(cfg: ReaderConfig, photo: Photo, found: Found) -> Iterator[Found]:
+    """At most ``cfg.other_boards`` boards fitted to other silhouettes of the detection
+    copy than the one ``found`` placed (see :func:`vision.fit.other_boards`)."""
+    if cfg.other_boards <= 0:
+        return
+    gray, s = photo.scaled_gray()
+    fit = found.fit
+    if abs(s - found.scale) < 1e-9:
+        tris, edges = fit.triangles, None
+    else:
+        edges = edge_map(cfg, gray)
+        tris = find_triangles(cfg, gray, edges)
+    placed = [*fit.cells, *fit.proposed]
+    pts = (np.array([fit.project(cell_centroid(c)) for c in placed]) * (s / found.scale)
+           if fit.homography is not None and placed else np.zeros((0, 2)))
+    boards = other_boards(cfg, tris, gray, lambda: photo.scaled()[0], pts)
+    for alt in islice(boards, cfg.other_boards):
+        if cfg.cut_faces:
+            if edges is None:
+                edges = edge_map(cfg, gray)
+            add_cut_faces(alt, find_cut_faces(cfg, gray, edges, alt.side), gray.shape[1],
+                          gray.shape[0])
+        yield Found(alt, s)
 
 
 def _why_empty(photo: Photo) -> str:
@@ -1330,6 +1356,16 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         if board2 or any(t.tile is not None for t in off2):  # else the first answer stands
             found, conv, board, off = again, conv2, board2, off2
             f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
+    if not board and all(t.tile is None for t in off):
+        # nothing read: the board chosen may be something else (a dark floor beyond the
+        # table, a cloth's printed triangles); the next boards the silhouettes show are read
+        for again in _other_boards(cfg, photo, found):
+            seen2, probs2, conv2 = classify(cfg, photo, again, clf)
+            board2, off2 = reconstruct(cfg, photo, again, seen2, probs2, set_name)
+            if board2:  # a silhouette stands for a board: loose tiles alone are not one
+                found, conv, board, off = again, conv2, board2, off2
+                f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
+                break
     h = found.fit.homography
     h_full = None if h is None else np.diag([1 / found.scale, 1 / found.scale, 1.0]) @ h
     if off:
