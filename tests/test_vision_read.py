@@ -328,8 +328,9 @@ def test_a_face_flattened_at_two_corners_does_not_place_the_vertices_it_sees() -
 def test_bevelled_tiles_of_the_tables_grey_are_found_inside_their_rims() -> None:
     # dev 71000143: onyx tiles on a dark blue cloth; in grey their faces are the cloth's
     # tone, outlined only by their shaded bevels, and the edges close few faces. The board
-    # was read from its silhouette, whose lattice drifted off two arms (25 of 37 tiles)
-    scores = _dev_scores(71_000_143, replace(DEFAULT, rim_block=0), DEFAULT)
+    # was read from its silhouette, whose lattice drifted off two arms (25 of 37 tiles;
+    # candidates followed past three rings find them too)
+    scores = _dev_scores(71_000_143, replace(DEFAULT, rim_block=0, ring_cells=3), DEFAULT)
     assert scores[0].matched < scores[0].label_tiles - 5
     _read_without_mistake(scores[1])
 
@@ -530,3 +531,21 @@ def test_a_board_that_reads_nothing_gives_way_to_other_silhouettes(seed: int, ti
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched >= tiles
     _no_false_tile_or_digit(sc)
+
+
+@needs_model
+def test_an_arm_of_tiles_is_followed_past_three_rings_of_candidates() -> None:
+    # black tiles on dark wood, the board fitted to its silhouette: the tile at the end of
+    # an arm lies four rings of candidates from the silhouette's cells
+    near, far = _dev_scores(71_000_459, replace(DEFAULT, ring_cells=3), DEFAULT)
+    assert near.matched == near.label_tiles - 1
+    _read_without_mistake(far)
+
+
+@needs_model
+def test_a_face_down_tile_on_a_far_candidate_cell_stays_off_the_board() -> None:
+    # a blank face lying squarely on a cell near the board is the table between tiles;
+    # five rings out, it is a face-down tile put down there (dev 71000104, 563 166)
+    (kept, lost), _ = _dev_read(71_000_104, DEFAULT, replace(DEFAULT, ring_absorb=8))
+    assert kept.loose_matched == lost.loose_matched + 1
+    assert kept.matched == lost.matched == kept.label_tiles

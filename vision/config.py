@@ -114,8 +114,14 @@ class ReaderConfig:
     #: corners snapped to the edges); 0 = off
     repose_below: float = 0.0
     #: cells up to this many steps from the board are shown to the classifier even without
-    #: an outline (0 = off); one is accepted when its corners show digits
-    ring_cells: int = 3
+    #: an outline (0 = off); one is accepted when its corners show digits. An arm of
+    #: tiles whose seams do not show is followed this far: dev 71000000-479 at 5 rather
+    #: than 3, +27 tiles on 9 photos and 3 more read with no mistake (71000153, 199,
+    #: 459), none lost; at 8, +4 more on one (71000424), its 3 wrong digits right
+    ring_cells: int = 8
+    #: ... of which only those within this many rings take a blank face lying squarely on
+    #: them for the table between tiles (farther out it is a face-down tile, kept)
+    ring_absorb: int = 3
     #: ... of which those cut by the photo's edge only within this many rings (0: next to
     #: the board); a candidate is read only next to a cell seen to hold a tile, so a row
     #: of tiles along the edge is followed ring by ring

@@ -73,6 +73,9 @@ class LatticeFit:
     #: for a board fitted to its silhouette: the fit its faces' edges gave (read instead
     #: if the silhouette's cells read as no digits: a lattice of the wrong size)
     by_edges: LatticeFit | None = field(default=None, repr=False)
+    #: the next ring of candidates next to the given cells (those the classifier saw to
+    #: hold tiles), past the rings made with the fit; None: no more (see _candidates)
+    grow: Callable[[set[Cell]], set[Cell]] | None = field(default=None, repr=False)
 
     def corner_px(self, cell: Cell) -> np.ndarray:
         """(3, 2) image corners of ``cell`` in its corner order (refined vertices if known)."""
@@ -545,58 +548,85 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
     at_corner = ({n for c in occupied for n in vertex_neighbours(c)} - occupied
                  if cfg.cut_corner_join else set())
     at_corner = {c for c in at_corner if not inside(fit.corner_px(c)).all()}
-    for n_ring in range(cfg.ring_cells):
+    def judge(c: Cell, n_ring: int, loose_c: list[np.ndarray], loose_i: list[int]) -> bool:
+        """Is cell ``c`` of ring ``n_ring`` a candidate (loose faces lying on it noted)?"""
+        pts = fit.corner_px(c)
+        seen_in = inside(pts)
+        if not seen_in.all() and not (seen_in.any() and n_ring <= cfg.cut_ring_max):
+            return False  # cut by the photo's edge: only so many steps from the board
+        on_cell = [k for k, p in enumerate(loose_c) if _inside(p, pts)]
+        if on_cell:
+            # a loose face sitting squarely on this cell is a board tile whose outline
+            # was found poorly: the lattice's outline is read instead; a tile lying
+            # askew or apart stays off the board
+            k = on_cell[0]
+            t = fit.triangles[loose_i[k]]
+            d = np.linalg.norm(t.pts[:, None, :] - pts[None, :, :], axis=2).min(axis=1)
+            if (len(on_cell) > 1 or np.linalg.norm(t.centroid - pts.mean(axis=0))
+                    > cfg.adopt_frac * fit.side or d.max() > 2 * cfg.adopt_frac * fit.side):
+                if not cfg.shadow_loose:
+                    return False
+                # askew: a tile lying apart, or a board tile outlined wrongly (a hand
+                # or blur over its seams); the cell is read too, and if it shows a
+                # board tile the askew face is dropped (pipeline.reconstruct)
+                fit.shadowed[c] = [loose_i[j] for j in on_cell]
+            elif cfg.keep_absorbed or n_ring >= cfg.ring_absorb:
+                # squarely on it: its tile, read from the lattice's outline or its
+                # own (pipeline._drifted_faces); off the board if the cell is not,
+                # unless blank (the table between tiles, outlined by them)
+                fit.shadowed[c] = [loose_i[k]]
+                if n_ring < cfg.ring_absorb:
+                    # (farther out, a blank face on a cell is a face-down tile)
+                    fit.squarely.add(loose_i[k])
+            else:
+                absorbed.add(loose_i[k])
+        sides = np.linalg.norm(pts - pts[[1, 2, 0]], axis=1)
+        local = fit.side
+        if cfg.candidate_local_size and len(occ_side):
+            # against the board's nearest tiles: a steep view's near tiles are bigger
+            near3 = np.argsort(np.linalg.norm(occ_cen - pts.mean(axis=0), axis=1))[:3]
+            local = float(np.median(occ_side[near3]))
+        if sides.min() < 0.6 * local or sides.max() > 1.8 * local:
+            return False  # an implausible shape: the lattice is not known well here
+        if tone_test and abs(_face_tone(gray, pts) - tone) > max(cfg.tone_tol, 3 * spread):
+            return False  # does not look like the board's tiles (table showing through)
+        cen = pts.mean(axis=0)
+        near = np.flatnonzero(np.linalg.norm(occ_cen - cen, axis=1) < 1.5 * fit.side)
+        return not (near.size and (_in_tri(occ_cen[near], pts).any()
+                                   or _in_tris(cen, occ_px[near]).any()))  # overlaps a tile
+
+    considered = set(occupied)
+    for n_ring in range(min(cfg.ring_cells, cfg.ring_absorb)):
         ring = {n for c in ring for n in edge_neighbours(c)} - occupied - out
         if n_ring == 0:
             ring |= at_corner
-        for c in ring:
-            pts = fit.corner_px(c)
-            seen_in = inside(pts)
-            if not seen_in.all() and not (seen_in.any() and n_ring <= cfg.cut_ring_max):
-                continue  # cut by the photo's edge: only so many steps from the board
-            on_cell = [k for k, p in enumerate(loose_c) if _inside(p, pts)]
-            if on_cell:
-                # a loose face sitting squarely on this cell is a board tile whose outline
-                # was found poorly: the lattice's outline is read instead; a tile lying
-                # askew or apart stays off the board
-                k = on_cell[0]
-                t = fit.triangles[fit.loose[k]]
-                d = np.linalg.norm(t.pts[:, None, :] - pts[None, :, :], axis=2).min(axis=1)
-                if (len(on_cell) > 1 or np.linalg.norm(t.centroid - pts.mean(axis=0))
-                        > cfg.adopt_frac * fit.side or d.max() > 2 * cfg.adopt_frac * fit.side):
-                    if not cfg.shadow_loose:
-                        continue
-                    # askew: a tile lying apart, or a board tile outlined wrongly (a hand
-                    # or blur over its seams); the cell is read too, and if it shows a
-                    # board tile the askew face is dropped (pipeline.reconstruct)
-                    fit.shadowed[c] = [fit.loose[j] for j in on_cell]
-                elif cfg.keep_absorbed:
-                    # squarely on it: its tile, read from the lattice's outline or its
-                    # own (pipeline._drifted_faces); off the board if the cell is not,
-                    # unless blank (the table between tiles, outlined by them)
-                    fit.shadowed[c] = [fit.loose[k]]
-                    fit.squarely.add(fit.loose[k])
-                else:
-                    absorbed.add(fit.loose[k])
-            sides = np.linalg.norm(pts - pts[[1, 2, 0]], axis=1)
-            local = fit.side
-            if cfg.candidate_local_size and len(occ_side):
-                # against the board's nearest tiles: a steep view's near tiles are bigger
-                near3 = np.argsort(np.linalg.norm(occ_cen - pts.mean(axis=0), axis=1))[:3]
-                local = float(np.median(occ_side[near3]))
-            if sides.min() < 0.6 * local or sides.max() > 1.8 * local:
-                continue  # an implausible shape: the lattice is not known well here
-            if tone_test and abs(_face_tone(gray, pts) - tone) > max(cfg.tone_tol, 3 * spread):
-                continue  # does not look like the board's tiles (table showing through)
-            cen = pts.mean(axis=0)
-            near = np.flatnonzero(np.linalg.norm(occ_cen - cen, axis=1) < 1.5 * fit.side)
-            if near.size and (_in_tri(occ_cen[near], pts).any()
-                              or _in_tris(cen, occ_px[near]).any()):
-                continue  # overlaps a tile already placed
-            out.add(c)
+        considered |= ring
+        out |= {c for c in ring if judge(c, n_ring, loose_c, fit.loose)}
     fit.candidates = out
     fit.shadowed = {c: v for c, v in fit.shadowed.items() if c in out}
     fit.loose = [i for i in fit.loose if i not in absorbed]
+    if cfg.ring_cells <= cfg.ring_absorb:
+        return
+    n_next = [cfg.ring_absorb]
+
+    def grow(joined: set[Cell]) -> set[Cell]:
+        # rings past ring_absorb are made only where the classifier saw tiles (most of a
+        # table's cells that far out are never read): the cells next to ``joined`` not
+        # judged yet; loose faces as they are now (faces cut by the edge added since)
+        if n_next[0] >= cfg.ring_cells:
+            return set()
+        ring = {n for c in joined for n in edge_neighbours(c)} - considered
+        considered.update(ring)
+        loose_i = list(fit.loose)
+        loose_now = [fit.triangles[i].centroid for i in loose_i]
+        new = {c for c in ring if judge(c, n_next[0], loose_now, loose_i)}
+        for c in ring - new:
+            fit.shadowed.pop(c, None)
+        n_next[0] += 1
+        fit.candidates |= new
+        return new
+
+    fit.grow = grow
 
 
 def _select(cfg: ReaderConfig, tris: list[Triangle]

@@ -216,8 +216,10 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     read: list[tuple[Seen, np.ndarray, np.ndarray]] = []
     todo = set(fit.candidates)
     budget = cfg.shift_max
-    while todo:
+    while True:
         near = sorted(c for c in todo if any(nb in joined for nb in edge_neighbours(c)))
+        if not near and fit.grow is not None:
+            near = sorted(fit.grow(joined))  # the next ring, made only next to tiles seen
         if not near:
             break
         todo.difference_update(near)
