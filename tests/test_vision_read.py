@@ -549,3 +549,13 @@ def test_a_face_down_tile_on_a_far_candidate_cell_stays_off_the_board() -> None:
     (kept, lost), _ = _dev_read(71_000_104, DEFAULT, replace(DEFAULT, ring_absorb=8))
     assert kept.loose_matched == lost.loose_matched + 1
     assert kept.matched == lost.matched == kept.label_tiles
+
+
+@needs_model
+def test_a_candidate_bent_by_the_outline_is_read_where_the_homography_puts_it() -> None:
+    # black tiles on wood, the board fitted to its silhouette: a vertex corrected from the
+    # outline squashes the cell at the end of a row into no tile's shape, so it was never
+    # a candidate; the homography outlines a tile there, and the tile is read
+    bent, kept = _dev_scores(71_000_223, replace(DEFAULT, candidate_h_shape=False), DEFAULT)
+    assert bent.matched == bent.label_tiles - 1
+    _read_without_mistake(kept)

@@ -133,6 +133,9 @@ class ReaderConfig:
     #: a candidate's shape is judged against the board's nearest tiles' size (False:
     #: against the mean tile size)
     candidate_local_size: bool = True
+    #: ... and a candidate whose outline is no tile's shape is still read if the board's
+    #: homography outlines a tile's shape there (False: never)
+    candidate_h_shape: bool = True
     #: a loose face within this fraction of a side of such a cell's centre (and twice
     #: that of its corners) is taken for a board tile found poorly
     adopt_frac: float = 0.12

@@ -580,14 +580,20 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
                     fit.squarely.add(loose_i[k])
             else:
                 absorbed.add(loose_i[k])
-        sides = np.linalg.norm(pts - pts[[1, 2, 0]], axis=1)
         local = fit.side
         if cfg.candidate_local_size and len(occ_side):
             # against the board's nearest tiles: a steep view's near tiles are bigger
             near3 = np.argsort(np.linalg.norm(occ_cen - pts.mean(axis=0), axis=1))[:3]
             local = float(np.median(occ_side[near3]))
-        if sides.min() < 0.6 * local or sides.max() > 1.8 * local:
-            return False  # an implausible shape: the lattice is not known well here
+        if not _plausible(pts, local):
+            # the lattice is not known well here; where vertices corrected from the
+            # board's outline bend it, the homography's own outline may still be a tile's
+            # (the classifier reads the cell there too: pipeline._homography_outlines)
+            if not cfg.candidate_h_shape:
+                return False
+            pts = np.array([fit.project(vertex_xy(v)) for v in cell_corners(c)])
+            if not _plausible(pts, local):
+                return False
         if tone_test and abs(_face_tone(gray, pts) - tone) > max(cfg.tone_tol, 3 * spread):
             return False  # does not look like the board's tiles (table showing through)
         cen = pts.mean(axis=0)
@@ -627,6 +633,13 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
         return new
 
     fit.grow = grow
+
+
+def _plausible(pts: np.ndarray, side: float) -> bool:
+    """Is the (3, 2) outline a tile's shape where tiles are ``side`` px (no side under 0.6
+    or over 1.8 times it)?"""
+    sides = np.linalg.norm(pts - pts[[1, 2, 0]], axis=1)
+    return bool(sides.min() >= 0.6 * side and sides.max() <= 1.8 * side)
 
 
 def _select(cfg: ReaderConfig, tris: list[Triangle]
