@@ -226,6 +226,11 @@ class ReaderConfig:
     #: a face found apart) are read too, and join as partial like the fit's candidates
     #: (dev 71000402); False = off
     cut_beside_joined: bool = True
+    #: ... and those in full view too (False: only those cut by the edge); their outline
+    #: is predicted locally, the vertices those tiles fix completed into parallelograms
+    full_beside_joined: bool = True
+    #: ... in at most this many rounds, while each adds tiles (an arm drifting on)
+    beside_joined_rounds: int = 3
     #: rounds of proposing cells next to the board
     fill_rounds: int = 8
     #: a board of fewer cells than this is searched for again from its silhouette

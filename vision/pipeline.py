@@ -1288,30 +1288,48 @@ def _tile_reading(cfg: ReaderConfig, cell: Cell | None, px: np.ndarray, p: np.nd
 
 
 def _cut_beside_joined(cfg: ReaderConfig, photo: Photo, found: Found,
-                       board: list[TileReading], seen: list[Seen]) -> list[Seen]:
-    """Candidate cells cut by the photo's edge next to a board tile that lies off where
-    classify read its cell (by more than a tenth of a side: a face joined, or a drifted
-    cell read from its own face, in :func:`reconstruct`), their outline predicted from the
-    vertices those tiles fixed. Those that classify read elsewhere (``seen``: the
-    lattice's place, off the tiles) or not at all: a row of the board running off the
-    photo beyond a drifted arm. Empty with ``cfg.cut_beside_joined`` off."""
+                       board: list[TileReading], first: list[Seen],
+                       last: list[Seen] | None = None) -> list[Seen]:
+    """Candidate cells next to a board tile that lies off where classify read its cell
+    (``first``; by more than a tenth of a side: a face joined, or a drifted cell read from
+    its own face, in :func:`reconstruct`), not read at that place yet (``last``: the cells
+    read so far, default ``first``): an arm of the board drifting on, or a row of it
+    running off the photo beyond such an arm. Their outline is predicted from those tiles:
+    the vertices they fix, and across the edge shared with one the parallelogram it
+    completes. Only those cut by the photo's edge with ``cfg.full_beside_joined`` off;
+    none with ``cfg.cut_beside_joined`` off."""
     if not cfg.cut_beside_joined or found.fit.homography is None:
         return []
     s = found.scale
     side_full = found.fit.side / s
-    was = {t.cell: t.px for t in seen if t.cell is not None}
 
-    def moved(cell: Cell, px: np.ndarray) -> bool:
+    def moved(was: dict[Cell | None, np.ndarray], cell: Cell, px: np.ndarray) -> bool:
         old = was.get(cell)
         return old is None or float(np.abs(old - px).max()) > 0.1 * side_full
 
+    at_first = {t.cell: t.px for t in first if t.cell is not None}
+    at_last = at_first if last is None else {t.cell: t.px for t in last if t.cell is not None}
     placed = {t.cell for t in board}
+    off_lattice = [t for t in board
+                   if t.cell is not None and moved(at_first, t.cell, t.corner_px)]
+    # the vertices those tiles fix; a cell's third one across the edge it shares with such
+    # a tile completes the parallelogram (tiles are locally one affine lattice)
+    fixed = {v: np.asarray(p, float) for t in off_lattice
+             for v, p in zip(cell_corners(t.cell), t.corner_px, strict=True)}  # type: ignore[arg-type]
+    third: dict[Cell, dict[Vertex, np.ndarray]] = {}
+    for t in off_lattice:
+        tv = cell_corners(t.cell)  # type: ignore[arg-type]
+        for nb in edge_neighbours(t.cell):  # type: ignore[arg-type]
+            shared = [v for v in tv if v in cell_corners(nb)]
+            q = next(v for v in tv if v not in shared)
+            (v_new,) = [v for v in cell_corners(nb) if v not in shared]
+            third.setdefault(nb, {})[v_new] = fixed[shared[0]] + fixed[shared[1]] - fixed[q]
     out: list[Seen] = []
-    for c in sorted({nb for t in board if t.cell is not None and moved(t.cell, t.corner_px)
-                     for nb in edge_neighbours(t.cell)} - placed):
-        px = found.fit.corner_px(c) / s
+    for c in sorted(set(third) - placed):
+        px = np.array([fixed[v] if v in fixed else third[c][v] for v in cell_corners(c)])
         vis = _visible(cfg, px, side_full, photo.width, photo.height)
-        if vis.all() or not vis.any() or _clockwise_area(px) <= 1.0 or not moved(c, px):
+        if ((vis.all() and not cfg.full_beside_joined) or not vis.any()
+                or _clockwise_area(px) <= 1.0 or not moved(at_last, c, px)):
             continue
         out.append(Seen(c, px, False, True))
     return out
@@ -1338,15 +1356,22 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     t2 = time.perf_counter()
     seen0, probs0 = list(seen), probs.copy()  # reconstruct rewrites the faces it joins
     board, off = reconstruct(cfg, photo, found, seen, probs, set_name)
-    extra = _cut_beside_joined(cfg, photo, found, board, seen0) if board else []
-    if extra:
-        # cells cut by the photo's edge next to tiles joined only in reconstruct (drifted,
-        # or found apart): classify never saw them; read, they may join as partial
+    first = seen0
+    for _ in range(cfg.beside_joined_rounds):
+        extra = _cut_beside_joined(cfg, photo, found, board, first, seen0) if board else []
+        if not extra:
+            break
+        # cells next to tiles joined only in reconstruct (drifted, or found apart):
+        # classify never saw them there; read, they may join (as partial where cut by
+        # the photo's edge), and the tiles they add have neighbours of their own
         more, _ = _read_tiles(cfg, photo, extra, found.fit.side / found.scale, clf)
         redone = {t.cell for t in extra}  # read again where the joined tiles put them
         keep = [n for n, t in enumerate(seen0) if t.cell not in redone]
-        board, off = reconstruct(cfg, photo, found, [seen0[n] for n in keep] + extra,
-                                 np.concatenate([probs0[keep], more]), set_name)
+        seen0, probs0 = [seen0[n] for n in keep] + extra, np.concatenate([probs0[keep], more])
+        n_before = len(board)
+        board, off = reconstruct(cfg, photo, found, list(seen0), probs0.copy(), set_name)
+        if len(board) <= n_before:
+            break
     by_edges = found.fit.by_edges
     if (not board and cfg.silhouette_fallback and by_edges is not None
             and (by_edges.cells or by_edges.loose)):
