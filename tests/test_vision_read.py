@@ -575,3 +575,14 @@ def test_an_arm_drifting_off_the_lattice_is_followed_tile_by_tile() -> None:
     assert one.matched >= cut_only.matched + 2
     assert on.matched >= one.matched + 3
     assert on.found_tiles == on.matched
+
+
+@needs_model
+def test_a_board_from_a_silhouette_gives_way_to_the_next_that_reads_more_tiles() -> None:
+    # dev 71000291 (patterned tiles on green cloth, defocused): the digits' evidence
+    # ranks a patch of grainy cloth at the photo's edge above the board's own silhouette,
+    # whose lattice it first placed a third of a row off; read, the next board wins
+    first, rival = _dev_scores(71_000_291, replace(DEFAULT, rival_boards=0), DEFAULT)
+    assert first.matched <= 5
+    assert rival.matched >= 33
+    assert rival.found_tiles == rival.matched

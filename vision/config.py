@@ -326,6 +326,9 @@ class ReaderConfig:
     #: a photo on which the board chosen read no digit: this many boards fitted to other
     #: silhouettes are read in turn, the first that reads kept
     other_boards: int = 3
+    #: a board fitted to its silhouette gives way to the next this many boards other
+    #: silhouettes show, where one of them reads more tiles
+    rival_boards: int = 1
 
     # --- read ------------------------------------------------------------------------
     #: a loose tile bigger than the board's is also read on outlines shrunk to these

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -76,6 +76,8 @@ class LatticeFit:
     #: the next ring of candidates next to the given cells (those the classifier saw to
     #: hold tiles), past the rings made with the fit; None: no more (see _candidates)
     grow: Callable[[set[Cell]], set[Cell]] | None = field(default=None, repr=False)
+    #: for a board fitted to its silhouette: the homography its guess gave (which guess)
+    guess: np.ndarray | None = field(default=None, repr=False)
 
     def corner_px(self, cell: Cell) -> np.ndarray:
         """(3, 2) image corners of ``cell`` in its corner order (refined vertices if known)."""
@@ -399,17 +401,19 @@ def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
 
 
 def other_boards(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
-                 colour: Callable[[], np.ndarray] | None, placed: np.ndarray
-                 ) -> Iterator[LatticeFit]:
-    """Boards fitted to silhouettes anywhere in ``gray`` (best first), leaving out any with
-    most of its cells on ``placed`` ((N, 2) centres of cells already read, ``gray``'s
-    pixels): the next guesses when the board chosen read no digit (a dark floor beyond the
-    table taken for the board, table-cloth triangles joined into one). Same ``tris``,
-    ``gray`` and ``colour`` as :func:`fit_lattice`; made one by one, as asked for."""
+                 colour: Callable[[], np.ndarray] | None, placed: np.ndarray,
+                 guesses: Sequence[np.ndarray] = ()) -> Iterator[LatticeFit]:
+    """Boards fitted to silhouettes anywhere in ``gray`` (best first), leaving out the
+    ``guesses`` already read (``LatticeFit.guess``) and any with most of its cells on
+    ``placed`` ((N, 2) centres of cells already read, ``gray``'s pixels): the next guesses
+    when the board chosen read no digit (a dark floor beyond the table taken for the
+    board, table-cloth triangles joined into one), or fewer tiles than another may. Same
+    ``tris``, ``gray`` and ``colour`` as :func:`fit_lattice`; made one by one, as asked
+    for."""
     from .silhouette import find_boards
     splits = _face_splitter(cfg, tris, gray)
     for g in find_boards(cfg, gray, None, None, colour):
-        if splits(g):
+        if any(np.allclose(g.homography, h) for h in guesses) or splits(g):
             continue
         cen = np.array([cell_centroid(c) for c in g.cells])
         p = np.hstack([cen, np.ones((len(cen), 1))]) @ g.homography.T
@@ -439,7 +443,7 @@ def _silhouette_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle],
     tiles, its other cells proposed, cells around it candidates; None if its homography is
     singular or every cell is cut by the photo's edge."""
     fit = LatticeFit(triangles=tris, homography=g.homography, side=g.side,
-                     from_silhouette=True)
+                     from_silhouette=True, guess=g.homography)
     try:
         hinv = np.linalg.inv(g.homography)
     except np.linalg.LinAlgError:

@@ -122,23 +122,25 @@ def _detect_on(cfg: ReaderConfig, small: np.ndarray, scale: float,
     return Found(fit, scale)
 
 
-def _other_boards(cfg: ReaderConfig, photo: Photo, found: Found) -> Iterator[Found]:
-    """At most ``cfg.other_boards`` boards fitted to other silhouettes of the detection
-    copy than the one ``found`` placed (see :func:`vision.fit.other_boards`)."""
-    if cfg.other_boards <= 0:
+def _other_boards(cfg: ReaderConfig, photo: Photo, scale: float, read: list[LatticeFit],
+                  n: int) -> Iterator[Found]:
+    """At most ``n`` boards fitted to other silhouettes of the detection copy than those
+    the fits ``read`` (at ``scale``; the first detect's) placed (see
+    :func:`vision.fit.other_boards`)."""
+    if n <= 0:
         return
     gray, s = photo.scaled_gray()
-    fit = found.fit
-    if abs(s - found.scale) < 1e-9:
-        tris, edges = fit.triangles, None
+    if abs(s - scale) < 1e-9:
+        tris, edges = read[0].triangles, None
     else:
         edges = edge_map(cfg, gray)
         tris = find_triangles(cfg, gray, edges)
-    placed = [*fit.cells, *fit.proposed]
-    pts = (np.array([fit.project(cell_centroid(c)) for c in placed]) * (s / found.scale)
-           if fit.homography is not None and placed else np.zeros((0, 2)))
-    boards = other_boards(cfg, tris, gray, lambda: photo.scaled()[0], pts)
-    for alt in islice(boards, cfg.other_boards):
+    pts = [fit.project(cell_centroid(c)) * (s / scale) for fit in read
+           if fit.homography is not None for c in (*fit.cells, *fit.proposed)]
+    boards = other_boards(cfg, tris, gray, lambda: photo.scaled()[0],
+                          np.array(pts).reshape(-1, 2),
+                          [fit.guess for fit in read if fit.guess is not None])
+    for alt in islice(boards, n):
         if cfg.cut_faces:
             if edges is None:
                 edges = edge_map(cfg, gray)
@@ -1342,7 +1344,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     Raises :class:`NoTilesError` ("no tiles found") when the photo shows no tile.
     """
     t0 = time.perf_counter()
-    found = detect(cfg, photo)
+    found = detected = detect(cfg, photo)
     t1 = time.perf_counter()
     if not found.fit.cells and not found.fit.loose and not found.fit.proposed:
         raise NoTilesError(f"{photo.path}: no tiles found{_why_empty(photo)}")
@@ -1383,16 +1385,23 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         if board2 or any(t.tile is not None for t in off2):  # else the first answer stands
             found, conv, board, off = again, conv2, board2, off2
             f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
-    if not board and all(t.tile is None for t in off):
+    nothing = not board and all(t.tile is None for t in off)
+    if nothing or detected.fit.from_silhouette:
         # nothing read: the board chosen may be something else (a dark floor beyond the
-        # table, a cloth's printed triangles); the next boards the silhouettes show are read
-        for again in _other_boards(cfg, photo, found):
+        # table, a cloth's printed triangles); the next boards the silhouettes show are
+        # read. A board fitted to its silhouette is also weighed against the next one (its
+        # digits' evidence ranked a patch of grainy cloth above a misaligned board's)
+        n = cfg.other_boards if nothing else cfg.rival_boards
+        for again in _other_boards(cfg, photo, detected.scale,
+                                   [detected.fit, found.fit], n):
             seen2, probs2, conv2 = classify(cfg, photo, again, clf)
             board2, off2 = reconstruct(cfg, photo, again, seen2, probs2, set_name)
-            if board2:  # a silhouette stands for a board: loose tiles alone are not one
+            # a silhouette stands for a board: loose tiles alone are not one
+            if len(board2) > len(board):
                 found, conv, board, off = again, conv2, board2, off2
                 f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
-                break
+                if nothing:
+                    break
     h = found.fit.homography
     h_full = None if h is None else np.diag([1 / found.scale, 1 / found.scale, 1.0]) @ h
     if off:
