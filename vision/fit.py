@@ -523,7 +523,8 @@ def _face_tone(gray: np.ndarray, pts: np.ndarray) -> float:
 def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
     """Cells up to ``cfg.ring_cells`` steps from the board, inside the photo and free of
     loose faces: places a tile may lie whose seams the photo does not show (dark tiles
-    on dark seams, glare). The classifier decides (no digits, no tile)."""
+    on dark seams, glare). The classifier decides (no digits, no tile). The first
+    ``cfg.ring_absorb`` rings are made here, the rest on demand (``LatticeFit.grow``)."""
     h, w = gray.shape[:2]
     m = 0.1 * fit.side
     occupied = set(fit.cells) | fit.proposed

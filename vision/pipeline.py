@@ -1289,7 +1289,7 @@ def _tile_reading(cfg: ReaderConfig, cell: Cell | None, px: np.ndarray, p: np.nd
                        out_flags)
 
 
-def _cut_beside_joined(cfg: ReaderConfig, photo: Photo, found: Found,
+def _beside_joined(cfg: ReaderConfig, photo: Photo, found: Found,
                        board: list[TileReading], first: list[Seen],
                        last: list[Seen] | None = None) -> list[Seen]:
     """Candidate cells next to a board tile that lies off where classify read its cell
@@ -1360,7 +1360,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     board, off = reconstruct(cfg, photo, found, seen, probs, set_name)
     first = seen0
     for _ in range(cfg.beside_joined_rounds):
-        extra = _cut_beside_joined(cfg, photo, found, board, first, seen0) if board else []
+        extra = _beside_joined(cfg, photo, found, board, first, seen0) if board else []
         if not extra:
             break
         # cells next to tiles joined only in reconstruct (drifted, or found apart):
