@@ -329,8 +329,12 @@ class ReaderConfig:
     #: silhouettes are read in turn, the first that reads kept
     other_boards: int = 3
     #: a board fitted to its silhouette gives way to the next this many boards other
-    #: silhouettes show, where one of them reads more tiles
+    #: silhouettes show, where one of them reads more tiles ...
     rival_boards: int = 1
+    #: ... when tiles were read on fewer than this share of its cells (or the faces found
+    #: by their edges were read instead): most boards read whole, and another read costs
+    #: a fifth to a half of the photo's read time
+    rival_below: float = 0.5
 
     # --- read ------------------------------------------------------------------------
     #: a loose tile bigger than the board's is also read on outlines shrunk to these

@@ -1386,11 +1386,15 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             found, conv, board, off = again, conv2, board2, off2
             f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
     nothing = not board and all(t.tile is None for t in off)
-    if nothing or detected.fit.from_silhouette:
+    sil = detected.fit
+    weak = sil.from_silhouette and (found.fit is not sil or len(board) < cfg.rival_below * (
+        len(sil.cells) + len(sil.proposed)))
+    if nothing or weak:
         # nothing read: the board chosen may be something else (a dark floor beyond the
         # table, a cloth's printed triangles); the next boards the silhouettes show are
-        # read. A board fitted to its silhouette is also weighed against the next one (its
-        # digits' evidence ranked a patch of grainy cloth above a misaligned board's)
+        # read. A board fitted to its silhouette that read few of its cells (or none: its
+        # faces found by their edges were read instead) is also weighed against the next
+        # one (its digits' evidence ranked a patch of grainy cloth above a board's)
         n = cfg.other_boards if nothing else cfg.rival_boards
         for again in _other_boards(cfg, photo, detected.scale,
                                    [detected.fit, found.fit], n):
