@@ -115,9 +115,9 @@ class ReaderConfig:
     repose_below: float = 0.0
     #: cells up to this many steps from the board are shown to the classifier even without
     #: an outline (0 = off); one is accepted when its corners show digits. An arm of
-    #: tiles whose seams do not show is followed this far: dev 71000000-479 at 5 rather
-    #: than 3, +27 tiles on 9 photos and 3 more read with no mistake (71000153, 199,
-    #: 459), none lost; at 8, +4 more on one (71000424), its 3 wrong digits right
+    #: tiles whose seams do not show is followed this far: dev 71000000-479 at 8 rather
+    #: than 3, +25 tiles on 9 photos and 3 more read with no mistake (71000153, 199,
+    #: 459), none lost (at 5, 4 tiles fewer on 71000424, and 3 wrong digits)
     ring_cells: int = 8
     #: ... of which only those within this many rings take a blank face lying squarely on
     #: them for the table between tiles (farther out it is a face-down tile, kept); the

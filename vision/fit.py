@@ -415,10 +415,8 @@ def other_boards(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
     for g in find_boards(cfg, gray, None, None, colour):
         if any(np.allclose(g.homography, h) for h in guesses) or splits(g):
             continue
-        cen = np.array([cell_centroid(c) for c in g.cells])
-        p = np.hstack([cen, np.ones((len(cen), 1))]) @ g.homography.T
-        px = p[:, :2] / p[:, 2:3]
         if len(placed):
+            px = _centres_px(g.homography, g.cells)
             d = np.linalg.norm(px[:, None, :] - placed[None, :, :], axis=2).min(axis=1)
             if np.mean(d < 0.3 * g.side) > 0.5:
                 continue
@@ -478,6 +476,13 @@ def _silhouette_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle],
     return fit
 
 
+def _centres_px(h: np.ndarray, cells: list[Cell]) -> np.ndarray:
+    """(N, 2) image positions of the centres of ``cells`` through homography ``h``."""
+    cen = np.array([cell_centroid(c) for c in cells]).reshape(-1, 2)
+    p = np.hstack([cen, np.ones((len(cen), 1))]) @ h.T
+    return p[:, :2] / p[:, 2:3]
+
+
 def _splits_a_face(h: np.ndarray, cells: list[Cell], side: float, faces: list[Triangle],
                    shows: Callable[[np.ndarray, list[Cell]], np.ndarray] | None = None
                    ) -> bool:
@@ -490,9 +495,7 @@ def _splits_a_face(h: np.ndarray, cells: list[Cell], side: float, faces: list[Tr
     71000220: 21-50 %), a board's in each (71000301, 71000280: 100 %)."""
     if not cells:
         return False
-    cen = np.array([cell_centroid(c) for c in cells])
-    p = np.hstack([cen, np.ones((len(cen), 1))]) @ h.T
-    px = p[:, :2] / p[:, 2:3]
+    px = _centres_px(h, cells)
     for t in faces:
         k = t.side / side
         if k < 1.5:

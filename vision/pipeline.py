@@ -116,10 +116,18 @@ def _detect_on(cfg: ReaderConfig, small: np.ndarray, scale: float,
         if (alt is not None and len(alt.cells) >= 3 and len(alt.cells) + len(alt.proposed)
                 > len(fit.cells) + len(fit.proposed)):
             fit = alt
+    _with_cut_faces(cfg, fit, gray, edges)
+    return Found(fit, scale)
+
+
+def _with_cut_faces(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray,
+                    edges: np.ndarray | None) -> None:
+    """Add the faces cut by the photo's edge to ``fit`` (``gray``, its ``edges``: the
+    detection copy; see :func:`vision.fit.add_cut_faces`), with ``cfg.cut_faces``."""
     if cfg.cut_faces and fit.side > 0:
+        assert edges is not None
         add_cut_faces(fit, find_cut_faces(cfg, gray, edges, fit.side), gray.shape[1],
                       gray.shape[0])
-    return Found(fit, scale)
 
 
 def _other_boards(cfg: ReaderConfig, photo: Photo, scale: float, read: list[LatticeFit],
@@ -141,11 +149,9 @@ def _other_boards(cfg: ReaderConfig, photo: Photo, scale: float, read: list[Latt
                           np.array(pts).reshape(-1, 2),
                           [fit.guess for fit in read if fit.guess is not None])
     for alt in islice(boards, n):
-        if cfg.cut_faces:
-            if edges is None:
-                edges = edge_map(cfg, gray)
-            add_cut_faces(alt, find_cut_faces(cfg, gray, edges, alt.side), gray.shape[1],
-                          gray.shape[0])
+        if cfg.cut_faces and edges is None:
+            edges = edge_map(cfg, gray)
+        _with_cut_faces(cfg, alt, gray, edges)
         yield Found(alt, s)
 
 
@@ -1289,13 +1295,12 @@ def _tile_reading(cfg: ReaderConfig, cell: Cell | None, px: np.ndarray, p: np.nd
                        out_flags)
 
 
-def _beside_joined(cfg: ReaderConfig, photo: Photo, found: Found,
-                       board: list[TileReading], first: list[Seen],
-                       last: list[Seen] | None = None) -> list[Seen]:
+def _beside_joined(cfg: ReaderConfig, photo: Photo, found: Found, board: list[TileReading],
+                   first: list[Seen], last: list[Seen]) -> list[Seen]:
     """Candidate cells next to a board tile that lies off where classify read its cell
     (``first``; by more than a tenth of a side: a face joined, or a drifted cell read from
     its own face, in :func:`reconstruct`), not read at that place yet (``last``: the cells
-    read so far, default ``first``): an arm of the board drifting on, or a row of it
+    read so far): an arm of the board drifting on, or a row of it
     running off the photo beyond such an arm. Their outline is predicted from those tiles:
     the vertices they fix, and across the edge shared with one the parallelogram it
     completes. Only those cut by the photo's edge with ``cfg.full_beside_joined`` off;
@@ -1310,7 +1315,7 @@ def _beside_joined(cfg: ReaderConfig, photo: Photo, found: Found,
         return old is None or float(np.abs(old - px).max()) > 0.1 * side_full
 
     at_first = {t.cell: t.px for t in first if t.cell is not None}
-    at_last = at_first if last is None else {t.cell: t.px for t in last if t.cell is not None}
+    at_last = {t.cell: t.px for t in last if t.cell is not None}
     placed = {t.cell for t in board}
     off_lattice = [t for t in board
                    if t.cell is not None and moved(at_first, t.cell, t.corner_px)]
@@ -1380,12 +1385,10 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         # no tile read on the silhouette's lattice (a wrong size fits a frayed outline
         # too): the faces found by their edges are read instead
         again = Found(by_edges, found.scale)
-        seen2, probs2, conv2 = classify(cfg, photo, again, clf)
-        board2, off2 = reconstruct(cfg, photo, again, seen2, probs2, set_name)
-        if board2 or any(t.tile is not None for t in off2):  # else the first answer stands
+        conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
+        if not _nothing_read(board2, off2):  # else the first answer stands
             found, conv, board, off = again, conv2, board2, off2
-            f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
-    nothing = not board and all(t.tile is None for t in off)
+    nothing = _nothing_read(board, off)
     sil = detected.fit
     weak = sil.from_silhouette and (found.fit is not sil or len(board) < cfg.rival_below * (
         len(sil.cells) + len(sil.proposed)))
@@ -1398,20 +1401,19 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         n = cfg.other_boards if nothing else cfg.rival_boards
         for again in _other_boards(cfg, photo, detected.scale,
                                    [detected.fit, found.fit], n):
-            seen2, probs2, conv2 = classify(cfg, photo, again, clf)
-            board2, off2 = reconstruct(cfg, photo, again, seen2, probs2, set_name)
+            conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
             # a silhouette stands for a board: loose tiles alone are not one
             if len(board2) > len(board):
                 found, conv, board, off = again, conv2, board2, off2
-                f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
                 if nothing:
                     break
+    f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
     h = found.fit.homography
     h_full = None if h is None else np.diag([1 / found.scale, 1 / found.scale, 1.0]) @ h
     if off:
         off = prune_loose(cfg, photo.colour(f), off, board, h_full, scale=1.0 / f)
     t3 = time.perf_counter()
-    if not board and all(t.tile is None for t in off):
+    if _nothing_read(board, off):
         if found.too_blurred:
             raise NoTilesError(f"{photo.path}: no tiles read: the board is too blurred for "
                                "its digits to be read (hold the camera still, focus on it)")
@@ -1422,6 +1424,20 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     timing["total"] = sum(timing.values())
     return Reading(Path(photo.path).name, photo.width, photo.height, set_name, board, off,
                    timing, conv, h_full)
+
+
+def _read_found(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object,
+                set_name: str) -> tuple[str, list[TileReading], list[TileReading]]:
+    """Classify and reconstruct another fit of the photo (a fallback's): its print
+    convention, board tiles and off-board tiles."""
+    seen, probs, conv = classify(cfg, photo, found, classifier)
+    board, off = reconstruct(cfg, photo, found, seen, probs, set_name)
+    return conv, board, off
+
+
+def _nothing_read(board: list[TileReading], off: list[TileReading]) -> bool:
+    """No tile on the board and no digit read off it."""
+    return not board and all(t.tile is None for t in off)
 
 
 def read_photo(path: str | Path, cfg: ReaderConfig = DEFAULT, *,
