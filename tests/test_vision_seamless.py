@@ -39,7 +39,7 @@ def test_board_with_hidden_seams_is_read_from_its_silhouette(seed: int) -> None:
     s = render(seed, size=(640, 480), style={"font": ["cv_sans"]})
     n = len(s.label["tiles"])
     # the edge-based detector alone (no silhouette, not even once it reads nothing)
-    _not_read(s, replace(DEFAULT, silhouette_below=0, other_boards=0))
+    _not_read(s, replace(DEFAULT, silhouette_below=0, other_boards=0, other_sizes=0))
     reading = read_array(s.image, name="x")
     sc = score_reading("x", s.label, reading.to_json())
     assert sc.matched >= 0.9 * n

@@ -224,6 +224,11 @@ class ReaderConfig:
     #: cells next to it join as for adopt_loose_frac (dev 71000402: the next tile of a
     #: drifted arm lay 0.7 side off the lattice's cell); False = off
     adopt_after_drift: bool = True
+    #: candidate cells read as tiles that join the board only through faces joined off
+    #: the lattice (adopted above) join then too: a drifted arm's next tile, read where
+    #: those faces put it (cells beside joined tiles); False = dropped (dev A/B: +10
+    #: tiles on 71000022, 069 and 433, every digit right, nothing lost)
+    rejoin_after_adopt: bool = True
     #: cells cut by the photo's edge next to a tile joined in reconstruct (a drifted arm,
     #: a face found apart) are read too, and join as partial like the fit's candidates
     #: (dev 71000402); False = off
@@ -231,8 +236,9 @@ class ReaderConfig:
     #: ... and those in full view too (False: only those cut by the edge); their outline
     #: is predicted locally, the vertices those tiles fix completed into parallelograms
     full_beside_joined: bool = True
-    #: ... in at most this many rounds, while each adds tiles (an arm drifting on)
-    beside_joined_rounds: int = 3
+    #: ... in at most this many rounds, while each adds tiles (an arm drifting on; dev
+    #: A/B, 3 -> 6 rounds: +7 tiles on 71000022 and 447, every digit right)
+    beside_joined_rounds: int = 6
     #: rounds of proposing cells next to the board
     fill_rounds: int = 8
     #: a board of fewer cells than this is searched for again from its silhouette
@@ -328,6 +334,13 @@ class ReaderConfig:
     #: a photo on which the board chosen read no digit: this many boards fitted to other
     #: silhouettes are read in turn, the first that reads kept
     other_boards: int = 3
+    #: ... then, if none reads, this many boards of faces found by their edges at other
+    #: sizes than those read (a checked cloth's squares cut into triangles outnumber a
+    #: few big tiles lying on it)
+    other_sizes: int = 3
+    #: ... the one reading the most tiles whose every digit has at least this
+    #: probability is kept (none: the photo still shows no tile)
+    other_sizes_clear: float = 0.7
     #: a board fitted to its silhouette gives way to the next this many boards other
     #: silhouettes show, where one of them reads more tiles ...
     rival_boards: int = 1
@@ -361,6 +374,11 @@ class ReaderConfig:
     shift_seed_min: float = 0.75
     shift_overlap_max: float = 0.15
     shift_max: int = 24
+    #: ... also a cell cut by the photo's edge, judged on its corners in view, from a
+    #: clearer digit than this (above 1: never): where the lattice is extrapolated
+    #: furthest, near the camera in a steep view, and fewer corners show (dev A/B: +5
+    #: tiles on 71000197, 220 and 233, nothing lost; 0.4 read the same)
+    shift_partial_seed_min: float = 0.55
     #: ... and also where the lattice's homography puts the corner (a face outlined wrongly
     #: at one corner puts that vertex 0.2-0.6 of a side off; on 8 dev photos with such a
     #: digit error the homography's vertex lay within 0.07 of a side of the true corner)

@@ -425,6 +425,27 @@ def other_boards(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
             yield fit
 
 
+def other_sizes(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
+                edges: np.ndarray | None, tried: Sequence[float]) -> Iterator[LatticeFit]:
+    """Boards of the faces ``tris`` (found by their edges in ``gray``, the detection
+    image, with ``edges``) whose size is none of ``tried`` (px a side, within
+    ``cfg.size_tolerance``), as :func:`fit_lattice` finds them without the silhouette
+    search: the largest group first, then the next size left; made one by one, as asked
+    for. For a photo whose board read nothing: a busy table's shapes (a checked cloth's
+    squares cut into triangles) may outnumber a few big tiles lying on it."""
+    sides = list(tried)
+    while True:
+        rest = [t for t in tris if not any(
+            1 / cfg.size_tolerance < t.side / s < cfg.size_tolerance for s in sides)]
+        if not any(t.fill >= 0.85 for t in rest):
+            return
+        fit = _fit_edges(cfg, rest, gray, edges)
+        if fit.side <= 0:
+            return
+        sides.append(fit.side)
+        yield fit
+
+
 def _face_splitter(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray
                    ) -> Callable[[BoardGuess], bool]:
     """Tells whether a board guess cuts a well-outlined face into cells (see

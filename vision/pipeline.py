@@ -25,7 +25,7 @@ from .classifier import DigitClassifier, digit_probs
 from .config import DEFAULT, ReaderConfig
 from .crops import corner_crops
 from .detect import Triangle, edge_map, find_cut_faces, find_triangles, rim_faces
-from .fit import LatticeFit, add_cut_faces, cell_at, fit_lattice, other_boards
+from .fit import LatticeFit, add_cut_faces, cell_at, fit_lattice, other_boards, other_sizes
 from .io import NoTilesError, Photo, from_array, load
 from .loose import prune_loose
 from .reading import JOINED_BY_LATTICE, Reading, TileReading
@@ -151,6 +151,18 @@ def _other_boards(cfg: ReaderConfig, photo: Photo, scale: float, read: list[Latt
     for alt in islice(boards, n):
         if cfg.cut_faces and edges is None:
             edges = edge_map(cfg, gray)
+        _with_cut_faces(cfg, alt, gray, edges)
+        yield Found(alt, s)
+
+
+def _other_sizes(cfg: ReaderConfig, photo: Photo, tried: list[float], n: int
+                 ) -> Iterator[Found]:
+    """At most ``n`` boards of faces found by their edges on the detection copy at other
+    sizes than ``tried`` (px a side in the photo; see :func:`vision.fit.other_sizes`)."""
+    gray, s = photo.scaled_gray()
+    edges = edge_map(cfg, gray)
+    tris = find_triangles(cfg, gray, edges)
+    for alt in islice(other_sizes(cfg, tris, gray, edges, [t * s for t in tried]), n):
         _with_cut_faces(cfg, alt, gray, edges)
         yield Found(alt, s)
 
@@ -335,14 +347,18 @@ def _shift_search(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.n
     its digits. The outline moves ``cfg.shift_fracs`` x side toward and away from each of
     its corners, never onto the board's outlined faces (``faces``, (F, 3, 2)); the move
     that reads best replaces the outline, probabilities (``probs`` (N, 3, 7), ``raw``)
-    and corners in place when all three of its corners then show digits. At most
-    ``budget`` cells are tried; returns how many were."""
+    and corners in place when all three of its corners then show digits. A cell cut by
+    the photo's edge with two corners or more in view is judged on those
+    (``cfg.shift_partial_seed_min``). At most ``budget`` cells are tried; returns how
+    many were."""
     if budget <= 0 or not cfg.shift_fracs:
         return 0
     arg = probs.argmax(axis=2)
+    vis = [_visible(cfg, t.px, side_full, photo.width, photo.height) for t in ring]
     todo = [n for n in range(len(ring))
-            if (arg[n] == 6).any() and probs[n][:, :6].max() >= cfg.shift_seed_min
-            and _visible(cfg, ring[n].px, side_full, photo.width, photo.height).all()]
+            if vis[n].sum() >= 2 and (arg[n][vis[n]] == 6).any()
+            and probs[n][vis[n], :6].max() >= (cfg.shift_seed_min if vis[n].all()
+                                               else cfg.shift_partial_seed_min)]
     todo = todo[:budget]
     moves: list[tuple[int, np.ndarray]] = []
     for n in todo:
@@ -358,10 +374,13 @@ def _shift_search(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.n
         return len(todo)
     p_m, raw_m = _read_outlines(photo, np.stack([m for _, m in moves]), classifier)
 
-    best: dict[int, tuple[float, int]] = {n: (_quality(probs[n]), -1) for n in todo}
+    # a cut cell is judged on the corners in view where it lies now (a move keeps a
+    # corner beyond the edge beyond it: at most a quarter side)
+    best: dict[int, tuple[float, int]] = {n: (_quality(probs[n][vis[n]]), -1) for n in todo}
     for j, (n, _) in enumerate(moves):
-        if (p_m[j].argmax(axis=1) < 6).all() and _quality(p_m[j]) > best[n][0]:
-            best[n] = (_quality(p_m[j]), j)
+        p = p_m[j][vis[n]]
+        if (p.argmax(axis=1) < 6).all() and _quality(p) > best[n][0]:
+            best[n] = (_quality(p), j)
     for n, (_, j) in best.items():
         if j >= 0:
             ring[n] = replace(ring[n], px=moves[j][1])
@@ -620,7 +639,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     if adopted or apart:
         off, off_face = _without_faces(off, off_face,
                                        {seen[n].face for n in adopted + apart})
-        board_idx = board_idx + adopted + apart
+        board_idx = _rejoin(cfg, seen, probs, board_idx + adopted + apart, pre, cut)
     # faces cut by the photo's edge lying next to the board so joined: partial, read only
     # where in view
     for n in (_adopt_loose(cfg, found, seen, probs, board_idx, [], (), loose_cut)
@@ -656,7 +675,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                              and seen[n].face not in used])
         if more:
             off, off_face = _without_faces(off, off_face, {seen[n].face for n in more})
-            board_idx = board_idx + more
+            board_idx = _rejoin(cfg, seen, probs, board_idx + more, pre, cut)
             adopted = adopted + more
     board_idx, choice = _choose(cfg, seen, probs, board_idx, cut, set_name,
                                 clarity >= cfg.support_clarity)
@@ -1251,6 +1270,22 @@ def _met_past_hidden(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: n
             and _meets_at_corner(cfg, photo, seen[n], probs[n], shows, side_full)}
 
 
+def _rejoin(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: list[int],
+            pre: list[int], cut: tuple[set[Cell], set[Cell]]) -> list[int]:
+    """``board_idx`` with the candidates of ``pre`` that :func:`_connected` dropped and
+    that now join it (through faces joined off the lattice), each showing a digit at
+    every corner on a cell not yet taken (``cfg.rejoin_after_adopt``)."""
+    if not cfg.rejoin_after_adopt:
+        return board_idx
+    taken = {seen[n].cell for n in board_idx}
+    back = [n for n in pre if n not in board_idx and seen[n].candidate
+            and seen[n].cell not in taken and bool((probs[n].argmax(axis=1) < 6).all())]
+    if not back:
+        return board_idx
+    kept = set(_connected(seen, board_idx + back, *cut))
+    return board_idx + [n for n in back if n in kept]
+
+
 def _connected(seen: list[Seen], idx: list[int], cut: set[Cell] | frozenset[Cell] = frozenset(),
                cut_cands: set[Cell] | frozenset[Cell] = frozenset()) -> list[int]:
     """Keep cells from outline-less candidates only where they join the board edge to
@@ -1407,6 +1442,20 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                 found, conv, board, off = again, conv2, board2, off2
                 if nothing:
                     break
+    if cfg.other_sizes and _nothing_read(board, off):
+        # still nothing: the faces found by their edges at other sizes than the boards
+        # read (a few big tiles on a checked cloth)
+        tried = [fit.side / sc for fit, sc in ((detected.fit, detected.scale),
+                                               (found.fit, found.scale)) if fit.side > 0]
+        # the size whose faces read the most tiles clearly wins (a hand's outline is a
+        # face too; a blurred photo's guesses are no tiles)
+        most = 0
+        for again in _other_sizes(cfg, photo, tried, cfg.other_sizes):
+            conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
+            n_read = sum(t.tile is not None and min(t.confidence) >= cfg.other_sizes_clear
+                         for t in board2 + off2)
+            if n_read > most:
+                most, found, conv, board, off = n_read, again, conv2, board2, off2
     f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
     h = found.fit.homography
     h_full = None if h is None else np.diag([1 / found.scale, 1 / found.scale, 1.0]) @ h
