@@ -336,10 +336,12 @@ class ReaderConfig:
     other_boards: int = 3
     #: ... then, if none reads, this many boards of faces found by their edges at other
     #: sizes than those read (a checked cloth's squares cut into triangles outnumber a
-    #: few big tiles lying on it)
+    #: few big tiles lying on it; dev A/B: 71000265, "no tiles found" -> 3 of 4 tiles and
+    #: a loose one, every digit right; nothing else changed)
     other_sizes: int = 3
     #: ... the one reading the most tiles whose every digit has at least this
-    #: probability is kept (none: the photo still shows no tile)
+    #: probability is kept (none: the photo still shows no tile; without this bar the
+    #: blurred dev 71000085 read one tile, two of its digits wrong)
     other_sizes_clear: float = 0.7
     #: a board fitted to its silhouette gives way to the next this many boards other
     #: silhouettes show, where one of them reads more tiles ...
