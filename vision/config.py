@@ -427,6 +427,11 @@ class ReaderConfig:
     #: show. (support_min 0 = no such test)
     support_min: float = 0.75
     support_clarity: float = 0.88
+    #: ... and (on any board) a tile whose pixels show no digit at two corners, whose
+    #: digits from its neighbours make no tile of the set, is dropped the same way (dev
+    #: 71000190: the table between tiles, outlined by them, read as a mirror tile; dev
+    #: A/B: nothing else changed)
+    drop_no_set_tile: bool = True
 
     # --- reconstruct ------------------------------------------------------------------
     #: a corner reading is "confident" above this probability; a confident disagreement at a

@@ -798,15 +798,19 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
     than their own pixels (:func:`_unsupported`: an empty cell among the board's tiles,
     outlined by them) are dropped first, and the candidates that then no longer join the
     board. (On a blurred board, the neighbours rightly tell what the pixels barely show.)
-    Returns the board's seen indices and the choice."""
-    rounds = 4 if sharp else 1
+    On any board, so are the cells showing no digit at two corners whose digits from
+    their neighbours make no tile of the set (:func:`_no_set_tile`). Returns the board's
+    seen indices and the choice."""
+    rounds = 4 if sharp or cfg.drop_no_set_tile else 1
     for r in range(rounds):
         cells = [seen[n].cell for n in board_idx]
         dp = probs[board_idx, :, :6] if board_idx else np.zeros((0, 3, 6))
         dp = dp / np.maximum(dp.sum(axis=2, keepdims=True), 1e-12)
         choice = choose_digits(cfg, cells, dp, set_name)  # type: ignore[arg-type]
         # (the last round only chooses: the choice returned is for the cells returned)
-        weak = (_unsupported(cfg, probs, board_idx, cells, choice.digits)  # type: ignore[arg-type]
+        weak = ((_unsupported(cfg, probs, board_idx, cells, choice.digits)  # type: ignore[arg-type]
+                 if sharp else set())
+                | _no_set_tile(cfg, probs, board_idx, cells, choice.digits, set_name)  # type: ignore[arg-type]
                 if r < rounds - 1 else set())
         if not weak:
             break
@@ -824,6 +828,19 @@ def _unsupported(cfg: ReaderConfig, probs: np.ndarray, board_idx: list[int],
         return set()
     return {i for i, (n, c) in enumerate(zip(board_idx, cells, strict=True))
             if sum(float(probs[n, k, d]) for k, d in enumerate(digits[c])) < cfg.support_min}
+
+
+def _no_set_tile(cfg: ReaderConfig, probs: np.ndarray, board_idx: list[int],
+                 cells: list[Cell], digits: dict[Cell, list[int]], set_name: str) -> set[int]:
+    """Positions in ``board_idx`` of tiles whose own pixels say "no digit" at two corners
+    or more (``probs`` (N, 3, 7)) and whose ``digits``, taken from their neighbours, make
+    no tile of the set: the table between tiles, outlined by them (dev 71000190; a mirror
+    tile is a misreading in a standard set). ``cfg.drop_no_set_tile`` False: none."""
+    if not cfg.drop_no_set_tile:
+        return set()
+    return {i for i, (n, c) in enumerate(zip(board_idx, cells, strict=True))
+            if int(np.sum(probs[n].argmax(axis=1) == 6)) >= 2
+            and not Tile.from_digits(digits[c]).in_set(set_name)}
 
 
 def _quality(p: np.ndarray) -> float:
