@@ -636,3 +636,26 @@ def test_the_table_between_tiles_read_as_a_mirror_tile_is_no_board_tile() -> Non
                                 DEFAULT)
     assert kept.found_tiles == kept.matched + 1
     _read_without_mistake(dropped)
+
+
+@needs_model
+def test_one_tile_of_another_size_alone_is_no_board() -> None:
+    # sample 12 (glare, defocus, noise): no board reads; at another size, one loose tile
+    # reads clearly, joined to no other: a loose tile is no board, and the photo still
+    # shows no tile (read as one, its blank shapes were kept as face-down tiles)
+    photo = Path(__file__).resolve().parents[1] / "samples" / "photos" / \
+        "12_glare_defocus_noise_q60.jpg"
+    import vision.pipeline as pipeline
+    tried: list[int] = []
+    real = pipeline._read_found
+
+    def spy(*args: object) -> object:
+        out = real(*args)  # type: ignore[arg-type]
+        tried.append(len(out[1]))
+        return out
+
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(pipeline, "_read_found", spy)
+        with pytest.raises(NoTilesError, match="no tiles found"):
+            read_photo(photo)
+    assert 1 in tried  # a fit of another size read one board tile, and it was not kept

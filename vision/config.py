@@ -340,8 +340,9 @@ class ReaderConfig:
     #: a loose one, every digit right; nothing else changed)
     other_sizes: int = 3
     #: ... the one reading the most tiles whose every digit has at least this
-    #: probability is kept (none: the photo still shows no tile; without this bar the
-    #: blurred dev 71000085 read one tile, two of its digits wrong)
+    #: probability is kept, if its board has two tiles or more (none: the photo still
+    #: shows no tile; without this bar the blurred dev 71000085 read one tile, two of
+    #: its digits wrong)
     other_sizes_clear: float = 0.7
     #: a board fitted to its silhouette gives way to the next this many boards other
     #: silhouettes show, where one of them reads more tiles ...

@@ -1471,7 +1471,10 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
             n_read = sum(t.tile is not None and min(t.confidence) >= cfg.other_sizes_clear
                          for t in board2 + off2)
-            if n_read > most:
+            # two tiles joined at least: one alone is a loose tile, not a board (sample 12:
+            # a loose tile beside a board too blurred to find; read so, its blank shapes
+            # were kept as 7 face-down tiles)
+            if len(board2) >= 2 and n_read > most:
                 most, found, conv, board, off = n_read, again, conv2, board2, off2
     f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
     h = found.fit.homography
