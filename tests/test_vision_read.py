@@ -641,8 +641,8 @@ def test_the_table_between_tiles_read_as_a_mirror_tile_is_no_board_tile() -> Non
 @needs_model
 def test_one_tile_of_another_size_alone_is_no_board() -> None:
     # sample 12 (glare, defocus, noise): no board reads; at another size, one loose tile
-    # reads clearly, joined to no other: a loose tile is no board, and the photo still
-    # shows no tile (read as one, its blank shapes were kept as face-down tiles)
+    # reads clearly, joined to no other: a loose tile is no board (it was reported as a
+    # board of one tile), and the photo still shows no tile
     photo = Path(__file__).resolve().parents[1] / "samples" / "photos" / \
         "12_glare_defocus_noise_q60.jpg"
     import vision.pipeline as pipeline

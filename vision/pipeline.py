@@ -374,8 +374,7 @@ def _shift_search(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.n
         return len(todo)
     p_m, raw_m = _read_outlines(photo, np.stack([m for _, m in moves]), classifier)
 
-    # a cut cell is judged on the corners in view where it lies now (a move keeps a
-    # corner beyond the edge beyond it: at most a quarter side)
+    # a cut cell is judged on the corners in view where the lattice put it
     best: dict[int, tuple[float, int]] = {n: (_quality(probs[n][vis[n]]), -1) for n in todo}
     for j, (n, _) in enumerate(moves):
         p = p_m[j][vis[n]]
@@ -1472,8 +1471,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             n_read = sum(t.tile is not None and min(t.confidence) >= cfg.other_sizes_clear
                          for t in board2 + off2)
             # two tiles joined at least: one alone is a loose tile, not a board (sample 12:
-            # a loose tile beside a board too blurred to find; read so, its blank shapes
-            # were kept as 7 face-down tiles)
+            # a loose tile beside a board too blurred to find)
             if len(board2) >= 2 and n_read > most:
                 most, found, conv, board, off = n_read, again, conv2, board2, off2
     f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
