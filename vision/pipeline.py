@@ -806,11 +806,11 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
         dp = probs[board_idx, :, :6] if board_idx else np.zeros((0, 3, 6))
         dp = dp / np.maximum(dp.sum(axis=2, keepdims=True), 1e-12)
         choice = choose_digits(cfg, cells, dp, set_name)  # type: ignore[arg-type]
-        # (the last round only chooses: the choice returned is for the cells returned)
-        weak = ((_unsupported(cfg, probs, board_idx, cells, choice.digits)  # type: ignore[arg-type]
-                 if sharp else set())
-                | _no_set_tile(cfg, probs, board_idx, cells, choice.digits, set_name)  # type: ignore[arg-type]
-                if r < rounds - 1 else set())
+        if r == rounds - 1:
+            break  # the last round only chooses: the choice returned is for these cells
+        weak = _no_set_tile(cfg, probs, board_idx, cells, choice.digits, set_name)  # type: ignore[arg-type]
+        if sharp:
+            weak |= _unsupported(cfg, probs, board_idx, cells, choice.digits)  # type: ignore[arg-type]
         if not weak:
             break
         board_idx = _connected(seen, [n for i, n in enumerate(board_idx) if i not in weak],
