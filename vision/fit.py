@@ -15,7 +15,6 @@ homography's Jacobian must have negative determinant, lattice y up vs image y do
 
 from __future__ import annotations
 
-import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -318,34 +317,20 @@ def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
     fit = LatticeFit(triangles=tris)
     if not tris:
         return fit
+    # the edge field (a few ms) is made here, not on a second thread: the faces are
+    # joined in Python meanwhile, and a thread waiting for the GIL between OpenCV calls
+    # lost more than it saved (a 12 MP read took ~7 ms longer)
     ef = None
-    pending: list[EdgeField] = []
-    worker = None
     if gray is not None:
-        # the edge field is first needed after the faces are joined: made meanwhile on a
-        # second thread (OpenCV and numpy's array maths let go of the GIL)
-        e = edges if edges is not None else edge_map(cfg, gray)
-        worker = threading.Thread(target=lambda: pending.append(EdgeField.of(gray, e)))
-        worker.start()
+        ef = EdgeField.of(gray, edges if edges is not None else edge_map(cfg, gray))
     graph, comp_of, board = _select(cfg, tris)
     # every tile has the board's size: other shapes (digit holes, background) are dropped
     side = float(np.median([tris[i].side for i in board]))
     tris = [t for t in tris if 1 / cfg.size_tolerance < t.side / side < cfg.size_tolerance]
-
-    def joined() -> EdgeField | None:
-        if worker is None:
-            return None
-        worker.join()
-        # a failure on the thread (none known) is met again, and raised, here
-        return pending[0] if pending else EdgeField.of(gray, e)  # type: ignore[arg-type]
-
-    if cfg.repose_below > 0:
-        ef = joined()
-        if ef is not None:
-            tris = [_repose(cfg, t, ef, side) for t in tris]
+    if cfg.repose_below > 0 and ef is not None:
+        tris = [_repose(cfg, t, ef, side) for t in tris]
     graph, comp_of, board = _select(cfg, tris)
     side = float(np.median([tris[i].side for i in board]))
-    ef = joined()
     fit = _grow_board(cfg, tris, graph, comp_of, board, side, ef)
     if gray is not None and fit.cells and fit.homography is not None:
         _candidates(cfg, fit, gray)
