@@ -334,6 +334,13 @@ class ReaderConfig:
     #: a photo on which the board chosen read no digit: this many boards fitted to other
     #: silhouettes are read in turn, the first that reads kept
     other_boards: int = 3
+    #: ... and when those read nothing either, the boards of the tone regions closed by
+    #: these kernels (px): light digits touching the edge of a board of small dark tiles
+    #: cut notches into its outline that a 3 px closing leaves, and no lattice fits it
+    #: (dev 71000325; dev A/B: "no tiles found" -> read with no mistake, nothing else
+    #: changed); only then: searched with the others, they outranked better boards
+    #: (3 photos lost tiles, one every tile)
+    other_boards_close: tuple[int, ...] = (9,)
     #: ... then, if none reads, this many boards of faces found by their edges at other
     #: sizes than those read (a checked cloth's squares cut into triangles outnumber a
     #: few big tiles lying on it; dev A/B: 71000265, "no tiles found" -> 3 of 4 tiles and

@@ -131,10 +131,10 @@ def _with_cut_faces(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray,
 
 
 def _other_boards(cfg: ReaderConfig, photo: Photo, scale: float, read: list[LatticeFit],
-                  n: int) -> Iterator[Found]:
+                  n: int, close: int = 3) -> Iterator[Found]:
     """At most ``n`` boards fitted to other silhouettes of the detection copy than those
     the fits ``read`` (at ``scale``; the first detect's) placed (see
-    :func:`vision.fit.other_boards`)."""
+    :func:`vision.fit.other_boards`; ``close``: its kernel)."""
     if n <= 0:
         return
     gray, s = photo.scaled_gray()
@@ -147,7 +147,7 @@ def _other_boards(cfg: ReaderConfig, photo: Photo, scale: float, read: list[Latt
            if fit.homography is not None for c in (*fit.cells, *fit.proposed)]
     boards = other_boards(cfg, tris, gray, lambda: photo.scaled()[0],
                           np.array(pts).reshape(-1, 2),
-                          [fit.guess for fit in read if fit.guess is not None])
+                          [fit.guess for fit in read if fit.guess is not None], close)
     for alt in islice(boards, n):
         if cfg.cut_faces and edges is None:
             edges = edge_map(cfg, gray)
@@ -1458,6 +1458,16 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                 found, conv, board, off = again, conv2, board2, off2
                 if nothing:
                     break
+    # still nothing: the silhouettes again, their gaps closed more (a board's outline
+    # notched by the light digits of its small dark tiles)
+    closes = list(cfg.other_boards_close)
+    while closes and _nothing_read(board, off):
+        for again in _other_boards(cfg, photo, detected.scale, [detected.fit, found.fit],
+                                   cfg.other_boards, closes.pop(0)):
+            conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
+            if len(board2) > len(board):
+                found, conv, board, off = again, conv2, board2, off2
+                break
     if cfg.other_sizes and _nothing_read(board, off):
         # still nothing: the faces found by their edges at other sizes than the boards
         # read (a few big tiles on a checked cloth)

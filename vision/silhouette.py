@@ -50,12 +50,13 @@ class BoardGuess:
     vertex_px: dict[Vertex, np.ndarray] = field(default_factory=dict)
 
 
-def _regions(cfg: ReaderConfig, g: np.ndarray) -> list[np.ndarray]:
+def _regions(cfg: ReaderConfig, g: np.ndarray, close: int = 3) -> list[np.ndarray]:
     """Outlines (N, 2) of the regions of even tone at a few grey levels, both darker and
-    lighter than the level, holes filled and thin attachments (table veins) opened off."""
+    lighter than the level, holes filled, gaps closed (a ``close`` px kernel) and thin
+    attachments (table veins) opened off."""
     levels = np.percentile(g[::4, ::4], cfg.silhouette_levels)
     masks = (((g < t) if dark else (g > t)) for t in levels for dark in (True, False))
-    return _outlines(cfg, masks, g.shape)
+    return _outlines(cfg, masks, g.shape, close)
 
 
 def _colour_regions(cfg: ReaderConfig, bgr: np.ndarray) -> list[np.ndarray]:
@@ -75,13 +76,14 @@ def _colour_regions(cfg: ReaderConfig, bgr: np.ndarray) -> list[np.ndarray]:
     return _outlines(cfg, masks, bgr.shape[:2])
 
 
-def _outlines(cfg: ReaderConfig, masks: Iterable[np.ndarray], shape: tuple[int, ...]
-              ) -> list[np.ndarray]:
-    """Outer outlines of the regions of the boolean ``masks`` (holes filled, thin
-    attachments opened off), of plausible board size, each region once."""
+def _outlines(cfg: ReaderConfig, masks: Iterable[np.ndarray], shape: tuple[int, ...],
+              close: int = 3) -> list[np.ndarray]:
+    """Outer outlines of the regions of the boolean ``masks`` (holes filled, gaps closed
+    by a ``close`` px kernel, thin attachments opened off), of plausible board size, each
+    region once."""
     h, w = shape[:2]
     min_area = cfg.silhouette_min_cells * (cfg.min_side ** 2) * 0.433
-    ker_c = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+    ker_c = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(close), int(close)))
     ker_o = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     todo = list(masks)
     traced: list[Sequence[np.ndarray]] = [()] * len(todo)
@@ -799,12 +801,14 @@ def _same_tone(cfg: ReaderConfig, h: np.ndarray, inner: list[Cell], edge: list[C
 
 def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = None,
                 near_side: float | None = None,
-                colour: Callable[[], np.ndarray] | None = None) -> list[BoardGuess]:
+                colour: Callable[[], np.ndarray] | None = None, close: int = 3
+                ) -> list[BoardGuess]:
     """Boards found from regions' outlines, best first (digit evidence x cells). With
     ``near`` (N, 2) points (faces of a board already found, tiles ``near_side`` px), only
     regions holding most of them and tiles of about that size are tried. ``colour`` gives
     the photo in colour (BGR, ``gray``'s size; made only when asked for): when no region
-    of even tone outlines a board, regions of even colour are tried."""
+    of even tone outlines a board, regions of even colour are tried. ``close``: the
+    kernel (px, at the search copy's size) closing the tone regions' gaps."""
     if max(gray.shape) > cfg.detect_max_side:
         return []  # the double-size search: the photo itself was searched already
     if max(gray.shape) > cfg.silhouette_max_side:
@@ -819,9 +823,9 @@ def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = N
                            {v: p / f for v, p in b.vertex_px.items()})
                 for b in find_boards(cfg, small, None if near is None else near * f,
                                      None if near_side is None else near_side * f,
-                                     small_colour)]
+                                     small_colour, close)]
     integ = _Detail(gray)
-    regions = _regions(cfg, cv2.GaussianBlur(gray, (0, 0), 1.5))
+    regions = _regions(cfg, cv2.GaussianBlur(gray, (0, 0), 1.5), close)
     out = _boards_in(cfg, regions, gray, integ, near, near_side)
     if not out and colour is not None and cfg.silhouette_colour_levels:
         out = _boards_in(cfg, _colour_regions(cfg, colour()), gray, integ, near, near_side)
