@@ -674,3 +674,13 @@ def test_a_board_outline_notched_by_its_digits_is_closed_when_nothing_reads() ->
         read_array(s.image, replace(DEFAULT, other_boards_close=()), name="x")
     score = score_reading("x", s.label, read_array(s.image, DEFAULT, name="x").to_json())
     _read_without_mistake(score)
+
+
+@needs_model
+def test_a_tile_met_past_an_object_joins_on_a_digit_read_fairly_clearly() -> None:
+    # dev 71000226: a tile meets the board at a vertex only, the tile between mostly
+    # under a box; its digit there reads 0.63 (the box's shadow), the board's digit too
+    missed, joined = _dev_scores(71_000_226, replace(DEFAULT, full_at_vertex_min=0.7),
+                                 DEFAULT)
+    assert missed.matched == missed.label_tiles - 1
+    _read_without_mistake(joined)

@@ -155,6 +155,11 @@ class ReaderConfig:
     hidden_at_vertex: bool = True
     #: ... and one read clearly at every corner joins in full
     full_at_vertex: bool = True
+    #: ... its digit where it meets the board read at least this (dev 71000226: 0.63 in
+    #: a box's shadow; dev A/B at 0.6 (0.5 the same): that photo read with no mistake, a
+    #: mostly hidden tile found on 71000013, a false loose tile gone on 71000216, nothing
+    #: lost; 0.7, adopt_loose_min, before)
+    full_at_vertex_min: float = 0.6
     #: ... or, touching the board, with one corner showing no digit (a hand or an object
     #: over it) and both others a digit of at least this probability, agreeing with the
     #: board's digits at their vertices (above 1: never). A finger over a digit's edge

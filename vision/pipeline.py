@@ -1100,9 +1100,10 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
 
 
 def _meets_at_corner(cfg: ReaderConfig, photo: Photo, t: Seen, p: np.ndarray,
-                     shows: dict[Vertex, set[int]], side_full: float) -> bool:
+                     shows: dict[Vertex, set[int]], side_full: float,
+                     least: float | None = None) -> bool:
     """Whether candidate ``t`` (a cell cut by the photo's edge; ``p`` (3, 7)) meets the
-    board at a vertex in view whose digit it reads clearly (at least
+    board at a vertex in view whose digit it reads clearly (at least ``least``, by default
     ``cfg.adopt_loose_min``) as the one digit the board's tiles show there (``shows``:
     vertex -> their digits there, as chosen), and agrees with the board at every vertex
     they share: a tile joined to the board by tiles beyond the edge. A cell of table
@@ -1115,7 +1116,7 @@ def _meets_at_corner(cfg: ReaderConfig, photo: Photo, t: Seen, p: np.ndarray,
             continue
         if shows[v] != {int(own[k])}:
             return False
-        met = met or float(p[k].max()) >= cfg.adopt_loose_min
+        met = met or float(p[k].max()) >= (cfg.adopt_loose_min if least is None else least)
     return met
 
 
@@ -1283,7 +1284,8 @@ def _met_past_hidden(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: n
     shows = _board_shows(seen, probs, board_idx)
     return {seen[n].cell for n in full  # type: ignore[misc]
             if any(nb in passed for nb in edge_neighbours(seen[n].cell))  # type: ignore[arg-type]
-            and _meets_at_corner(cfg, photo, seen[n], probs[n], shows, side_full)}
+            and _meets_at_corner(cfg, photo, seen[n], probs[n], shows, side_full,
+                                 cfg.full_at_vertex_min)}
 
 
 def _rejoin(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: list[int],
