@@ -340,8 +340,9 @@ class ReaderConfig:
     #: silhouettes are read in turn, the first that reads kept
     other_boards: int = 3
     #: ... and when those read nothing either, the boards of the tone regions closed by
-    #: these kernels (px): light digits touching the edge of a board of small dark tiles
-    #: cut notches into its outline that a 3 px closing leaves, and no lattice fits it
+    #: these kernels (px of the silhouette search's copy): light digits touching the
+    #: edge of a board of small dark tiles cut notches into its outline that a 3 px
+    #: closing leaves, and no lattice fits it
     #: (dev 71000325; dev A/B: "no tiles found" -> read with no mistake, nothing else
     #: changed); only then: searched with the others, they outranked better boards
     #: (3 photos lost tiles, one every tile)

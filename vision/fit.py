@@ -319,7 +319,7 @@ def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
         return fit
     # the edge field (a few ms) is made here, not on a second thread: the faces are
     # joined in Python meanwhile, and a thread waiting for the GIL between OpenCV calls
-    # lost more than it saved (a 12 MP read took ~7 ms longer)
+    # lost more than it saved (the 12 MP sample's read took about 10 ms longer)
     ef = None
     if gray is not None:
         ef = EdgeField.of(gray, edges if edges is not None else edge_map(cfg, gray))
