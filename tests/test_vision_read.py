@@ -684,3 +684,14 @@ def test_a_tile_met_past_an_object_joins_on_a_digit_read_fairly_clearly() -> Non
                                  DEFAULT)
     assert missed.matched == missed.label_tiles - 1
     _read_without_mistake(joined)
+
+
+@needs_model
+def test_a_tile_cut_by_the_edge_showing_one_digit_joins_on_its_cell() -> None:
+    # dev 71000330 (big tiles): a tile at the photo's bottom edge shows one corner; its
+    # face, cut by the edge, lies squarely on the cell next to the board, and its digit
+    # there (3, read 0.72) is the board's at that vertex
+    kept_off, joined = _dev_scores(71_000_330, replace(DEFAULT, adopt_cut_one=False),
+                                   DEFAULT)
+    assert kept_off.matched == kept_off.label_tiles - 1
+    _read_without_mistake(joined)

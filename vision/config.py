@@ -196,6 +196,10 @@ class ReaderConfig:
     #: so where they agree with the board's at two vertices or more (partial, read only
     #: where in view; dev 71000276); False = off
     adopt_loose_cut: bool = True
+    #: ... and one showing a single digit in view joins where it lies squarely on its
+    #: cell and that digit is the board's at its vertex (dev 71000330; dev A/B: that
+    #: photo read with no mistake, nothing else changed)
+    adopt_cut_one: bool = True
     #: loose faces left off are tried again (pipeline._adopt_apart) once the board's
     #: tiles under a hand or cut by the photo's edge are placed: a tile beyond a hand may
     #: meet only those at a vertex (dev 71000050); False = off

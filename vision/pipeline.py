@@ -579,7 +579,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             else:
                 off.append(tr)
                 off_face.append(t.face)
-                if (cfg.adopt_loose_cut and shown.sum() >= 2
+                if (cfg.adopt_loose_cut and shown.sum() >= (1 if cfg.adopt_cut_one else 2)
                         and p[shown, :6].max(axis=1).min() >= cfg.adopt_loose_min):
                     loose_cut[n] = shown
             continue
@@ -981,7 +981,12 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
                 continue  # its digits in view disagree with the board's
             if ((n in cut or askew or d[j] > cfg.adopt_loose_frac * side)
                     and not _agrees(cell, p, shows, shown)):
-                continue  # cut, askew or far off its cell: only with the board's digits
+                # cut, askew or far off its cell: only with the board's digits; one
+                # digit in view will do for a face lying squarely on its cell
+                one = (n in cut and int(shown.sum()) == 1 and not askew
+                       and d[j] <= cfg.adopt_loose_frac * side)
+                if not (one and _agrees(cell, p, shows, shown, least=1)):
+                    continue
             _place(found, seen, probs, n, cell, k)
             _add_shown(shows, cell, _digits_shown(probs[n], shown))
             occupied.add(cell)
@@ -992,16 +997,16 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
 
 
 def _agrees(cell: Cell, p: np.ndarray, shows: dict[Vertex, set[int]],
-            shown: np.ndarray | None = None) -> bool:
+            shown: np.ndarray | None = None, least: int = 2) -> bool:
     """A face on ``cell`` reading ``p`` (3, 7, in the cell's corner order) shows a digit
-    (at its corners ``shown`` (3,) bool, default: where it reads one) at two or more
+    (at its corners ``shown`` (3,) bool, default: where it reads one) at ``least`` or more
     vertices where the board shows digits (``shows``, see :func:`_board_shows`), each one
     of the board's there."""
     own = np.argmax(p, axis=1)
     shown = own < 6 if shown is None else shown
     met = [int(own[j]) in shows[v] for j, v in enumerate(cell_corners(cell))
            if v in shows and shown[j] and own[j] < 6]
-    return len(met) >= 2 and all(met)
+    return len(met) >= least and all(met)
 
 
 def _place(found: Found, seen: list[Seen], probs: np.ndarray, n: int, cell: Cell, k: int
