@@ -162,6 +162,14 @@ def _dev_scores(seed: int, *cfgs: object) -> list:  # type: ignore[type-arg]
     return _dev_read(seed, *cfgs)[0]
 
 
+def _one_tile_more_with_the_part(seed: int, without: object) -> None:
+    """Dev photo ``seed`` read with ``without`` (the reader without the part under test)
+    misses exactly one tile; read by the shipped reader, it has no mistake."""
+    missed, read = _dev_scores(seed, without, DEFAULT)
+    assert missed.matched == missed.label_tiles - 1
+    _read_without_mistake(read)
+
+
 def _read_without_mistake(score: object) -> None:
     """Every label tile found, no other, and every digit read right."""
     assert score.matched == score.label_tiles  # type: ignore[attr-defined]
@@ -560,9 +568,7 @@ def test_a_candidate_bent_by_the_outline_is_read_where_the_homography_puts_it() 
     # black tiles on wood, the board fitted to its silhouette: a vertex corrected from the
     # outline squashes the cell at the end of a row into no tile's shape, so it was never
     # a candidate; the homography outlines a tile there, and the tile is read
-    bent, kept = _dev_scores(71_000_223, replace(DEFAULT, candidate_h_shape=False), DEFAULT)
-    assert bent.matched == bent.label_tiles - 1
-    _read_without_mistake(kept)
+    _one_tile_more_with_the_part(71_000_223, replace(DEFAULT, candidate_h_shape=False))
 
 
 @needs_model
@@ -594,10 +600,7 @@ def test_a_cell_cut_by_the_photos_edge_is_read_from_its_outline_moved() -> None:
     # dev 71000220 (big tiles, a steep view): the lattice extrapolated to the photo's
     # edge puts a cut cell a fifth of a side off its tile, so its two corners in view
     # read one digit; moved like a drifted candidate in full view, it reads both
-    fixed, moved = _dev_scores(71_000_220, replace(DEFAULT, shift_partial_seed_min=2.0),
-                               DEFAULT)
-    assert fixed.matched == fixed.label_tiles - 1
-    _read_without_mistake(moved)
+    _one_tile_more_with_the_part(71_000_220, replace(DEFAULT, shift_partial_seed_min=2.0))
 
 
 @needs_model
@@ -680,10 +683,7 @@ def test_a_board_outline_notched_by_its_digits_is_closed_when_nothing_reads() ->
 def test_a_tile_met_past_an_object_joins_on_a_digit_read_fairly_clearly() -> None:
     # dev 71000226: a tile meets the board at a vertex only, the tile between mostly
     # under a box; its digit there reads 0.63 (the box's shadow), the board's digit too
-    missed, joined = _dev_scores(71_000_226, replace(DEFAULT, full_at_vertex_min=0.7),
-                                 DEFAULT)
-    assert missed.matched == missed.label_tiles - 1
-    _read_without_mistake(joined)
+    _one_tile_more_with_the_part(71_000_226, replace(DEFAULT, full_at_vertex_min=0.7))
 
 
 @needs_model
@@ -691,7 +691,4 @@ def test_a_tile_cut_by_the_edge_showing_one_digit_joins_on_its_cell() -> None:
     # dev 71000330 (big tiles): a tile at the photo's bottom edge shows one corner; its
     # face, cut by the edge, lies squarely on the cell next to the board, and its digit
     # there (3, read 0.72) is the board's at that vertex
-    kept_off, joined = _dev_scores(71_000_330, replace(DEFAULT, adopt_cut_one=False),
-                                   DEFAULT)
-    assert kept_off.matched == kept_off.label_tiles - 1
-    _read_without_mistake(joined)
+    _one_tile_more_with_the_part(71_000_330, replace(DEFAULT, adopt_cut_one=False))

@@ -1115,13 +1115,14 @@ def _meets_at_corner(cfg: ReaderConfig, photo: Photo, t: Seen, p: np.ndarray,
     meeting the board there reads no digit at that corner."""
     vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
     own = np.argmax(p, axis=1)
+    least = cfg.adopt_loose_min if least is None else least
     met = False
     for k, v in enumerate(cell_corners(t.cell)):  # type: ignore[arg-type]
         if v not in shows or not vis[k] or own[k] == 6:
             continue
         if shows[v] != {int(own[k])}:
             return False
-        met = met or float(p[k].max()) >= (cfg.adopt_loose_min if least is None else least)
+        met = met or float(p[k].max()) >= least
     return met
 
 
@@ -1467,10 +1468,11 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                     break
     # still nothing: the silhouettes again, their gaps closed more (a board's outline
     # notched by the light digits of its small dark tiles)
-    closes = list(cfg.other_boards_close)
-    while closes and _nothing_read(board, off):
+    for close in cfg.other_boards_close:
+        if not _nothing_read(board, off):
+            break
         for again in _other_boards(cfg, photo, detected.scale, [detected.fit, found.fit],
-                                   cfg.other_boards, closes.pop(0)):
+                                   cfg.other_boards, close):
             conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
             if len(board2) > len(board):
                 found, conv, board, off = again, conv2, board2, off2

@@ -83,7 +83,7 @@ def _outlines(cfg: ReaderConfig, masks: Iterable[np.ndarray], shape: tuple[int, 
     region once."""
     h, w = shape[:2]
     min_area = cfg.silhouette_min_cells * (cfg.min_side ** 2) * 0.433
-    ker_c = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(close), int(close)))
+    ker_c = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (close, close))
     ker_o = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     todo = list(masks)
     traced: list[Sequence[np.ndarray]] = [()] * len(todo)
