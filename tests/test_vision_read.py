@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from cli import app
 from engine.board import Board
-from vision.batch import score_reading
+from vision.batch import PhotoScore, score_reading
 from vision.classifier import DEFAULT_MODEL
 from vision.commands import align_to
 from vision.config import DEFAULT
@@ -168,6 +168,17 @@ def _one_tile_more_with_the_part(seed: int, without: object) -> None:
     missed, read = _dev_scores(seed, without, DEFAULT)
     assert missed.matched == missed.label_tiles - 1
     _read_without_mistake(read)
+
+
+def _nothing_found_without_the_part(seed: int, without: object) -> PhotoScore:
+    """Dev photo ``seed`` read with ``without`` (the reader without the part under test)
+    reports "no tiles found"; returns its score read by the shipped reader."""
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    s = render(seed, size=SIZE, style=_style(seed))
+    with pytest.raises(NoTilesError, match="no tiles found"):
+        read_array(s.image, without, name="x")  # type: ignore[arg-type]
+    return score_reading("x", s.label, read_array(s.image, DEFAULT, name="x").to_json())
 
 
 def _read_without_mistake(score: object) -> None:
@@ -619,12 +630,7 @@ def test_a_few_big_tiles_on_a_checked_cloth_are_read_at_their_own_size() -> None
     # dev 71000265 (big white tiles on a blue checked cloth, a hand over the board): the
     # cloth's squares cut into triangles are the largest group of joined faces, and no
     # board reads; the faces of other sizes are read, and the tiles' size wins
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-    s = render(71_000_265, size=SIZE, style=_style(71_000_265))
-    with pytest.raises(NoTilesError, match="no tiles found"):
-        read_array(s.image, replace(DEFAULT, other_sizes=0), name="x")
-    score = score_reading("x", s.label, read_array(s.image, DEFAULT, name="x").to_json())
+    score = _nothing_found_without_the_part(71_000_265, replace(DEFAULT, other_sizes=0))
     assert score.matched >= 3
     assert score.loose_matched >= 1
     _no_false_tile_or_digit(score)
@@ -670,13 +676,8 @@ def test_a_board_outline_notched_by_its_digits_is_closed_when_nothing_reads() ->
     # touching the board's edge notch its dark outline, so no lattice fits it and the
     # board read is the purple cloth's corner; when nothing reads, the silhouettes are
     # searched again with their gaps closed more, and the whole board reads
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-    s = render(71_000_325, size=SIZE, style=_style(71_000_325))
-    with pytest.raises(NoTilesError, match="no tiles found"):
-        read_array(s.image, replace(DEFAULT, other_boards_close=()), name="x")
-    score = score_reading("x", s.label, read_array(s.image, DEFAULT, name="x").to_json())
-    _read_without_mistake(score)
+    _read_without_mistake(_nothing_found_without_the_part(
+        71_000_325, replace(DEFAULT, other_boards_close=())))
 
 
 @needs_model
