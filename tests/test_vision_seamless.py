@@ -387,3 +387,33 @@ def test_board_outlined_as_one_big_triangle_is_read(monkeypatch: pytest.MonkeyPa
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched >= 0.9 * sc.label_tiles and sc.found_tiles == sc.matched
     assert sc.digits_right >= 0.97 * sc.digits
+
+
+def test_search_without_fallbacks_tries_only_the_tone_regions(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # no classifier here: on a photo with no board, the search tries the tone regions,
+    # then the colour regions and the frayed outlines; without its fallbacks (the search
+    # again with another closing kernel, which neither depends on) only the tone regions
+    import numpy as np
+
+    from vision import silhouette
+    rng = np.random.default_rng(5)
+    gray = rng.integers(90, 110, (240, 320), dtype=np.uint8)
+    calls: list[str] = []
+    inner = silhouette._boards_in
+
+    def counted(*a: object, **k: object) -> list:  # type: ignore[type-arg]
+        calls.append("search")
+        return inner(*a, **k)  # type: ignore[arg-type]
+
+    def colour() -> np.ndarray:
+        calls.append("colour")
+        return np.dstack([gray] * 3)
+
+    monkeypatch.setattr(silhouette, "_boards_in", counted)
+    assert silhouette.find_boards(DEFAULT, gray, colour=colour, close=9) == []
+    assert calls == ["search", "colour", "search", "search"]
+    calls.clear()
+    assert silhouette.find_boards(DEFAULT, gray, colour=colour, close=9,
+                                  fallbacks=False) == []
+    assert calls == ["search"]

@@ -351,6 +351,10 @@ class ReaderConfig:
     #: changed); only then: searched with the others, they outranked better boards
     #: (3 photos lost tiles, one every tile)
     other_boards_close: tuple[int, ...] = (9,)
+    #: ... searching again, with those kernels, the colour regions and frayed outlines
+    #: too when the closed tone regions show no board (False: not; neither depends on
+    #: the kernel, so the first search's are only repeated)
+    other_boards_close_fallbacks: bool = False
     #: ... then, if none reads, this many boards of faces found by their edges at other
     #: sizes than those read (a checked cloth's squares cut into triangles outnumber a
     #: few big tiles lying on it; dev A/B: 71000265, "no tiles found" -> 3 of 4 tiles and

@@ -387,18 +387,19 @@ def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
 
 def other_boards(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
                  colour: Callable[[], np.ndarray] | None, placed: np.ndarray,
-                 guesses: Sequence[np.ndarray] = (), close: int = 3
-                 ) -> Iterator[LatticeFit]:
+                 guesses: Sequence[np.ndarray] = (), close: int = 3,
+                 fallbacks: bool = True) -> Iterator[LatticeFit]:
     """Boards fitted to silhouettes anywhere in ``gray`` (best first), leaving out the
     ``guesses`` already read (``LatticeFit.guess``) and any with most of its cells on
     ``placed`` ((N, 2) centres of cells already read, ``gray``'s pixels): the next guesses
     when the board chosen read no digit (a dark floor beyond the table taken for the
     board, table-cloth triangles joined into one), or fewer tiles than another may. Same
     ``tris``, ``gray`` and ``colour`` as :func:`fit_lattice`; made one by one, as asked
-    for. ``close``: the kernel (px) closing the gaps of the silhouettes' tone regions."""
+    for. ``close``: the kernel (px) closing the gaps of the silhouettes' tone regions;
+    ``fallbacks``: see :func:`vision.silhouette.find_boards`."""
     from .silhouette import find_boards
     splits = _face_splitter(cfg, tris, gray)
-    for g in find_boards(cfg, gray, None, None, colour, close):
+    for g in find_boards(cfg, gray, None, None, colour, close, fallbacks):
         if any(np.allclose(g.homography, h) for h in guesses) or splits(g):
             continue
         if len(placed):

@@ -131,10 +131,11 @@ def _with_cut_faces(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray,
 
 
 def _other_boards(cfg: ReaderConfig, photo: Photo, scale: float, read: list[LatticeFit],
-                  n: int, close: int = 3) -> Iterator[Found]:
+                  n: int, close: int = 3, fallbacks: bool = True) -> Iterator[Found]:
     """At most ``n`` boards fitted to other silhouettes of the detection copy than those
     the fits ``read`` (at ``scale``; the first detect's) placed (see
-    :func:`vision.fit.other_boards`; ``close``: its kernel)."""
+    :func:`vision.fit.other_boards`; ``close``: its kernel; ``fallbacks``: see
+    :func:`vision.silhouette.find_boards`)."""
     if n <= 0:
         return
     gray, s = photo.scaled_gray()
@@ -147,7 +148,8 @@ def _other_boards(cfg: ReaderConfig, photo: Photo, scale: float, read: list[Latt
            if fit.homography is not None for c in (*fit.cells, *fit.proposed)]
     boards = other_boards(cfg, tris, gray, lambda: photo.scaled()[0],
                           np.array(pts).reshape(-1, 2),
-                          [fit.guess for fit in read if fit.guess is not None], close)
+                          [fit.guess for fit in read if fit.guess is not None], close,
+                          fallbacks)
     for alt in islice(boards, n):
         if cfg.cut_faces and edges is None:
             edges = edge_map(cfg, gray)
@@ -1472,7 +1474,8 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         if not _nothing_read(board, off):
             break
         for again in _other_boards(cfg, photo, detected.scale, [detected.fit, found.fit],
-                                   cfg.other_boards, close):
+                                   cfg.other_boards, close,
+                                   cfg.other_boards_close_fallbacks):
             conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
             if len(board2) > len(board):
                 found, conv, board, off = again, conv2, board2, off2

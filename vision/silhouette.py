@@ -801,14 +801,17 @@ def _same_tone(cfg: ReaderConfig, h: np.ndarray, inner: list[Cell], edge: list[C
 
 def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = None,
                 near_side: float | None = None,
-                colour: Callable[[], np.ndarray] | None = None, close: int = 3
-                ) -> list[BoardGuess]:
+                colour: Callable[[], np.ndarray] | None = None, close: int = 3,
+                fallbacks: bool = True) -> list[BoardGuess]:
     """Boards found from regions' outlines, best first (digit evidence x cells). With
     ``near`` (N, 2) points (faces of a board already found, tiles ``near_side`` px), only
     regions holding most of them and tiles of about that size are tried. ``colour`` gives
     the photo in colour (BGR, ``gray``'s size; made only when asked for): when no region
     of even tone outlines a board, regions of even colour are tried. ``close``: the
-    kernel (px, at the search copy's size) closing the tone regions' gaps."""
+    kernel (px, at the search copy's size) closing the tone regions' gaps.
+    ``fallbacks`` False: only the tone regions are searched, not the colour regions nor
+    the frayed outlines (neither depends on ``close``: a search again with another
+    kernel would only repeat them)."""
     if max(gray.shape) > cfg.detect_max_side:
         return []  # the double-size search: the photo itself was searched already
     if max(gray.shape) > cfg.silhouette_max_side:
@@ -823,13 +826,13 @@ def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = N
                            {v: p / f for v, p in b.vertex_px.items()})
                 for b in find_boards(cfg, small, None if near is None else near * f,
                                      None if near_side is None else near_side * f,
-                                     small_colour, close)]
+                                     small_colour, close, fallbacks)]
     integ = _Detail(gray)
     regions = _regions(cfg, cv2.GaussianBlur(gray, (0, 0), 1.5), close)
     out = _boards_in(cfg, regions, gray, integ, near, near_side)
-    if not out and colour is not None and cfg.silhouette_colour_levels:
+    if not out and fallbacks and colour is not None and cfg.silhouette_colour_levels:
         out = _boards_in(cfg, _colour_regions(cfg, colour()), gray, integ, near, near_side)
-    if not out and cfg.silhouette_ragged_straight and near is None:
+    if not out and fallbacks and cfg.silhouette_ragged_straight and near is None:
         # outlines frayed by a grainy table: the straight runs that remain still fall on
         # the lattice's lines (the digits then judge the fit, as for any outline); not
         # moved onto the digits, a search that cost seconds over a table's many grains
