@@ -87,20 +87,21 @@ class LatticeFit:
         return np.array(out, dtype=np.float64)
 
     def _local(self, cell: Cell, v: Vertex) -> np.ndarray:
-        """Position of an unseen vertex of ``cell``: completes the parallelogram with each
-        neighbour across an edge whose vertices are known (local, so it follows perspective
-        and drift); the homography where no neighbour helps."""
-        guesses = []
+        """Position of an unseen vertex of ``cell``: completes the parallelogram with the
+        neighbour across the edge opposite it, where that neighbour's vertices are known
+        (local, so it follows perspective and drift); the homography where it does not
+        help."""
+        vp = self.vertex_px
+        corners = cell_corners(cell)
         for n in edge_neighbours(cell):
             nv = cell_corners(n)
-            shared = [u for u in nv if u in cell_corners(cell)]
-            (c,) = [u for u in nv if u not in shared]
-            if v in shared or not all(u in self.vertex_px for u in nv):
-                continue
-            a, b = shared
-            guesses.append(self.vertex_px[a] + self.vertex_px[b] - self.vertex_px[c])
-        if guesses:
-            return np.mean(guesses, axis=0)
+            if v in nv:
+                continue  # a neighbour sharing ``v`` cannot place it
+            a, b = (u for u in corners if u != v)
+            (c,) = (u for u in nv if u != a and u != b)
+            if a in vp and b in vp and c in vp:
+                return vp[a] + vp[b] - vp[c]
+            break  # only the neighbour across the edge opposite ``v`` can
         return self.project(vertex_xy(v))
 
     def project(self, xy: tuple[float, float]) -> np.ndarray:
