@@ -92,16 +92,12 @@ class LatticeFit:
         (local, so it follows perspective and drift); the homography where it does not
         help."""
         vp = self.vertex_px
-        corners = cell_corners(cell)
-        for n in edge_neighbours(cell):
-            nv = cell_corners(n)
-            if v in nv:
-                continue  # a neighbour sharing ``v`` cannot place it
-            a, b = (u for u in corners if u != v)
-            (c,) = (u for u in nv if u != a and u != b)
-            if a in vp and b in vp and c in vp:
-                return vp[a] + vp[b] - vp[c]
-            break  # only the neighbour across the edge opposite ``v`` can
+        a, b = (u for u in cell_corners(cell) if u != v)
+        # the neighbour across the edge opposite ``v`` (the other two share ``v``)
+        nv = next(cn for cn in map(cell_corners, edge_neighbours(cell)) if v not in cn)
+        (c,) = (u for u in nv if u != a and u != b)
+        if a in vp and b in vp and c in vp:
+            return vp[a] + vp[b] - vp[c]
         return self.project(vertex_xy(v))
 
     def project(self, xy: tuple[float, float]) -> np.ndarray:
