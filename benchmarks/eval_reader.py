@@ -12,8 +12,15 @@ read with no mistake at all (every tile found, nothing extra, every digit right)
 per stage, and all of these broken down by the photo's conditions (blur over the tile
 side, tile size, tilt, glare, hands and objects, table: :func:`vision.batch.conditions`).
 
-Run: ``python -m benchmarks.eval_reader [--count 300]`` ->
-``benchmarks/results/reader_eval.json`` and ``reader_eval.csv`` (one row per photo).
+With ``--faults`` every board carries one or two deliberate rule faults (a tile whose
+corner disagrees with its neighbour's, a tile touching the board by a corner only): the
+reader must report them, never "repair" them to agree with the board. The results then
+also give the share of faulted tiles a violation names and the share read as they lie
+(``faults`` in the summary, three columns in the CSV).
+
+Run: ``python -m benchmarks.eval_reader [--count 300] [--faults]`` ->
+``benchmarks/results/reader_eval.json`` and ``reader_eval.csv`` (one row per photo;
+``reader_eval_faults.*`` with ``--faults``).
 Takes a while on 2 cores at the full count: run it with nohup in the background.
 """
 
@@ -24,6 +31,7 @@ import json
 import os
 import platform
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -38,12 +46,12 @@ def _style(k: int) -> dict[str, Any]:
     return {key: list(HOLDOUT[key])}
 
 
-def _one(seed: int) -> Any:
+def _one(seed: int, faults: bool = False) -> Any:
     from vision.batch import score_failure, score_reading
     from vision.io import NoTilesError
     from vision.pipeline import read_array
     from vision.synth import render
-    sample = render(seed, size=SIZE, style=_style(seed))
+    sample = render(seed, size=SIZE, style=_style(seed), faults=faults)
     name = f"synth_{seed}"
     try:
         reading = read_array(sample.image, name=name).to_json()
@@ -60,12 +68,18 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--seed", type=int, default=SEED0)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--name", default="reader_eval", help="results file stem")
+    ap.add_argument("--name", default=None,
+                    help="results file stem (default reader_eval, reader_eval_faults)")
+    ap.add_argument("--faults", action="store_true",
+                    help="one or two deliberate rule faults on every board: how many the "
+                         "reading reports, the faulted tiles read as they lie")
     args = ap.parse_args()
+    args.name = args.name or ("reader_eval_faults" if args.faults else "reader_eval")
     t0 = time.perf_counter()
     seeds = list(range(args.seed, args.seed + args.count))
     scores = []
-    for n, sc in enumerate(_map(_one, seeds, args.workers), 1):  # type: ignore[arg-type]
+    one = partial(_one, faults=args.faults)
+    for n, sc in enumerate(_map(one, seeds, args.workers), 1):  # type: ignore[arg-type]
         scores.append(sc)
         if n % 10 == 0 or n == len(seeds):
             print(f"{n}/{len(seeds)} photos", flush=True)
@@ -76,6 +90,7 @@ def main() -> None:
                for v in (_style(0) | _style(1))[k]),
            "targets": {"tile_precision": 0.995, "tile_recall": 0.995,
                        "corner_digit_accuracy": 0.998, "perfect_photos": 0.95},
+           "faults_on_boards": args.faults,
            "by_condition": by_condition(scores),
            "seconds": round(time.perf_counter() - t0, 1),
            "machine": {"cpu_count": os.cpu_count(), "platform": platform.platform(),

@@ -205,3 +205,37 @@ def test_synthetic_labels_list_the_digits_a_hand_hides() -> None:
     s = render(53, size=(480, 360), style={"hand": True, "board_fill": 0.9})
     marked = [t for t in s.label["tiles"] if t.get("hidden_corners")]
     assert marked and all("occluded" in t["flags"] for t in marked)
+
+
+def _faulted(digits: list[int], violation: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A label whose tile at cell (1, 0, U) is a deliberate fault, and a reading of it
+    that reads ``digits`` there (the table's are 1-2-3), naming it in a violation or not."""
+    label = {"width": 1000, "height": 1000,
+             "style": {"faults_made": [{"kind": "corner_mismatch", "cell": [1, 0, "U"],
+                                        "corners": [1, 2, 3]}]},
+             "tiles": [{**_tile(100, [1, 2, 3]), "cell": [1, 0, "U"]},
+                       {**_tile(300, [4, 4, 5]), "cell": [2, 0, "U"]}]}
+    reading = {"tiles": [{**_tile(100, digits), "cell": [0, 0, "U"]},
+                         {**_tile(300, [4, 4, 5]), "cell": [1, 0, "U"]}],
+               "violations": [{"kind": "corner_mismatch", "cells": [[0, 0, "U"]]}]
+               if violation else []}
+    return label, reading
+
+
+def test_a_fault_reported_and_read_as_it_lies_counts_so() -> None:
+    # the reading's cells differ from the label's (matching is by position)
+    sc = score_reading("x", *_faulted([1, 2, 3], violation=True))
+    assert (sc.faults, sc.faults_reported, sc.faults_read_right) == (1, 1, 1)
+    summary = summarise([sc]).to_json()
+    assert summary["faults"] == {"made": 1, "reported": 1.0, "read_right": 1.0}
+
+
+def test_a_fault_repaired_to_agree_with_the_board_counts_against_the_reader() -> None:
+    sc = score_reading("x", *_faulted([1, 2, 4], violation=False))
+    assert (sc.faults, sc.faults_reported, sc.faults_read_right) == (1, 0, 0)
+    label, _ = _faulted([1, 2, 3], violation=False)
+    failed = score_failure("x", label, "x: no tiles found", True)
+    assert (failed.faults, failed.faults_reported) == (1, 0)
+    # a photo without faults gives none, and its summary no faults entry
+    plain = score_reading("x", LABEL, {"tiles": [_tile(100, [1, 2, 3])]})
+    assert plain.faults == 0 and "faults" not in summarise([plain]).to_json()

@@ -142,6 +142,13 @@ class PhotoScore:
     loose_right: int = 0
     #: the photo's conditions from its label's ``style`` record (see :func:`conditions`)
     conditions: dict[str, str] = field(default_factory=dict)
+    #: deliberate rule faults on the board (the synthesiser's ``faults_made``) whose tile
+    #: a reader can be asked to find; of those, how many a violation of the reading names
+    #: (the tile matched by position), and how many tiles are read as they lie, every
+    #: digit in view as on the table (not "repaired" to agree with the board)
+    faults: int = 0
+    faults_reported: int = 0
+    faults_read_right: int = 0
 
     @property
     def perfect(self) -> bool:
@@ -216,7 +223,41 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
             m = int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1)))
             sc.digits_right += int(gd[m] is not None and gd[m] == ld[k])
     _score_loose(sc, label, reading, w, h)
+    _score_faults(sc, label, reading, w, h)
     return sc
+
+
+def _score_faults(sc: PhotoScore, label: dict[str, Any], reading: dict[str, Any],
+                  w: float, h: float) -> None:
+    """The label's deliberate faults (``style.faults_made``: a tile disagreeing with a
+    neighbour at a corner, or touching the board by a corner only): each faulted tile is
+    matched by position; it counts as reported where a violation of the reading names its
+    cell, and as read right where its digits in view are the table's (``w`` x ``h``: the
+    photo). A faulted tile out of sight (not in the label, or ``mostly hidden``) is left
+    out."""
+    st = label.get("style")
+    made = st.get("faults_made") if isinstance(st, dict) else None
+    if not made:
+        return
+    by_cell = {tuple(t["cell"]): t for t in label["tiles"] if "cell" in t}
+    named = {tuple(c) for v in reading.get("violations", []) for c in v.get("cells", [])}
+    tiles = reading["tiles"]
+    got = [(np.asarray(t["corner_px"], float), list(t["corners"])) for t in tiles]
+    for f in made:
+        t = by_cell.get(tuple(f["cell"]))
+        if t is None or MOSTLY_HIDDEN in t.get("flags", []):
+            continue
+        sc.faults += 1
+        lpx = np.asarray(t["corner_px"], float)
+        best = _nearest(lpx, got, set())
+        if best < 0:
+            continue
+        cell = tiles[best].get("cell")
+        sc.faults_reported += int(cell is not None and tuple(cell) in named)
+        gpx, gd = got[best]
+        sc.faults_read_right += int(all(
+            gd[int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1)))] == t["corners"][k]
+            for k in _readable(t, lpx, w, h)))
 
 
 def _score_loose(sc: PhotoScore, label: dict[str, Any], reading: dict[str, Any],
@@ -329,6 +370,8 @@ def score_failure(path: str, label: dict[str, Any], error: str, no_tiles: bool
         return score_reading(path, label, {"tiles": [], "off_board": []})
     sc = PhotoScore(path, error=error, conditions=conditions(label))
     sc.label_tiles = required_tiles(label)
+    _score_faults(sc, label, {"tiles": []}, label.get("width", 1 << 30),
+                  label.get("height", 1 << 30))  # faults made, none reported
     return sc
 
 
@@ -355,9 +398,21 @@ class EvalSummary:
     loose_precision: float = 1.0
     loose_recall: float = 1.0
     loose_read_right: float = 1.0
+    #: deliberate rule faults (see :class:`PhotoScore`): how many, the share a violation
+    #: reports, the share read as they lie (both 1.0 where there are none)
+    faults: int = 0
+    faults_reported: float = 1.0
+    faults_read_right: float = 1.0
 
     def to_json(self) -> dict[str, Any]:
-        """Plain dict for a results file."""
+        """Plain dict for a results file (``faults`` only where there are any)."""
+        out = self._to_json()
+        if self.faults:
+            out["faults"] = {"made": self.faults, "reported": round(self.faults_reported, 5),
+                             "read_right": round(self.faults_read_right, 5)}
+        return out
+
+    def _to_json(self) -> dict[str, Any]:
         return {"photos": self.photos, "tile_precision": round(self.precision, 5),
                 "tile_recall": round(self.recall, 5),
                 "corner_digit_accuracy": round(self.digit_accuracy, 5),
@@ -402,12 +457,15 @@ def summarise(scores: list[PhotoScore]) -> EvalSummary:
             for k in STAGE_KEYS}
     lm = sum(s.loose_matched for s in ok)
     lf, ll = sum(s.loose_found for s in ok), sum(s.loose_label for s in ok)
+    nf = sum(s.faults for s in scores)
     return EvalSummary(len(scores), matched / found if found else 1.0,
                        matched / lab if lab else 1.0, right / digits if digits else 1.0,
                        sum(s.perfect for s in scores) / len(scores) if scores else 0.0,
                        sum(bool(s.error) for s in scores), mean,
                        lm / lf if lf else 1.0, lm / ll if ll else 1.0,
-                       sum(s.loose_right for s in ok) / lm if lm else 1.0)
+                       sum(s.loose_right for s in ok) / lm if lm else 1.0, nf,
+                       sum(s.faults_reported for s in scores) / nf if nf else 1.0,
+                       sum(s.faults_read_right for s in scores) / nf if nf else 1.0)
 
 
 def write_csv(path: str | Path, scores: list[PhotoScore]) -> None:
@@ -417,10 +475,11 @@ def write_csv(path: str | Path, scores: list[PhotoScore]) -> None:
         w.writerow(["path", "label_tiles", "found_tiles", "matched", "digits", "digits_right",
                     "perfect", "error", *[f"{k}_ms" for k in STAGE_KEYS],
                     "loose_label", "loose_found", "loose_matched", "loose_right",
-                    *CONDITION_KEYS])
+                    "faults", "faults_reported", "faults_read_right", *CONDITION_KEYS])
         for s in scores:
             w.writerow([s.path, s.label_tiles, s.found_tiles, s.matched, s.digits,
                         s.digits_right, int(s.perfect), s.error,
                         *[round(s.timing_ms.get(k, 0.0), 1) for k in STAGE_KEYS],
                         s.loose_label, s.loose_found, s.loose_matched, s.loose_right,
+                        s.faults, s.faults_reported, s.faults_read_right,
                         *[s.conditions.get(k, "") for k in CONDITION_KEYS]])
