@@ -207,11 +207,13 @@ def test_synthetic_labels_list_the_digits_a_hand_hides() -> None:
     assert marked and all("occluded" in t["flags"] for t in marked)
 
 
-def _faulted(digits: list[int], violation: bool) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A label whose tile at cell (1, 0, U) is a deliberate fault, and a reading of it
-    that reads ``digits`` there (the table's are 1-2-3), naming it in a violation or not."""
+def _faulted(digits: list[int], violation: bool, kind: str = "corner_mismatch"
+             ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A label whose tile at cell (1, 0, U) is a deliberate fault of ``kind``, and a
+    reading of it that reads ``digits`` there (the table's are 1-2-3), naming it in a
+    violation or not."""
     label = {"width": 1000, "height": 1000,
-             "style": {"faults_made": [{"kind": "corner_mismatch", "cell": [1, 0, "U"],
+             "style": {"faults_made": [{"kind": kind, "cell": [1, 0, "U"],
                                         "corners": [1, 2, 3]}]},
              "tiles": [{**_tile(100, [1, 2, 3]), "cell": [1, 0, "U"]},
                        {**_tile(300, [4, 4, 5]), "cell": [2, 0, "U"]}]}
@@ -227,7 +229,8 @@ def test_a_fault_reported_and_read_as_it_lies_counts_so() -> None:
     sc = score_reading("x", *_faulted([1, 2, 3], violation=True))
     assert (sc.faults, sc.faults_reported, sc.faults_read_right) == (1, 1, 1)
     summary = summarise([sc]).to_json()
-    assert summary["faults"] == {"made": 1, "reported": 1.0, "read_right": 1.0}
+    assert summary["faults"] == {"made": 1, "reported": 1.0, "read_right": 1.0, "by_kind": {
+        "corner_mismatch": {"made": 1, "reported": 1.0, "read_right": 1.0}}}
 
 
 def test_a_fault_repaired_to_agree_with_the_board_counts_against_the_reader() -> None:
@@ -236,6 +239,11 @@ def test_a_fault_repaired_to_agree_with_the_board_counts_against_the_reader() ->
     label, _ = _faulted([1, 2, 3], violation=False)
     failed = score_failure("x", label, "x: no tiles found", True)
     assert (failed.faults, failed.faults_reported) == (1, 0)
+    # the summary gives each kind apart
+    other = score_reading("x", *_faulted([1, 2, 3], violation=True, kind="corner_only"))
+    kinds = summarise([sc, other]).to_json()["faults"]["by_kind"]
+    assert kinds == {"corner_mismatch": {"made": 1, "reported": 0.0, "read_right": 0.0},
+                     "corner_only": {"made": 1, "reported": 1.0, "read_right": 1.0}}
     # a photo without faults gives none, and its summary no faults entry
     plain = score_reading("x", LABEL, {"tiles": [_tile(100, [1, 2, 3])]})
     assert plain.faults == 0 and "faults" not in summarise([plain]).to_json()

@@ -143,12 +143,26 @@ class PhotoScore:
     #: the photo's conditions from its label's ``style`` record (see :func:`conditions`)
     conditions: dict[str, str] = field(default_factory=dict)
     #: deliberate rule faults on the board (the synthesiser's ``faults_made``) whose tile
-    #: a reader can be asked to find; of those, how many a violation of the reading names
-    #: (the tile matched by position), and how many tiles are read as they lie, every
-    #: digit in view as on the table (not "repaired" to agree with the board)
-    faults: int = 0
-    faults_reported: int = 0
-    faults_read_right: int = 0
+    #: a reader can be asked to find, per kind (``corner_mismatch``, ``corner_only``):
+    #: [how many, how many a violation of the reading names (the tile matched by
+    #: position), how many tiles are read as they lie: every digit in view as on the
+    #: table, not "repaired" to agree with the board]
+    fault_counts: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def faults(self) -> int:
+        """Faults made (all kinds)."""
+        return sum(c[0] for c in self.fault_counts.values())
+
+    @property
+    def faults_reported(self) -> int:
+        """Faults a violation names (all kinds)."""
+        return sum(c[1] for c in self.fault_counts.values())
+
+    @property
+    def faults_read_right(self) -> int:
+        """Faulted tiles read as they lie (all kinds)."""
+        return sum(c[2] for c in self.fault_counts.values())
 
     @property
     def perfect(self) -> bool:
@@ -247,15 +261,16 @@ def _score_faults(sc: PhotoScore, label: dict[str, Any], reading: dict[str, Any]
         t = by_cell.get(tuple(f["cell"]))
         if t is None or MOSTLY_HIDDEN in t.get("flags", []):
             continue
-        sc.faults += 1
+        counts = sc.fault_counts.setdefault(str(f.get("kind", "?")), [0, 0, 0])
+        counts[0] += 1
         lpx = np.asarray(t["corner_px"], float)
         best = _nearest(lpx, got, set())
         if best < 0:
             continue
         cell = tiles[best].get("cell")
-        sc.faults_reported += int(cell is not None and tuple(cell) in named)
+        counts[1] += int(cell is not None and tuple(cell) in named)
         gpx, gd = got[best]
-        sc.faults_read_right += int(all(
+        counts[2] += int(all(
             gd[int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1)))] == t["corners"][k]
             for k in _readable(t, lpx, w, h)))
 
@@ -403,13 +418,19 @@ class EvalSummary:
     faults: int = 0
     faults_reported: float = 1.0
     faults_read_right: float = 1.0
+    #: the same per kind of fault: kind -> [how many, reported, read right] (counts)
+    fault_counts: dict[str, list[int]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """Plain dict for a results file (``faults`` only where there are any)."""
         out = self._to_json()
         if self.faults:
             out["faults"] = {"made": self.faults, "reported": round(self.faults_reported, 5),
-                             "read_right": round(self.faults_read_right, 5)}
+                             "read_right": round(self.faults_read_right, 5),
+                             "by_kind": {k: {"made": n, "reported": round(r / n, 5),
+                                             "read_right": round(g / n, 5)}
+                                         for k, (n, r, g) in sorted(self.fault_counts.items())
+                                         if n}}
         return out
 
     def _to_json(self) -> dict[str, Any]:
@@ -458,6 +479,10 @@ def summarise(scores: list[PhotoScore]) -> EvalSummary:
     lm = sum(s.loose_matched for s in ok)
     lf, ll = sum(s.loose_found for s in ok), sum(s.loose_label for s in ok)
     nf = sum(s.faults for s in scores)
+    kinds: dict[str, list[int]] = {}
+    for s in scores:
+        for k, c in s.fault_counts.items():
+            kinds[k] = [a + b for a, b in zip(kinds.get(k, [0, 0, 0]), c, strict=True)]
     return EvalSummary(len(scores), matched / found if found else 1.0,
                        matched / lab if lab else 1.0, right / digits if digits else 1.0,
                        sum(s.perfect for s in scores) / len(scores) if scores else 0.0,
@@ -465,7 +490,8 @@ def summarise(scores: list[PhotoScore]) -> EvalSummary:
                        lm / lf if lf else 1.0, lm / ll if ll else 1.0,
                        sum(s.loose_right for s in ok) / lm if lm else 1.0, nf,
                        sum(s.faults_reported for s in scores) / nf if nf else 1.0,
-                       sum(s.faults_read_right for s in scores) / nf if nf else 1.0)
+                       sum(s.faults_read_right for s in scores) / nf if nf else 1.0,
+                       kinds)
 
 
 def write_csv(path: str | Path, scores: list[PhotoScore]) -> None:
