@@ -216,10 +216,11 @@ def _faulted(digits: list[int], violation: bool, kind: str = "corner_mismatch"
              "style": {"faults_made": [{"kind": kind, "cell": [1, 0, "U"],
                                         "corners": [1, 2, 3]}]},
              "tiles": [{**_tile(100, [1, 2, 3]), "cell": [1, 0, "U"]},
-                       {**_tile(300, [4, 4, 5]), "cell": [2, 0, "U"]}]}
+                       {**_tile(300, [4, 4, 5]), "cell": [2, 0, "U"]}],
+             "violations": [{"kind": kind, "cells": [[1, 0, "U"], [2, 0, "U"]]}]}
     reading = {"tiles": [{**_tile(100, digits), "cell": [0, 0, "U"]},
                          {**_tile(300, [4, 4, 5]), "cell": [1, 0, "U"]}],
-               "violations": [{"kind": "corner_mismatch", "cells": [[0, 0, "U"]]}]
+               "violations": [{"kind": kind, "cells": [[0, 0, "U"]]}]
                if violation else []}
     return label, reading
 
@@ -247,3 +248,20 @@ def test_a_fault_repaired_to_agree_with_the_board_counts_against_the_reader() ->
     # a photo without faults gives none, and its summary no faults entry
     plain = score_reading("x", LABEL, {"tiles": [_tile(100, [1, 2, 3])]})
     assert plain.faults == 0 and "faults" not in summarise([plain]).to_json()
+
+
+def test_a_violation_the_table_does_not_have_is_counted_false() -> None:
+    label, reading = _faulted([1, 2, 3], violation=True)
+    true = score_reading("x", label, reading)
+    assert (true.violations, true.violations_false) == (1, 0)
+    # the same tile named for another kind of violation: false; the other tile named for
+    # the right kind (by position, the reading's cell 1,0,U is the label's 2,0,U): true
+    reading["violations"] = [{"kind": "corner_only", "cells": [[0, 0, "U"]]},
+                             {"kind": "corner_mismatch", "cells": [[1, 0, "U"]]}]
+    false = score_reading("x", label, reading)
+    assert (false.violations, false.violations_false) == (2, 1)
+    assert summarise([true, false]).to_json()["violations"] == {
+        "reported": 3, "false": 1, "photos_with_a_false_one": 1}
+    # a label that does not list the table's violations: nothing counted
+    del label["violations"]
+    assert score_reading("x", label, reading).violations == 0

@@ -148,6 +148,11 @@ class PhotoScore:
     #: position), how many tiles are read as they lie: every digit in view as on the
     #: table, not "repaired" to agree with the board]
     fault_counts: dict[str, list[int]] = field(default_factory=dict)
+    #: violations the reading reports, and how many of them the table does not have: no
+    #: violation of the same kind in the label names any of their tiles (matched by
+    #: position). Counted only where the label lists the table's violations
+    violations: int = 0
+    violations_false: int = 0
 
     @property
     def faults(self) -> int:
@@ -238,7 +243,36 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
             sc.digits_right += int(gd[m] is not None and gd[m] == ld[k])
     _score_loose(sc, label, reading, w, h)
     _score_faults(sc, label, reading, w, h)
+    _score_violations(sc, label, reading)
     return sc
+
+
+def _score_violations(sc: PhotoScore, label: dict[str, Any], reading: dict[str, Any]
+                      ) -> None:
+    """The reading's violations against the label's (the table's, as the synthesiser
+    lists them): one is false where no label violation of its kind names a tile it names
+    (its cells' tiles matched to label tiles by position). Nothing is counted for a label
+    that does not list the table's violations."""
+    found = reading.get("violations") or []
+    if not found or not isinstance(label.get("violations"), list):
+        return
+    kinds: dict[tuple[Any, ...], set[str]] = {}
+    for v in label["violations"]:
+        for c in v.get("cells", []):
+            kinds.setdefault(tuple(c), set()).add(str(v.get("kind")))
+    lab = [(np.asarray(t["corner_px"], float), tuple(t["cell"])) for t in label["tiles"]
+           if "cell" in t]
+    px = {tuple(t["cell"]): np.asarray(t["corner_px"], float) for t in reading["tiles"]
+          if t.get("cell") is not None}
+    sc.violations = len(found)
+    for v in found:
+        named = set()  # the label cells of the tiles it names
+        for c in v.get("cells", []):
+            j = _nearest(px[tuple(c)], lab, set()) if tuple(c) in px else -1  # type: ignore[arg-type]
+            if j >= 0:
+                named.add(lab[j][1])
+        sc.violations_false += int(not any(str(v.get("kind")) in kinds.get(c, set())
+                                           for c in named))
 
 
 def _score_faults(sc: PhotoScore, label: dict[str, Any], reading: dict[str, Any],
@@ -420,10 +454,17 @@ class EvalSummary:
     faults_read_right: float = 1.0
     #: the same per kind of fault: kind -> [how many, reported, read right] (counts)
     fault_counts: dict[str, list[int]] = field(default_factory=dict)
+    #: violations reported, how many of them the table does not have, on how many photos
+    violations: int = 0
+    violations_false: int = 0
+    photos_false_violation: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """Plain dict for a results file (``faults`` only where there are any)."""
         out = self._to_json()
+        if self.violations:
+            out["violations"] = {"reported": self.violations, "false": self.violations_false,
+                                 "photos_with_a_false_one": self.photos_false_violation}
         if self.faults:
             out["faults"] = {"made": self.faults, "reported": round(self.faults_reported, 5),
                              "read_right": round(self.faults_read_right, 5),
@@ -491,7 +532,9 @@ def summarise(scores: list[PhotoScore]) -> EvalSummary:
                        sum(s.loose_right for s in ok) / lm if lm else 1.0, nf,
                        sum(s.faults_reported for s in scores) / nf if nf else 1.0,
                        sum(s.faults_read_right for s in scores) / nf if nf else 1.0,
-                       kinds)
+                       kinds, sum(s.violations for s in scores),
+                       sum(s.violations_false for s in scores),
+                       sum(s.violations_false > 0 for s in scores))
 
 
 def write_csv(path: str | Path, scores: list[PhotoScore]) -> None:
@@ -501,11 +544,13 @@ def write_csv(path: str | Path, scores: list[PhotoScore]) -> None:
         w.writerow(["path", "label_tiles", "found_tiles", "matched", "digits", "digits_right",
                     "perfect", "error", *[f"{k}_ms" for k in STAGE_KEYS],
                     "loose_label", "loose_found", "loose_matched", "loose_right",
-                    "faults", "faults_reported", "faults_read_right", *CONDITION_KEYS])
+                    "faults", "faults_reported", "faults_read_right", "violations",
+                    "violations_false", *CONDITION_KEYS])
         for s in scores:
             w.writerow([s.path, s.label_tiles, s.found_tiles, s.matched, s.digits,
                         s.digits_right, int(s.perfect), s.error,
                         *[round(s.timing_ms.get(k, 0.0), 1) for k in STAGE_KEYS],
                         s.loose_label, s.loose_found, s.loose_matched, s.loose_right,
-                        s.faults, s.faults_reported, s.faults_read_right,
+                        s.faults, s.faults_reported, s.faults_read_right, s.violations,
+                        s.violations_false,
                         *[s.conditions.get(k, "") for k in CONDITION_KEYS]])
