@@ -209,6 +209,15 @@ def _nearest(lpx: np.ndarray, got: list[tuple[np.ndarray, Any]], used: set[int])
     return best
 
 
+def _right_in_view(gpx: np.ndarray, gd: list[int | None], lpx: np.ndarray, ld: list[int],
+                   corners: list[int]) -> list[bool]:
+    """For each label corner ``k`` of ``corners`` (a label tile's corners ``lpx`` (3, 2),
+    digits ``ld``): whether the reading tile (``gpx``, digits ``gd``) reads ``ld[k]`` at its
+    corner nearest it."""
+    return [gd[int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1)))] == ld[k]
+            for k in corners]
+
+
 def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> PhotoScore:
     """Match reading tiles to label tiles by image position (centroids closer than a third
     of a side), align corners by position, and count right digits.
@@ -238,9 +247,7 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
         visible = _readable(t, lpx, w, h)
         sc.digits += len(visible)
         gpx, gd = got[best]
-        for k in visible:
-            m = int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1)))
-            sc.digits_right += int(gd[m] is not None and gd[m] == ld[k])
+        sc.digits_right += sum(_right_in_view(gpx, gd, lpx, ld, visible))
     _score_loose(sc, label, reading, w, h)
     _score_faults(sc, label, reading, w, h)
     _score_violations(sc, label, reading)
@@ -304,9 +311,7 @@ def _score_faults(sc: PhotoScore, label: dict[str, Any], reading: dict[str, Any]
         cell = tiles[best].get("cell")
         counts[1] += int(cell is not None and tuple(cell) in named)
         gpx, gd = got[best]
-        counts[2] += int(all(
-            gd[int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1)))] == t["corners"][k]
-            for k in _readable(t, lpx, w, h)))
+        counts[2] += all(_right_in_view(gpx, gd, lpx, t["corners"], _readable(t, lpx, w, h)))
 
 
 def _score_loose(sc: PhotoScore, label: dict[str, Any], reading: dict[str, Any],
@@ -331,9 +336,7 @@ def _score_loose(sc: PhotoScore, label: dict[str, Any], reading: dict[str, Any],
         if not ld:  # a blank back: right when no digit is claimed
             sc.loose_right += all(d is None for d in gd)
             continue
-        visible = _readable(t, lpx, w, h)
-        near = [int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1))) for k in range(3)]
-        sc.loose_right += all(gd[near[k]] == ld[k] for k in visible)
+        sc.loose_right += all(_right_in_view(gpx, gd, lpx, ld, _readable(t, lpx, w, h)))
 
 
 #: Conditions a labelled photo is broken down by (:func:`conditions`), in CSV order.
@@ -447,12 +450,8 @@ class EvalSummary:
     loose_precision: float = 1.0
     loose_recall: float = 1.0
     loose_read_right: float = 1.0
-    #: deliberate rule faults (see :class:`PhotoScore`): how many, the share a violation
-    #: reports, the share read as they lie (both 1.0 where there are none)
-    faults: int = 0
-    faults_reported: float = 1.0
-    faults_read_right: float = 1.0
-    #: the same per kind of fault: kind -> [how many, reported, read right] (counts)
+    #: deliberate rule faults (see :class:`PhotoScore`) per kind: kind -> [how many, how
+    #: many a violation reports, how many read as they lie]
     fault_counts: dict[str, list[int]] = field(default_factory=dict)
     #: violations reported, how many of them the table does not have, on how many photos
     violations: int = 0
@@ -460,29 +459,31 @@ class EvalSummary:
     photos_false_violation: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        """Plain dict for a results file (``faults`` only where there are any)."""
-        out = self._to_json()
+        """Plain dict for a results file (``violations`` and ``faults`` only where there
+        are any; faults as shares, overall and per kind)."""
+        out: dict[str, Any] = {
+            "photos": self.photos, "tile_precision": round(self.precision, 5),
+            "tile_recall": round(self.recall, 5),
+            "corner_digit_accuracy": round(self.digit_accuracy, 5),
+            "perfect_photos": round(self.perfect_share, 5), "errors": self.errors,
+            "off_board": {"precision": round(self.loose_precision, 5),
+                          "recall": round(self.loose_recall, 5),
+                          "read_right": round(self.loose_read_right, 5)},
+            "mean_ms": {k: round(v, 1) for k, v in self.mean_ms.items()}}
         if self.violations:
             out["violations"] = {"reported": self.violations, "false": self.violations_false,
                                  "photos_with_a_false_one": self.photos_false_violation}
-        if self.faults:
-            out["faults"] = {"made": self.faults, "reported": round(self.faults_reported, 5),
-                             "read_right": round(self.faults_read_right, 5),
-                             "by_kind": {k: {"made": n, "reported": round(r / n, 5),
-                                             "read_right": round(g / n, 5)}
-                                         for k, (n, r, g) in sorted(self.fault_counts.items())
-                                         if n}}
-        return out
 
-    def _to_json(self) -> dict[str, Any]:
-        return {"photos": self.photos, "tile_precision": round(self.precision, 5),
-                "tile_recall": round(self.recall, 5),
-                "corner_digit_accuracy": round(self.digit_accuracy, 5),
-                "perfect_photos": round(self.perfect_share, 5), "errors": self.errors,
-                "off_board": {"precision": round(self.loose_precision, 5),
-                              "recall": round(self.loose_recall, 5),
-                              "read_right": round(self.loose_read_right, 5)},
-                "mean_ms": {k: round(v, 1) for k, v in self.mean_ms.items()}}
+        def shares(n: int, reported: int, right: int) -> dict[str, Any]:
+            return {"made": n, "reported": round(reported / n, 5),
+                    "read_right": round(right / n, 5)}
+
+        kinds = {k: c for k, c in sorted(self.fault_counts.items()) if c[0]}
+        if kinds:
+            total = [sum(c[i] for c in kinds.values()) for i in range(3)]
+            out["faults"] = {**shares(*total),
+                             "by_kind": {k: shares(*c) for k, c in kinds.items()}}
+        return out
 
 
 def run_eval(root: str | Path, csv_out: str | Path | None = None, *,
@@ -519,7 +520,6 @@ def summarise(scores: list[PhotoScore]) -> EvalSummary:
             for k in STAGE_KEYS}
     lm = sum(s.loose_matched for s in ok)
     lf, ll = sum(s.loose_found for s in ok), sum(s.loose_label for s in ok)
-    nf = sum(s.faults for s in scores)
     kinds: dict[str, list[int]] = {}
     for s in scores:
         for k, c in s.fault_counts.items():
@@ -529,10 +529,8 @@ def summarise(scores: list[PhotoScore]) -> EvalSummary:
                        sum(s.perfect for s in scores) / len(scores) if scores else 0.0,
                        sum(bool(s.error) for s in scores), mean,
                        lm / lf if lf else 1.0, lm / ll if ll else 1.0,
-                       sum(s.loose_right for s in ok) / lm if lm else 1.0, nf,
-                       sum(s.faults_reported for s in scores) / nf if nf else 1.0,
-                       sum(s.faults_read_right for s in scores) / nf if nf else 1.0,
-                       kinds, sum(s.violations for s in scores),
+                       sum(s.loose_right for s in ok) / lm if lm else 1.0, kinds,
+                       sum(s.violations for s in scores),
                        sum(s.violations_false for s in scores),
                        sum(s.violations_false > 0 for s in scores))
 
