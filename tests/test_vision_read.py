@@ -693,3 +693,20 @@ def test_a_tile_cut_by_the_edge_showing_one_digit_joins_on_its_cell() -> None:
     # face, cut by the edge, lies squarely on the cell next to the board, and its digit
     # there (3, read 0.72) is the board's at that vertex
     _one_tile_more_with_the_part(71_000_330, replace(DEFAULT, adopt_cut_one=False))
+
+
+@needs_model
+def test_a_tile_touching_the_board_by_a_corner_in_plain_view_is_reported() -> None:
+    # dev fault photo: a tile set touching the board by a corner only, the table bare
+    # between; it lies on the board's lattice, so the reader joins it, and with the table
+    # in view reports it (before: judged as joined under a hand, and not reported)
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    s = render(74_000_009, size=SIZE, style=_style(74_000_009), faults=True)
+    assert "corner_only" in [f["kind"] for f in s.label["style"]["faults_made"]]
+    on, off = (score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
+               for cfg in (DEFAULT, replace(DEFAULT, apart_in_view=False)))
+    assert on.fault_counts["corner_only"] == [1, 1, 1]  # in sight, reported, read right
+    assert off.fault_counts["corner_only"] == [1, 0, 1]
+    _read_without_mistake(on)
+    assert on.violations_false == 0

@@ -219,6 +219,30 @@ class ReaderConfig:
     apart_exact_frac: float = 0.08
     apart_exact_turn_deg: float = 4.0
     apart_exact_size: float = 1.25
+    #: such a group whose free edge-neighbour cells are all in view and show the table is
+    #: reported as it lies (board in pieces, a tile touching by a corner only), not judged
+    #: without it as one joined under a hand (vision.apart); False = never
+    apart_in_view: bool = True
+    #: the cells are judged inside their triangles shrunk by this toward the centre (a
+    #: tile's side face and shadow reach into the next cell under a tilted camera, and a
+    #: hand-placed tile lies off its cell)
+    apart_table_shrink: float = 0.55
+    #: ... without the pixels within apart_table_margin (x side) of a tile's top face
+    #: (the lattice's slop); the table's colours are those of the free cells around the
+    #: board, from their pixels beyond apart_table_band (x side) of any tile (a tile's
+    #: side faces and shadow reach past its top face)
+    apart_table_margin: float = 0.12
+    apart_table_band: float = 0.4
+    #: a pixel is the table's when some pixel of at least apart_table_cells (share) of
+    #: the free cells around the rest of the board has its colour: log chroma (log BGR
+    #: less its mean) within apart_table_chroma, log lightness within apart_table_light;
+    #: a cell is the table's when at least apart_table_min of its pixels are; with fewer
+    #: than apart_table_refs such cells in view, nothing is judged
+    apart_table_chroma: float = 0.15
+    apart_table_light: float = 0.5
+    apart_table_cells: float = 0.3
+    apart_table_min: float = 0.45
+    apart_table_refs: int = 4
     #: a cell with a loose face lying askew on it is still read; if it shows a board
     #: tile, the askew face is dropped (False: such a cell is skipped)
     shadow_loose: bool = True

@@ -1,0 +1,113 @@
+"""Tiles on the board's lattice apart from it: reported as placed where the table shows."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from engine.lattice import Cell, cell_corners, cells_around, edge_neighbours, vertex_xy
+from vision.apart import APART_IN_VIEW, mark_apart_in_view
+from vision.config import DEFAULT
+from vision.reading import JOINED_BY_LATTICE, Reading, TileReading
+
+#: lattice (x, y, 1) -> pixels: 60 px a side, y down the photo
+H = np.array([[60.0, 0.0, 260.0], [0.0, -60.0, 220.0], [0.0, 0.0, 1.0]])
+BOARD: list[Cell] = [(0, 0, "U"), *edge_neighbours((0, 0, "U"))]
+JOINED = f"{JOINED_BY_LATTICE}: lies on the board's lattice apart from it"
+
+
+def _px(cell: Cell) -> np.ndarray:
+    q = np.array([[*vertex_xy(v), 1.0] for v in cell_corners(cell)]) @ H.T
+    return q[:, :2] / q[:, 2:3]
+
+
+def _corner_only() -> Cell:
+    """A free cell meeting the board at one vertex, with no edge neighbour on it, right."""
+    near = {c for b in BOARD for v in cell_corners(b) for c in cells_around(v)} - set(BOARD)
+    alone = [c for c in near if not set(edge_neighbours(c)) & set(BOARD)]
+    return max(alone, key=lambda c: (_px(c)[:, 0].mean(), _px(c)[:, 1].mean()))
+
+
+APART = _corner_only()
+DIGIT = {v: n % 6 for n, v in enumerate(sorted({v for c in [*BOARD, APART]
+                                                for v in cell_corners(c)}))}
+
+
+def _tiles() -> list[TileReading]:
+    return [TileReading(c, [DIGIT[v] for v in cell_corners(c)], _px(c), [0.99] * 3,
+                        np.zeros((3, 7)), [JOINED] if c == APART else [])
+            for c in [*BOARD, APART]]
+
+
+def _table(width: int = 520, height: int = 440) -> np.ndarray:
+    """A green cloth with the tiles' ivory faces (slightly inside their cells) on it."""
+    rng = np.random.default_rng(5)
+    img = np.clip(np.array([40.0, 95.0, 35.0]) + rng.normal(0, 4, (height, width, 3)),
+                  0, 255).astype(np.uint8)
+    for c in [*BOARD, APART]:
+        p = _px(c)
+        m = p.mean(axis=0)
+        cv2.fillConvexPoly(img, np.round(m + (p - m) * 0.93).astype(np.int32),
+                           (215, 228, 232))
+    return img
+
+
+def _between() -> list[Cell]:
+    return [n for n in edge_neighbours(APART) if n not in BOARD]
+
+
+def test_a_tile_touching_the_board_by_a_corner_in_plain_view_is_reported() -> None:
+    tiles = _tiles()
+    assert "corner_only" not in {v["kind"] for v in Reading("x", 520, 440, tiles=tiles)
+                                 .violations()}  # joined by the lattice: judged without it
+    assert mark_apart_in_view(DEFAULT, _table(), tiles, H) == 1
+    (t,) = [t for t in tiles if t.cell == APART]
+    assert APART_IN_VIEW in t.flags and not any(f.startswith(JOINED_BY_LATTICE)
+                                                for f in t.flags)
+    found = Reading("x", 520, 440, tiles=tiles).violations()
+    assert any(v["kind"] == "corner_only" and list(APART) in v["cells"] for v in found)
+    # the same on a copy at half size (the corners stay in original pixels)
+    tiles = _tiles()
+    half = cv2.resize(_table(), None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    assert mark_apart_in_view(DEFAULT, half, tiles, H, scale=0.5) == 1
+    # and never with the check off
+    tiles = _tiles()
+    assert mark_apart_in_view(replace(DEFAULT, apart_in_view=False), _table(), tiles, H) == 0
+
+
+def test_a_hand_over_the_cells_between_keeps_the_tile_joined() -> None:
+    img = _table()
+    for n in _between():  # a hand reaching over the cells a joining tile may lie in
+        p = _px(n)
+        m = p.mean(axis=0)
+        cv2.fillConvexPoly(img, np.round(m + (p - m) * 1.1).astype(np.int32), (105, 140, 195))
+    tiles = _tiles()
+    assert mark_apart_in_view(DEFAULT, img, tiles, H) == 0
+    (t,) = [t for t in tiles if t.cell == APART]
+    assert t.flags == [JOINED]
+    assert "corner_only" not in {v["kind"] for v in Reading("x", 520, 440, tiles=tiles)
+                                 .violations()}
+
+
+def test_a_cell_between_beyond_the_photos_edge_keeps_the_tile_joined() -> None:
+    right = max(float(_px(n)[:, 0].mean()) for n in _between())
+    width = int(right) + 2  # the outer cell half beyond the edge, the tile in view
+    assert _px(APART)[:, 0].max() < width
+    tiles = _tiles()
+    assert mark_apart_in_view(DEFAULT, _table(width=width), tiles, H) == 0
+    assert mark_apart_in_view(DEFAULT, _table(), _tiles(), H) == 1
+
+
+@pytest.mark.parametrize("edge", [True, False])
+def test_a_group_joined_edge_to_edge_to_a_partial_tile_is_left_alone(edge: bool) -> None:
+    # a tile read only in part (a corner hidden) on a cell between: the group joins the
+    # board through it, whatever the table shows
+    n = _between()[0]
+    tiles = _tiles()
+    if edge:
+        tiles.append(TileReading(n, [None, 1, 2], _px(n), [0.0, 0.9, 0.9], np.zeros((3, 7)),
+                                 ["partial"]))
+    assert mark_apart_in_view(DEFAULT, _table(), tiles, H) == (0 if edge else 1)

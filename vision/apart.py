@@ -1,0 +1,199 @@
+"""Tiles on the board's lattice apart from it: hidden joins, or a rule broken in plain view.
+
+The reconstruct stage joins to the board the faces that lie squarely on its lattice apart
+from it (:data:`~vision.reading.JOINED_BY_LATTICE`): most often the tiles joining them lie
+under a hand or an object, and the board is then judged without them. But a tile placed
+touching the board by a corner only, or a group set down apart, lies on the lattice too,
+and there the cells between show the bare table. Only then is the fault reported: a tile
+joins the board through one of its free edge-neighbour cells, so when every such cell of
+a group is in view and shows the table, no tile can be hidden there.
+
+"Shows the table" is judged by colour against the free cells around the rest of the
+board: a pixel is the table's when some pixel of enough of those cells has nearly its
+colour (a checked cloth has several colours; a hand over one or two of those cells is too
+few of them to count; the light's strength may differ, its colour hardly). A tile lying
+in a cell would cover all of it, so a cell that shows the table over a good part of its
+middle holds none, whatever lies over the rest (a tile's side face, its shadow).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from engine.lattice import Cell, Vertex, cell_corners, cells_around, edge_neighbours, vertex_xy
+
+from .config import ReaderConfig
+from .reading import JOINED_BY_LATTICE, TileReading
+
+#: the flag of a tile on the board's lattice apart from it, the cells between in plain view
+APART_IN_VIEW = ("lies on the board's lattice apart from it, the cells between showing the "
+                 "table (reported as placed)")
+
+
+def _groups(tiles: list[TileReading]) -> list[list[TileReading]]:
+    """The tiles joined by the lattice, complete, in groups joined edge to edge."""
+    apart = {t.cell: t for t in tiles if t.cell is not None and t.complete
+             and any(f.startswith(JOINED_BY_LATTICE) for f in t.flags)}
+    out, left = [], set(apart)
+    while left:
+        group, stack = [], [left.pop()]
+        while stack:
+            c = stack.pop()
+            group.append(apart[c])
+            near = [n for n in edge_neighbours(c) if n in left]
+            left -= set(near)
+            stack += near
+        out.append(group)
+    return out
+
+
+def _corners(cell: Cell, known: dict[Vertex, np.ndarray], h: np.ndarray) -> np.ndarray:
+    """(3, 2) image corners of a lattice cell: a board tile's vertex where it has one."""
+    out = []
+    for v in cell_corners(cell):
+        if v in known:
+            out.append(known[v])
+        else:
+            q = h @ np.array([*vertex_xy(v), 1.0])
+            out.append(q[:2] / q[2])
+    return np.array(out)
+
+
+def _pixels(image: np.ndarray, px: np.ndarray, shrink: float, away: list[np.ndarray]
+            ) -> tuple[np.ndarray, np.ndarray] | None:
+    """BGR pixels (N, 3) of the triangle ``px`` shrunk toward its centroid, ~24 samples
+    across, and their distances (N,) to the nearest triangle of ``away`` (tiles' top
+    faces; inf with none); None when any of it lies outside the image (not in view)."""
+    c = px.mean(axis=0)
+    pts = np.round(c + (px - c) * shrink).astype(np.int32)
+    h, w = image.shape[:2]
+    if pts.min() < 0 or (pts[:, 0] >= w).any() or (pts[:, 1] >= h).any():
+        return None
+    x0, y0 = pts.min(axis=0)
+    x1, y1 = pts.max(axis=0) + 1
+    if x1 - x0 < 3 or y1 - y0 < 3:
+        return None
+    m = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(m, pts - [x0, y0], 1)
+    k = max(1, int(min(x1 - x0, y1 - y0)) // 24)
+    ys, xs = np.nonzero(m[::k, ::k])
+    q = np.c_[x0 + xs * k, y0 + ys * k].astype(np.float64)
+    near = np.full(len(q), np.inf)
+    for tri in away:
+        near = np.minimum(near, _distance(q, tri))
+    inside = image[y0 + ys * k, x0 + xs * k]
+    if inside.ndim == 1:  # a grey photo
+        inside = np.repeat(inside[:, None], 3, axis=1)
+    return inside[:, :3].astype(np.float32), near
+
+
+def _distance(q: np.ndarray, tri: np.ndarray) -> np.ndarray:
+    """Distance (N,) of points ``q`` (N, 2) to the triangle ``tri`` (3, 2): 0 inside."""
+    d = np.full(len(q), np.inf)
+    sides = []
+    for a, b in zip(tri, np.roll(tri, -1, axis=0), strict=True):
+        e = b - a
+        t = np.clip(((q - a) @ e) / max(float(e @ e), 1e-12), 0.0, 1.0)
+        d = np.minimum(d, np.linalg.norm(q - (a + t[:, None] * e), axis=1))
+        sides.append(e[0] * (q[:, 1] - a[1]) - e[1] * (q[:, 0] - a[0]))
+    s = np.stack(sides)
+    inside = (s >= 0).all(axis=0) | (s <= 0).all(axis=0)
+    return np.where(inside, 0.0, d)
+
+
+def _log_colour(pix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Log lightness (N,) and log chroma (N, 3) of BGR pixels (N, 3): the light's strength
+    across the table scales all three channels, shifting the first and not the second."""
+    f = np.log(pix.astype(np.float32) + np.float32(16.0))
+    light = f.mean(axis=1)
+    return light, f - light[:, None]
+
+
+def _matches(cfg: ReaderConfig, pix: np.ndarray, refs: list[np.ndarray]) -> np.ndarray:
+    """(N,) bool: which of ``pix`` (N, 3) have a colour that some pixel of at least
+    ``cfg.apart_table_cells`` of the reference cells ``refs`` has: log chroma within
+    ``cfg.apart_table_chroma`` and log lightness within ``cfg.apart_table_light`` (the
+    light is uneven across a table, its colour much less so)."""
+    light, chroma = _log_colour(pix)
+    rl, rc = _log_colour(np.concatenate(refs))
+    ok = ((np.abs(light[:, None] - rl[None, :]) <= cfg.apart_table_light)
+          & (((chroma[:, None, :] - rc[None, :, :]) ** 2).sum(axis=2)
+             <= cfg.apart_table_chroma ** 2))
+    starts = np.cumsum([0] + [len(r) for r in refs[:-1]])
+    hits = np.logical_or.reduceat(ok, starts, axis=1).sum(axis=1)
+    need = max(1, int(np.ceil(cfg.apart_table_cells * len(refs))))
+    return hits >= need
+
+
+def mark_apart_in_view(cfg: ReaderConfig, image: np.ndarray, tiles: list[TileReading],
+                       homography: np.ndarray | None, scale: float = 1.0) -> int:
+    """Re-flag (in place) the tiles of ``tiles`` joined by the lattice whose group's free
+    edge-neighbour cells are all in view and show the table: :data:`APART_IN_VIEW`
+    replaces :data:`~vision.reading.JOINED_BY_LATTICE`, so the reading reports the board
+    in pieces, or a tile touching it by a corner only, as the table shows it.
+
+    ``image`` is the BGR photo at ``scale`` of the original pixels the tiles' corners are
+    in; ``homography`` maps lattice (x, y, 1) to original pixels. Returns the number of
+    tiles re-flagged (0 without a homography, or with no reference table in view).
+    """
+    if not cfg.apart_in_view or homography is None:
+        return 0
+    groups = _groups(tiles)
+    if not groups:
+        return 0
+    cells = {t.cell for t in tiles if t.cell is not None}
+    known: dict[Vertex, np.ndarray] = {}
+    for t in tiles:
+        if t.cell is not None:
+            for v, p in zip(cell_corners(t.cell), t.corner_px, strict=True):
+                known.setdefault(v, p)
+    apart = {t.cell for g in groups for t in g}
+    between = {n for g in groups for t in g for n in edge_neighbours(t.cell)  # type: ignore[arg-type]
+               if n not in cells}
+    # the table around the rest of the board: the free cells up to two steps from it,
+    # but those around the groups apart
+    ring = {n for c in cells - apart for n in edge_neighbours(c)}  # type: ignore[arg-type]
+    ring |= {m for n in ring for m in edge_neighbours(n)}
+    by_apart = {c for a in apart for v in cell_corners(a) for c in cells_around(v)}  # type: ignore[arg-type]
+    ring = sorted(ring - cells - between - by_apart)
+    faces = {t.cell: t.corner_px * scale for t in tiles if t.cell is not None}
+    side = float(np.median([np.linalg.norm(p[0] - p[1]) for p in faces.values()]))
+    margin, band = cfg.apart_table_margin * side, cfg.apart_table_band * side
+
+    def pixels(cell: Cell) -> tuple[np.ndarray, np.ndarray] | None:
+        near = {c for v in cell_corners(cell) for c in cells_around(v)}
+        return _pixels(image, _corners(cell, known, homography) * scale,
+                       cfg.apart_table_shrink,
+                       [faces[c] for c in near if c in faces and c != cell])
+
+    # the table's colours: away from the tiles (their sides and shadows reach past them)
+    table = [p[d > band] for p, d in filter(None, map(pixels, ring))]
+    # each cell's colours from at most 32 of its pixels (a cell's table is much alike)
+    table = [p[np.linspace(0, len(p) - 1, min(len(p), 32)).astype(int)] for p in table
+             if len(p) >= 6]
+    if len(table) < cfg.apart_table_refs:
+        return 0
+    done = 0
+    for g in groups:
+        near = {n for t in g for n in edge_neighbours(t.cell)}  # type: ignore[arg-type]
+        if any(n in cells and n not in apart for n in near):
+            continue  # joined edge to edge to a tile read only in part: no fault seen
+        plain = True
+        for n in sorted(near - apart):
+            got = pixels(n)
+            if got is None:
+                plain = False  # beyond the photo's edge: a tile may lie there
+                break
+            pix = got[0][got[1] > margin]
+            ok = _matches(cfg, pix, table)
+            if len(pix) < 6 or ok.mean() < cfg.apart_table_min:
+                plain = False
+                break
+        if not plain:
+            continue
+        for t in g:
+            t.flags = [f for f in t.flags if not f.startswith(JOINED_BY_LATTICE)]
+            t.flags.append(APART_IN_VIEW)
+            done += 1
+    return done
