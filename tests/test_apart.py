@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from engine.lattice import Cell, cell_corners, cells_around, edge_neighbours, vertex_xy
-from vision.apart import APART_IN_VIEW, mark_apart_in_view
+from vision.apart import APART_IN_VIEW, judge_pieces, pieces
 from vision.config import DEFAULT
-from vision.reading import JOINED_BY_LATTICE, Reading, TileReading
+from vision.reading import JOINED_BY_LATTICE, JOINED_OUT_OF_SIGHT, Reading, TileReading
 
 #: lattice (x, y, 1) -> pixels: 60 px a side, y down the photo
 H = np.array([[60.0, 0.0, 260.0], [0.0, -60.0, 220.0], [0.0, 0.0, 1.0]])
@@ -36,9 +36,9 @@ DIGIT = {v: n % 6 for n, v in enumerate(sorted({v for c in [*BOARD, APART]
                                                 for v in cell_corners(c)}))}
 
 
-def _tiles() -> list[TileReading]:
+def _tiles(flag: str | None = JOINED) -> list[TileReading]:
     return [TileReading(c, [DIGIT[v] for v in cell_corners(c)], _px(c), [0.99] * 3,
-                        np.zeros((3, 7)), [JOINED] if c == APART else [])
+                        np.zeros((3, 7)), [flag] if c == APART and flag else [])
             for c in [*BOARD, APART]]
 
 
@@ -59,55 +59,64 @@ def _between() -> list[Cell]:
     return [n for n in edge_neighbours(APART) if n not in BOARD]
 
 
-def test_a_tile_touching_the_board_by_a_corner_in_plain_view_is_reported() -> None:
+def _judge(img: np.ndarray, tiles: list[TileReading], cfg: object = DEFAULT,
+           scale: float = 1.0) -> tuple[int, int]:
+    return judge_pieces(cfg, lambda: img, tiles, H, scale=scale)  # type: ignore[arg-type]
+
+
+def _kinds(tiles: list[TileReading]) -> set[str]:
+    return {v["kind"] for v in Reading("x", 520, 440, tiles=tiles).violations()}
+
+
+def test_pieces_join_edge_to_edge_through_tiles_read_in_part() -> None:
     tiles = _tiles()
-    assert "corner_only" not in {v["kind"] for v in Reading("x", 520, 440, tiles=tiles)
-                                 .violations()}  # joined by the lattice: judged without it
-    assert mark_apart_in_view(DEFAULT, _table(), tiles, H) == 1
+    assert [len(p) for p in pieces(tiles)] == [4, 1]
+    n = next(n for n in _between() if set(edge_neighbours(n)) & set(BOARD))
+    tiles.append(TileReading(n, [None, 1, 2], _px(n), [0.0, 0.9, 0.9], np.zeros((3, 7))))
+    assert [len(p) for p in pieces(tiles)] == [6]
+    # ... and the board as seen is one piece: no violation of how it joins
+    assert not _kinds(tiles) & {"corner_only", "disconnected"}
+    assert _judge(_table(), tiles) == (0, 0)  # nothing to judge
+
+
+@pytest.mark.parametrize("flag", [JOINED, None])
+def test_a_tile_touching_the_board_by_a_corner_in_plain_view_is_reported(
+        flag: str | None) -> None:
+    # joined by the lattice, or left unflagged: with the table in view between, reported
+    tiles = _tiles(flag)
+    assert ("corner_only" in _kinds(tiles)) == (flag is None)
+    assert _judge(_table(), tiles) == (1, 0)
     (t,) = [t for t in tiles if t.cell == APART]
-    assert APART_IN_VIEW in t.flags and not any(f.startswith(JOINED_BY_LATTICE)
-                                                for f in t.flags)
+    assert t.flags == [APART_IN_VIEW]
     found = Reading("x", 520, 440, tiles=tiles).violations()
     assert any(v["kind"] == "corner_only" and list(APART) in v["cells"] for v in found)
+    assert "disconnected" in _kinds(tiles)
     # the same on a copy at half size (the corners stay in original pixels)
-    tiles = _tiles()
     half = cv2.resize(_table(), None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-    assert mark_apart_in_view(DEFAULT, half, tiles, H, scale=0.5) == 1
-    # and never with the check off
-    tiles = _tiles()
-    assert mark_apart_in_view(replace(DEFAULT, apart_in_view=False), _table(), tiles, H) == 0
+    assert _judge(half, _tiles(flag), scale=0.5) == (1, 0)
+    # and nothing with the check off
+    assert _judge(_table(), _tiles(flag), replace(DEFAULT, apart_in_view=False)) == (0, 0)
 
 
-def test_a_hand_over_the_cells_between_keeps_the_tile_joined() -> None:
+@pytest.mark.parametrize("flag", [JOINED, None])
+def test_a_hand_over_the_cells_between_keeps_the_tile_joined(flag: str | None) -> None:
     img = _table()
     for n in _between():  # a hand reaching over the cells a joining tile may lie in
         p = _px(n)
         m = p.mean(axis=0)
         cv2.fillConvexPoly(img, np.round(m + (p - m) * 1.1).astype(np.int32), (105, 140, 195))
-    tiles = _tiles()
-    assert mark_apart_in_view(DEFAULT, img, tiles, H) == 0
+    tiles = _tiles(flag)
+    assert _judge(img, tiles) == (0, 0 if flag else 1)
     (t,) = [t for t in tiles if t.cell == APART]
-    assert t.flags == [JOINED]
-    assert "corner_only" not in {v["kind"] for v in Reading("x", 520, 440, tiles=tiles)
-                                 .violations()}
+    assert t.flags == [flag or JOINED_OUT_OF_SIGHT]
+    assert not _kinds(tiles) & {"corner_only", "disconnected"}
 
 
 def test_a_cell_between_beyond_the_photos_edge_keeps_the_tile_joined() -> None:
     right = max(float(_px(n)[:, 0].mean()) for n in _between())
     width = int(right) + 2  # the outer cell half beyond the edge, the tile in view
     assert _px(APART)[:, 0].max() < width
-    tiles = _tiles()
-    assert mark_apart_in_view(DEFAULT, _table(width=width), tiles, H) == 0
-    assert mark_apart_in_view(DEFAULT, _table(), _tiles(), H) == 1
-
-
-@pytest.mark.parametrize("edge", [True, False])
-def test_a_group_joined_edge_to_edge_to_a_partial_tile_is_left_alone(edge: bool) -> None:
-    # a tile read only in part (a corner hidden) on a cell between: the group joins the
-    # board through it, whatever the table shows
-    n = _between()[0]
-    tiles = _tiles()
-    if edge:
-        tiles.append(TileReading(n, [None, 1, 2], _px(n), [0.0, 0.9, 0.9], np.zeros((3, 7)),
-                                 ["partial"]))
-    assert mark_apart_in_view(DEFAULT, _table(), tiles, H) == (0 if edge else 1)
+    tiles = _tiles(None)
+    assert _judge(_table(width=width), tiles) == (0, 1)
+    assert not _kinds(tiles) & {"corner_only", "disconnected"}
+    assert _judge(_table(), _tiles(None)) == (1, 0)

@@ -1,22 +1,27 @@
-"""Tiles on the board's lattice apart from it: hidden joins, or a rule broken in plain view.
+"""The board's pieces: joined out of sight, or apart in plain view.
 
-The reconstruct stage joins to the board the faces that lie squarely on its lattice apart
-from it (:data:`~vision.reading.JOINED_BY_LATTICE`): most often the tiles joining them lie
-under a hand or an object, and the board is then judged without them. But a tile placed
-touching the board by a corner only, or a group set down apart, lies on the lattice too,
-and there the cells between show the bare table. Only then is the fault reported: a tile
-joins the board through one of its free edge-neighbour cells, so when every such cell of
-a group is in view and shows the table, no tile can be hidden there.
+A board read from a photo can fall into pieces that are one on the table: the tiles
+joining them lie under a hand or an object, beyond the photo's edge, or were read only in
+part. The reconstruct stage also joins to the board the faces that lie squarely on its
+lattice apart from it (:data:`~vision.reading.JOINED_BY_LATTICE`). But a tile placed
+touching the board by a corner only, or a group set down apart, is a rule broken on the
+table, and there the cells between show the bare table. A piece joins the rest through
+one of its free edge-neighbour cells, so when every such cell is in view and shows the
+table, no tile can be hidden there: the piece is reported as placed
+(:data:`APART_IN_VIEW`). Otherwise it is judged as joined out of sight
+(:data:`~vision.reading.JOINED_OUT_OF_SIGHT`, unless a flag already says how).
 
-"Shows the table" is judged by colour against the free cells around the rest of the
-board: a pixel is the table's when some pixel of enough of those cells has nearly its
+"Shows the table" is judged by colour against the free cells around the board's own
+piece: a pixel is the table's when some pixel of enough of those cells has nearly its
 colour (a checked cloth has several colours; a hand over one or two of those cells is too
-few of them to count; the light's strength may differ, its colour hardly). A tile lying
-in a cell would cover all of it, so a cell that shows the table over a good part of its
+few of them to count; the light's strength may differ, its colour hardly). A tile lying in a
+cell would cover all of it, so a cell that shows the table over a good part of its
 middle holds none, whatever lies over the rest (a tile's side face, its shadow).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -24,28 +29,12 @@ import numpy as np
 from engine.lattice import Cell, Vertex, cell_corners, cells_around, edge_neighbours, vertex_xy
 
 from .config import ReaderConfig
-from .reading import JOINED_BY_LATTICE, TileReading
+from .reading import JOINED_OUT_OF_SIGHT, JOINED_UNSEEN, TileReading, pieces
 
-#: the flag of a tile on the board's lattice apart from it, the cells between in plain view
-APART_IN_VIEW = ("lies on the board's lattice apart from it, the cells between showing the "
+#: the flag of a tile of a piece of the board apart from the rest, the cells between in
+#: plain view
+APART_IN_VIEW = ("lies apart from the rest of the board, the cells between showing the "
                  "table (reported as placed)")
-
-
-def _groups(tiles: list[TileReading]) -> list[list[TileReading]]:
-    """The tiles joined by the lattice, complete, in groups joined edge to edge."""
-    apart = {t.cell: t for t in tiles if t.cell is not None and t.complete
-             and any(f.startswith(JOINED_BY_LATTICE) for f in t.flags)}
-    out, left = [], set(apart)
-    while left:
-        group, stack = [], [left.pop()]
-        while stack:
-            c = stack.pop()
-            group.append(apart[c])
-            near = [n for n in edge_neighbours(c) if n in left]
-            left -= set(near)
-            stack += near
-        out.append(group)
-    return out
 
 
 def _corners(cell: Cell, known: dict[Vertex, np.ndarray], h: np.ndarray) -> np.ndarray:
@@ -126,74 +115,76 @@ def _matches(cfg: ReaderConfig, pix: np.ndarray, refs: list[np.ndarray]) -> np.n
     return hits >= need
 
 
-def mark_apart_in_view(cfg: ReaderConfig, image: np.ndarray, tiles: list[TileReading],
-                       homography: np.ndarray | None, scale: float = 1.0) -> int:
-    """Re-flag (in place) the tiles of ``tiles`` joined by the lattice whose group's free
-    edge-neighbour cells are all in view and show the table: :data:`APART_IN_VIEW`
-    replaces :data:`~vision.reading.JOINED_BY_LATTICE`, so the reading reports the board
-    in pieces, or a tile touching it by a corner only, as the table shows it.
+def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray],
+                 tiles: list[TileReading], homography: np.ndarray | None,
+                 scale: float = 1.0) -> tuple[int, int]:
+    """Flag (in place) the tiles of every piece of the board but its own
+    (:func:`~vision.reading.pieces`): :data:`APART_IN_VIEW` where every free
+    edge-neighbour cell of the piece is in view and shows the table (its joined-unseen
+    flags dropped), else
+    :data:`~vision.reading.JOINED_OUT_OF_SIGHT` where no flag says how it joins.
+    :meth:`~vision.reading.Reading.board_violations` then reports the board in pieces, or
+    a tile touching it by a corner only, as the table shows it.
 
-    ``image`` is the BGR photo at ``scale`` of the original pixels the tiles' corners are
-    in; ``homography`` maps lattice (x, y, 1) to original pixels. Returns the number of
-    tiles re-flagged (0 without a homography, or with no reference table in view).
+    ``image`` gives the BGR photo at ``scale`` of the original pixels the tiles' corners
+    are in (asked for only when the board is in pieces); ``homography`` maps lattice
+    (x, y, 1) to original pixels. Without a homography, or with too little table in view
+    around the board's own piece, nothing is flagged. Returns the numbers of tiles flagged
+    apart in view and joined out of sight.
     """
-    if not cfg.apart_in_view or homography is None:
-        return 0
-    groups = _groups(tiles)
-    if not groups:
-        return 0
+    parts = pieces(tiles)
+    if not cfg.apart_in_view or homography is None or len(parts) < 2:
+        return 0, 0
+    img = image()
     cells = {t.cell for t in tiles if t.cell is not None}
+    main = {t.cell for t in parts[0]}
     known: dict[Vertex, np.ndarray] = {}
     for t in tiles:
         if t.cell is not None:
             for v, p in zip(cell_corners(t.cell), t.corner_px, strict=True):
                 known.setdefault(v, p)
-    apart = {t.cell for g in groups for t in g}
-    between = {n for g in groups for t in g for n in edge_neighbours(t.cell)  # type: ignore[arg-type]
-               if n not in cells}
-    # the table around the rest of the board: the free cells up to two steps from it,
-    # but those around the groups apart
-    ring = {n for c in cells - apart for n in edge_neighbours(c)}  # type: ignore[arg-type]
+    # the table around the board's own piece: the free cells up to two steps from it, but
+    # those around the other pieces
+    ring = {n for c in main for n in edge_neighbours(c)}  # type: ignore[arg-type]
     ring |= {m for n in ring for m in edge_neighbours(n)}
-    by_apart = {c for a in apart for v in cell_corners(a) for c in cells_around(v)}  # type: ignore[arg-type]
-    ring = sorted(ring - cells - between - by_apart)
+    by_rest = {c for a in cells - main for v in cell_corners(a)  # type: ignore[arg-type]
+               for c in cells_around(v)}
     faces = {t.cell: t.corner_px * scale for t in tiles if t.cell is not None}
     side = float(np.median([np.linalg.norm(p[0] - p[1]) for p in faces.values()]))
     margin, band = cfg.apart_table_margin * side, cfg.apart_table_band * side
 
     def pixels(cell: Cell) -> tuple[np.ndarray, np.ndarray] | None:
         near = {c for v in cell_corners(cell) for c in cells_around(v)}
-        return _pixels(image, _corners(cell, known, homography) * scale,
+        return _pixels(img, _corners(cell, known, homography) * scale,
                        cfg.apart_table_shrink,
                        [faces[c] for c in near if c in faces and c != cell])
 
-    # the table's colours: away from the tiles (their sides and shadows reach past them)
-    table = [p[d > band] for p, d in filter(None, map(pixels, ring))]
-    # each cell's colours from at most 32 of its pixels (a cell's table is much alike)
+    # the table's colours: away from the tiles (their sides and shadows reach past them),
+    # each cell's from at most 32 of its pixels (a cell's table is much alike)
+    table = [p[d > band] for p, d in filter(None, map(pixels, sorted(ring - cells - by_rest)))]
     table = [p[np.linspace(0, len(p) - 1, min(len(p), 32)).astype(int)] for p in table
              if len(p) >= 6]
     if len(table) < cfg.apart_table_refs:
-        return 0
-    done = 0
-    for g in groups:
-        near = {n for t in g for n in edge_neighbours(t.cell)}  # type: ignore[arg-type]
-        if any(n in cells and n not in apart for n in near):
-            continue  # joined edge to edge to a tile read only in part: no fault seen
-        plain = True
-        for n in sorted(near - apart):
-            got = pixels(n)
-            if got is None:
-                plain = False  # beyond the photo's edge: a tile may lie there
-                break
-            pix = got[0][got[1] > margin]
-            ok = _matches(cfg, pix, table)
-            if len(pix) < 6 or ok.mean() < cfg.apart_table_min:
-                plain = False
-                break
-        if not plain:
-            continue
-        for t in g:
-            t.flags = [f for f in t.flags if not f.startswith(JOINED_BY_LATTICE)]
-            t.flags.append(APART_IN_VIEW)
-            done += 1
-    return done
+        return 0, 0
+
+    def plain(cell: Cell) -> bool:
+        got = pixels(cell)
+        if got is None:
+            return False  # beyond the photo's edge: a tile may lie there
+        pix = got[0][got[1] > margin]
+        return len(pix) >= 6 and float(_matches(cfg, pix, table).mean()) >= cfg.apart_table_min
+
+    seen = hidden = 0
+    for part in parts[1:]:
+        near = {n for t in part for n in edge_neighbours(t.cell)} - cells  # type: ignore[arg-type]
+        if all(plain(n) for n in sorted(near)):
+            for t in part:
+                t.flags = [f for f in t.flags if not f.startswith(JOINED_UNSEEN)]
+                t.flags.append(APART_IN_VIEW)
+                seen += 1
+        else:
+            for t in part:
+                if not any(f.startswith(JOINED_UNSEEN) for f in t.flags):
+                    t.flags.append(JOINED_OUT_OF_SIGHT)
+                    hidden += 1
+    return seen, hidden

@@ -219,9 +219,10 @@ class ReaderConfig:
     apart_exact_frac: float = 0.08
     apart_exact_turn_deg: float = 4.0
     apart_exact_size: float = 1.25
-    #: such a group whose free edge-neighbour cells are all in view and show the table is
-    #: reported as it lies (board in pieces, a tile touching by a corner only), not judged
-    #: without it as one joined under a hand (vision.apart); False = never
+    #: a piece of the board apart from its largest (those joined by the lattice, or any
+    #: other) is reported as it lies (board in pieces, a tile touching by a corner only)
+    #: where its free edge-neighbour cells are all in view and show the table, and judged
+    #: as joined out of sight otherwise (vision.apart); False = flags decide alone
     apart_in_view: bool = True
     #: the cells are judged inside their triangles shrunk by this toward the centre (a
     #: tile's side face and shadow reach into the next cell under a tilted camera, and a

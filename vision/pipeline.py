@@ -21,7 +21,7 @@ import numpy as np
 from engine.lattice import Cell, Vertex, cell_centroid, cell_corners, edge_neighbours, vertex_xy
 from engine.tiles import Tile
 
-from .apart import mark_apart_in_view
+from .apart import judge_pieces
 from .classifier import DigitClassifier, digit_probs
 from .config import DEFAULT, ReaderConfig
 from .crops import corner_crops
@@ -1502,8 +1502,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     h_full = None if h is None else np.diag([1 / found.scale, 1 / found.scale, 1.0]) @ h
     if off:
         off = prune_loose(cfg, photo.colour(f), off, board, h_full, scale=1.0 / f)
-    if any(any(x.startswith(JOINED_BY_LATTICE) for x in t.flags) for t in board):
-        mark_apart_in_view(cfg, photo.colour(f), board, h_full, scale=1.0 / f)
+    judge_pieces(cfg, lambda: photo.colour(f), board, h_full, scale=1.0 / f)
     t3 = time.perf_counter()
     if _nothing_read(board, off):
         if found.too_blurred:

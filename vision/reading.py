@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from engine.board import Board, Status, Violation
-from engine.lattice import Cell, Vertex, cell_corners, vertex_xy
+from engine.lattice import Cell, Vertex, cell_corners, edge_neighbours, vertex_xy
 from engine.tiles import Tile
 
 READING_FORMAT = "triominos-reading/1"
@@ -71,6 +72,37 @@ class TileReading:
 #: the flag of a tile joined to the board by the lattice alone (apart from it, its joining
 #: tiles under a hand or an object)
 JOINED_BY_LATTICE = "joined by the lattice"
+#: the flag of a tile of a piece of the board whose joining tiles are out of sight (under
+#: a hand or an object, beyond the photo's edge; see vision.apart)
+JOINED_OUT_OF_SIGHT = ("joined out of sight: the cells that would join it to the rest of "
+                       "the board are hidden or beyond the photo's edge")
+#: the flags (prefixes) of tiles joined to the board through tiles not seen: the board is
+#: judged without them for being in pieces, or touched by a corner only
+JOINED_UNSEEN = (JOINED_BY_LATTICE, "joined out of sight", "meets the board at a corner")
+
+
+def pieces(tiles: Sequence[TileReading]) -> list[list[TileReading]]:
+    """The tiles with a cell (complete or not) in pieces joined edge to edge, the board's
+    own first: the largest with a tile not joined through tiles unseen (flags
+    :data:`JOINED_UNSEEN`), then by size (ties: the one with the lowest cell first)."""
+    at = {t.cell: t for t in tiles if t.cell is not None}
+    out, left = [], set(at)
+    while left:
+        first = min(left)
+        group, stack = [], [first]
+        left.discard(first)
+        while stack:
+            c = stack.pop()
+            group.append(at[c])
+            near = [n for n in edge_neighbours(c) if n in left]
+            left -= set(near)
+            stack += near
+        out.append(group)
+
+    def own(g: list[TileReading]) -> bool:
+        return any(not any(f.startswith(JOINED_UNSEEN) for f in t.flags) for t in g)
+
+    return sorted(out, key=lambda g: (not own(g), -len(g), min(t.cell for t in g)))  # type: ignore[type-var]
 
 
 @dataclass
@@ -115,30 +147,30 @@ class Reading:
 
     @property
     def board(self) -> Board:
-        """The engine board of the tiles on the table (loads even when rules are broken)."""
-        return self._board_without(set())
-
-    def _board_without(self, cells: set[Cell]) -> Board:
-        """The engine board of the complete tiles on the table but those on ``cells``."""
+        """The engine board of the complete tiles on the table (loads even when rules are
+        broken)."""
         data = {"format": "triominos-board/1", "set": self.set_name,
                 "tiles": [{"cell": list(t.cell), "corners": list(t.corners)}
-                          for t in self.tiles
-                          if t.cell is not None and t.complete and t.cell not in cells]}
+                          for t in self.tiles if t.cell is not None and t.complete]}
         return Board.from_json(data, strict=False)
 
     def board_violations(self) -> list[Violation]:
-        """The board's rule violations, but the board's being in pieces, or a tile's
-        touching it by a corner only, where tiles the reader joined by the lattice
-        (:data:`JOINED_BY_LATTICE`: joined under a hand or an object) explain it: those are
-        judged on the board without them."""
-        out = self.board.violations()
-        apart = {t.cell for t in self.tiles if t.cell is not None
-                 and any(f.startswith(JOINED_BY_LATTICE) for f in t.flags)}
-        if not apart:
-            return out
+        """The board's rule violations. Whether it is in pieces, or touched by a corner
+        only, is judged on the board as seen: with the tiles read only in part (a corner
+        hidden, or cut by the photo's edge), and without the tiles apart from its own
+        piece (:func:`pieces`) joined to it through tiles not seen (flagged
+        :data:`JOINED_UNSEEN`)."""
         joins = Status.DISCONNECTED | Status.CORNER_ONLY
-        kept = [v for v in self._board_without(apart).violations() if v.kind & joins]
-        return [v for v in out if not v.kind & joins] + kept
+        out = [v for v in self.board.violations() if not v.kind & joins]
+        unseen = {t.cell for part in pieces(self.tiles)[1:] for t in part
+                  if any(f.startswith(JOINED_UNSEEN) for f in t.flags)}
+        data = {"format": "triominos-board/1", "set": self.set_name,
+                "tiles": [{"cell": list(t.cell),
+                           # a corner not read: any digit (only where tiles lie counts here)
+                           "corners": [0 if d is None else d for d in t.corners]}
+                          for t in self.tiles if t.cell is not None and t.cell not in unseen]}
+        seen = Board.from_json(data, strict=False)
+        return out + [v for v in seen.violations() if v.kind & joins]
 
     def violations(self) -> list[dict[str, Any]]:
         """The board's rule violations as JSON objects (:meth:`board_violations`)."""
