@@ -42,12 +42,14 @@ def _tiles(flag: str | None = JOINED) -> list[TileReading]:
             for c in [*BOARD, APART]]
 
 
-def _table(width: int = 520, height: int = 440) -> np.ndarray:
-    """A green cloth with the tiles' ivory faces (slightly inside their cells) on it."""
+def _table(width: int = 520, height: int = 440, cloth: tuple[float, ...] = (40, 95, 35),
+           more: tuple[Cell, ...] = ()) -> np.ndarray:
+    """A cloth (BGR) with the tiles' ivory faces (slightly inside their cells) on it, and
+    those of ``more`` (tiles the reader missed)."""
     rng = np.random.default_rng(5)
-    img = np.clip(np.array([40.0, 95.0, 35.0]) + rng.normal(0, 4, (height, width, 3)),
+    img = np.clip(np.array(cloth, float) + rng.normal(0, 4, (height, width, 3)),
                   0, 255).astype(np.uint8)
-    for c in [*BOARD, APART]:
+    for c in [*BOARD, APART, *more]:
         p = _px(c)
         m = p.mean(axis=0)
         cv2.fillConvexPoly(img, np.round(m + (p - m) * 0.93).astype(np.int32),
@@ -120,3 +122,14 @@ def test_a_cell_between_beyond_the_photos_edge_keeps_the_tile_joined() -> None:
     assert _judge(_table(width=width), tiles) == (0, 1)
     assert not _kinds(tiles) & {"corner_only", "disconnected"}
     assert _judge(_table(), _tiles(None)) == (1, 0)
+
+
+def test_a_tile_missed_between_on_a_table_of_its_colour_is_no_bare_table() -> None:
+    # light tiles on a light table: a tile the reader missed between the pieces is nearer
+    # the tiles' colour than the table's, so the pieces may be one
+    beige = (196, 212, 220)
+    n = next(n for n in _between() if set(edge_neighbours(n)) & set(BOARD))
+    assert _judge(_table(cloth=beige), _tiles(None)) == (1, 0)  # the table between
+    missed = _table(cloth=beige, more=(n,))
+    assert _judge(missed, _tiles(None)) == (0, 1)
+    assert _judge(missed, _tiles(None), replace(DEFAULT, apart_not_tile=False)) == (1, 0)

@@ -91,6 +91,13 @@ def _distance(q: np.ndarray, tri: np.ndarray) -> np.ndarray:
     return np.where(inside, 0.0, d)
 
 
+def _few(cells: list[np.ndarray], most: int = 32) -> list[np.ndarray]:
+    """Each cell's pixels (N, 3) cut to at most ``most`` spread over them (a cell's colours
+    are much alike), cells with fewer than 6 left out."""
+    return [p[np.linspace(0, len(p) - 1, min(len(p), most)).astype(int)] for p in cells
+            if len(p) >= 6]
+
+
 def _log_colour(pix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Log lightness (N,) and log chroma (N, 3) of BGR pixels (N, 3): the light's strength
     across the table scales all three channels, shifting the first and not the second."""
@@ -99,20 +106,21 @@ def _log_colour(pix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return light, f - light[:, None]
 
 
-def _matches(cfg: ReaderConfig, pix: np.ndarray, refs: list[np.ndarray]) -> np.ndarray:
-    """(N,) bool: which of ``pix`` (N, 3) have a colour that some pixel of at least
-    ``cfg.apart_table_cells`` of the reference cells ``refs`` has: log chroma within
-    ``cfg.apart_table_chroma`` and log lightness within ``cfg.apart_table_light`` (the
+def _nearness(cfg: ReaderConfig, pix: np.ndarray, refs: list[np.ndarray]) -> np.ndarray:
+    """(N,) how far the colour of each of ``pix`` (N, 3) is from the reference cells
+    ``refs``: the distance within which at least ``cfg.apart_table_cells`` of them have a
+    pixel, in units of the tolerances (at most 1: a match): log lightness over
+    ``cfg.apart_table_light``, log chroma over ``cfg.apart_table_chroma``, the larger (the
     light is uneven across a table, its colour much less so)."""
     light, chroma = _log_colour(pix)
     rl, rc = _log_colour(np.concatenate(refs))
-    ok = ((np.abs(light[:, None] - rl[None, :]) <= cfg.apart_table_light)
-          & (((chroma[:, None, :] - rc[None, :, :]) ** 2).sum(axis=2)
-             <= cfg.apart_table_chroma ** 2))
+    d = np.maximum(np.abs(light[:, None] - rl[None, :]) / cfg.apart_table_light,
+                   np.sqrt(((chroma[:, None, :] - rc[None, :, :]) ** 2).sum(axis=2))
+                   / cfg.apart_table_chroma)
     starts = np.cumsum([0] + [len(r) for r in refs[:-1]])
-    hits = np.logical_or.reduceat(ok, starts, axis=1).sum(axis=1)
+    per_cell = np.minimum.reduceat(d, starts, axis=1)  # (N, cells)
     need = max(1, int(np.ceil(cfg.apart_table_cells * len(refs))))
-    return hits >= need
+    return np.partition(per_cell, need - 1, axis=1)[:, need - 1]
 
 
 def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray],
@@ -159,20 +167,27 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray],
                        cfg.apart_table_shrink,
                        [faces[c] for c in near if c in faces and c != cell])
 
-    # the table's colours: away from the tiles (their sides and shadows reach past them),
-    # each cell's from at most 32 of its pixels (a cell's table is much alike)
-    table = [p[d > band] for p, d in filter(None, map(pixels, sorted(ring - cells - by_rest)))]
-    table = [p[np.linspace(0, len(p) - 1, min(len(p), 32)).astype(int)] for p in table
-             if len(p) >= 6]
+    # the table's colours: away from the tiles (their sides and shadows reach past them)
+    table = _few([p[d > band] for p, d in filter(None, map(pixels,
+                                                           sorted(ring - cells - by_rest)))])
     if len(table) < cfg.apart_table_refs:
         return 0, 0
+    # the tiles' own colours: a tile the size of the table's colour is no proof of table
+    tile = _few([p for p, _ in filter(None, (
+        _pixels(img, faces[c], cfg.apart_table_shrink, []) for c in sorted(main)[:24]))])
 
     def plain(cell: Cell) -> bool:
         got = pixels(cell)
         if got is None:
             return False  # beyond the photo's edge: a tile may lie there
         pix = got[0][got[1] > margin]
-        return len(pix) >= 6 and float(_matches(cfg, pix, table).mean()) >= cfg.apart_table_min
+        if len(pix) < 6:
+            return False
+        near = _nearness(cfg, pix, table)
+        bare = near <= 1.0
+        if cfg.apart_not_tile and tile:
+            bare &= near < _nearness(cfg, pix, tile)
+        return float(bare.mean()) >= cfg.apart_table_min
 
     seen = hidden = 0
     for part in parts[1:]:

@@ -244,6 +244,9 @@ class ReaderConfig:
     apart_table_cells: float = 0.3
     apart_table_min: float = 0.45
     apart_table_refs: int = 4
+    #: ... and a pixel nearer the colour of the board's tiles (the same measure over their
+    #: faces) is not the table's (light tiles missed on a light table)
+    apart_not_tile: bool = True
     #: a cell with a loose face lying askew on it is still read; if it shows a board
     #: tile, the askew face is dropped (False: such a cell is skipped)
     shadow_loose: bool = True
