@@ -63,7 +63,8 @@ def _between() -> list[Cell]:
 
 def _judge(img: np.ndarray, tiles: list[TileReading], cfg: object = DEFAULT,
            scale: float = 1.0) -> tuple[int, int]:
-    return judge_pieces(cfg, lambda: img, tiles, H, scale=scale)  # type: ignore[arg-type]
+    reading = Reading("x", 520, 440, tiles=tiles, homography=H)
+    return judge_pieces(cfg, lambda: img, reading, scale=scale)  # type: ignore[arg-type]
 
 
 def _kinds(tiles: list[TileReading]) -> set[str]:

@@ -26,27 +26,15 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-from engine.lattice import Cell, Vertex, cell_corners, cells_around, edge_neighbours, vertex_xy
+from engine.lattice import Cell, cell_corners, cells_around, edge_neighbours
 
 from .config import ReaderConfig
-from .reading import JOINED_OUT_OF_SIGHT, JOINED_UNSEEN, TileReading, pieces
+from .reading import JOINED_OUT_OF_SIGHT, JOINED_UNSEEN, Reading, pieces
 
 #: the flag of a tile of a piece of the board apart from the rest, the cells between in
 #: plain view
 APART_IN_VIEW = ("lies apart from the rest of the board, the cells between showing the "
                  "table (reported as placed)")
-
-
-def _corners(cell: Cell, known: dict[Vertex, np.ndarray], h: np.ndarray) -> np.ndarray:
-    """(3, 2) image corners of a lattice cell: a board tile's vertex where it has one."""
-    out = []
-    for v in cell_corners(cell):
-        if v in known:
-            out.append(known[v])
-        else:
-            q = h @ np.array([*vertex_xy(v), 1.0])
-            out.append(q[:2] / q[2])
-    return np.array(out)
 
 
 def _pixels(image: np.ndarray, px: np.ndarray, shrink: float, away: list[np.ndarray]
@@ -123,8 +111,7 @@ def _nearness(cfg: ReaderConfig, pix: np.ndarray, refs: list[np.ndarray]) -> np.
     return np.partition(per_cell, need - 1, axis=1)[:, need - 1]
 
 
-def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray],
-                 tiles: list[TileReading], homography: np.ndarray | None,
+def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Reading,
                  scale: float = 1.0) -> tuple[int, int]:
     """Flag (in place) the tiles of every piece of the board but its own
     (:func:`~vision.reading.pieces`): :data:`APART_IN_VIEW` where every free
@@ -135,22 +122,18 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray],
     a tile touching it by a corner only, as the table shows it.
 
     ``image`` gives the BGR photo at ``scale`` of the original pixels the tiles' corners
-    are in (asked for only when the board is in pieces); ``homography`` maps lattice
-    (x, y, 1) to original pixels. Without a homography, or with too little table in view
-    around the board's own piece, nothing is flagged. Returns the numbers of tiles flagged
-    apart in view and joined out of sight.
+    are in (asked for only when the board is in pieces); the reading's homography places
+    the free cells (:meth:`~vision.reading.Reading.cell_px`). Without a homography, or
+    with too little table in view around the board's own piece, nothing is flagged.
+    Returns the numbers of tiles flagged apart in view and joined out of sight.
     """
+    tiles = reading.tiles
     parts = pieces(tiles)
-    if not cfg.apart_in_view or homography is None or len(parts) < 2:
+    if not cfg.apart_in_view or reading.homography is None or len(parts) < 2:
         return 0, 0
     img = image()
     cells = {t.cell for t in tiles if t.cell is not None}
     main = {t.cell for t in parts[0]}
-    known: dict[Vertex, np.ndarray] = {}
-    for t in tiles:
-        if t.cell is not None:
-            for v, p in zip(cell_corners(t.cell), t.corner_px, strict=True):
-                known.setdefault(v, p)
     # the table around the board's own piece: the free cells up to two steps from it, but
     # those around the other pieces
     ring = {n for c in main for n in edge_neighbours(c)}  # type: ignore[arg-type]
@@ -163,7 +146,7 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray],
 
     def pixels(cell: Cell) -> tuple[np.ndarray, np.ndarray] | None:
         near = {c for v in cell_corners(cell) for c in cells_around(v)}
-        return _pixels(img, _corners(cell, known, homography) * scale,
+        return _pixels(img, reading.cell_px(cell) * scale,
                        cfg.apart_table_shrink,
                        [faces[c] for c in near if c in faces and c != cell])
 

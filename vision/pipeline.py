@@ -1502,19 +1502,20 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     h_full = None if h is None else np.diag([1 / found.scale, 1 / found.scale, 1.0]) @ h
     if off:
         off = prune_loose(cfg, photo.colour(f), off, board, h_full, scale=1.0 / f)
-    judge_pieces(cfg, lambda: photo.colour(f), board, h_full, scale=1.0 / f)
-    t3 = time.perf_counter()
     if _nothing_read(board, off):
         if found.too_blurred:
             raise NoTilesError(f"{photo.path}: no tiles read: the board is too blurred for "
                                "its digits to be read (hold the camera still, focus on it)")
         # nothing shows a digit: blank shapes alone are no evidence of a Triominos table
         raise NoTilesError(f"{photo.path}: no tiles found{_why_empty(photo)}")
-    timing = {"decode": decode_ms, "detect": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3,
-              "reconstruct": (t3 - t2) * 1e3}
-    timing["total"] = sum(timing.values())
-    return Reading(Path(photo.path).name, photo.width, photo.height, set_name, board, off,
-                   timing, conv, h_full)
+    reading = Reading(Path(photo.path).name, photo.width, photo.height, set_name, board, off,
+                      convention=conv, homography=h_full)
+    judge_pieces(cfg, lambda: photo.colour(f), reading, scale=1.0 / f)
+    t3 = time.perf_counter()
+    reading.timing_ms = {"decode": decode_ms, "detect": (t1 - t0) * 1e3,
+                         "classify": (t2 - t1) * 1e3, "reconstruct": (t3 - t2) * 1e3}
+    reading.timing_ms["total"] = sum(reading.timing_ms.values())
+    return reading
 
 
 def _read_found(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object,
