@@ -39,7 +39,7 @@ APART_IN_VIEW = ("lies apart from the rest of the board, the cells between showi
 
 def _pixels(image: np.ndarray, px: np.ndarray, shrink: float, away: list[np.ndarray]
             ) -> tuple[np.ndarray, np.ndarray] | None:
-    """BGR pixels (N, 3) of the triangle ``px`` shrunk toward its centroid, ~24 samples
+    """BGR pixels (N, 3) of the triangle ``px`` shrunk toward its centroid, ~12 samples
     across, and their distances (N,) to the nearest triangle of ``away`` (tiles' top
     faces; inf with none); None when any of it lies outside the image (not in view)."""
     c = px.mean(axis=0)
@@ -53,7 +53,7 @@ def _pixels(image: np.ndarray, px: np.ndarray, shrink: float, away: list[np.ndar
         return None
     m = np.zeros((y1 - y0, x1 - x0), np.uint8)
     cv2.fillConvexPoly(m, pts - [x0, y0], 1)
-    k = max(1, int(min(x1 - x0, y1 - y0)) // 24)
+    k = max(1, int(min(x1 - x0, y1 - y0)) // 12)  # ~60 pixels: enough for a share
     ys, xs = np.nonzero(m[::k, ::k])
     q = np.c_[x0 + xs * k, y0 + ys * k].astype(np.float64)
     near = np.full(len(q), np.inf)
