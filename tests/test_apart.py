@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from engine.lattice import Cell, cell_corners, cells_around, edge_neighbours, vertex_xy
-from vision.apart import APART_IN_VIEW, judge_pieces, pieces
+from vision.apart import APART_IN_VIEW, judge_pieces
 from vision.config import DEFAULT
 from vision.reading import JOINED_BY_LATTICE, JOINED_OUT_OF_SIGHT, Reading, TileReading
 
@@ -73,10 +73,10 @@ def _kinds(tiles: list[TileReading]) -> set[str]:
 
 def test_pieces_join_edge_to_edge_through_tiles_read_in_part() -> None:
     tiles = _tiles()
-    assert [len(p) for p in pieces(tiles)] == [4, 1]
+    assert [len(p) for p in Reading("x", 520, 440, tiles=tiles).pieces()] == [4, 1]
     n = next(n for n in _between() if set(edge_neighbours(n)) & set(BOARD))
     tiles.append(TileReading(n, [None, 1, 2], _px(n), [0.0, 0.9, 0.9], np.zeros((3, 7))))
-    assert [len(p) for p in pieces(tiles)] == [6]
+    assert [len(p) for p in Reading("x", 520, 440, tiles=tiles).pieces()] == [6]
     # ... and the board as seen is one piece: no violation of how it joins
     assert not _kinds(tiles) & {"corner_only", "disconnected"}
     assert _judge(_table(), tiles) == (0, 0)  # nothing to judge

@@ -29,7 +29,7 @@ import numpy as np
 from engine.lattice import Cell, cell_corners, cells_around, edge_neighbours
 
 from .config import ReaderConfig
-from .reading import JOINED_OUT_OF_SIGHT, JOINED_UNSEEN, Reading, pieces
+from .reading import JOINED_OUT_OF_SIGHT, JOINED_UNSEEN, Reading
 
 #: the flag of a tile of a piece of the board apart from the rest, the cells between in
 #: plain view
@@ -114,7 +114,7 @@ def _nearness(cfg: ReaderConfig, pix: np.ndarray, refs: list[np.ndarray]) -> np.
 def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Reading,
                  scale: float = 1.0) -> tuple[int, int]:
     """Flag (in place) the tiles of every piece of the board but its own
-    (:func:`~vision.reading.pieces`): :data:`APART_IN_VIEW` where every free
+    (:meth:`~vision.reading.Reading.pieces`): :data:`APART_IN_VIEW` where every free
     edge-neighbour cell of the piece is in view and shows the table (its joined-unseen
     flags dropped), else
     :data:`~vision.reading.JOINED_OUT_OF_SIGHT` where no flag says how it joins.
@@ -128,7 +128,7 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
     Returns the numbers of tiles flagged apart in view and joined out of sight.
     """
     tiles = reading.tiles
-    parts = pieces(tiles)
+    parts = reading.pieces()
     if not cfg.apart_in_view or reading.homography is None or len(parts) < 2:
         return 0, 0
     img = image()
@@ -182,7 +182,7 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
                 seen += 1
         else:
             for t in part:
-                if not any(f.startswith(JOINED_UNSEEN) for f in t.flags):
+                if not t.joined_unseen:
                     t.flags.append(JOINED_OUT_OF_SIGHT)
                     hidden += 1
     return seen, hidden

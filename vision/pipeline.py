@@ -29,13 +29,13 @@ from .detect import Triangle, edge_map, find_cut_faces, find_triangles, rim_face
 from .fit import LatticeFit, add_cut_faces, cell_at, fit_lattice, other_boards, other_sizes
 from .io import NoTilesError, Photo, from_array, load
 from .loose import prune_loose
-from .reading import JOINED_BY_LATTICE, Reading, TileReading
+from .reading import JOINED_BY_LATTICE, MEETS_AT_CORNER, Reading, TileReading
 from .reconstruct import CornerChoice, choose_digits, unshown_tiles
 
 #: the flag of a tile with one corner's digit out of sight, reported unknown
 HIDDEN_CORNER = "a corner's digit hidden (under a hand or an object)"
 #: the flag of a tile meeting the board at a vertex only, past a tile under a hand
-MET_PAST_HIDDEN = ("meets the board at a corner (the tile between lies under a hand or an "
+MET_PAST_HIDDEN = (f"{MEETS_AT_CORNER} (the tile between lies under a hand or an "
                    "object)")
 
 
@@ -719,7 +719,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                     continue
             flags = ["partial", "outline inferred from the lattice"]
             if at_corner:
-                flags.append("meets the board at a corner (the tiles between lie beyond "
+                flags.append(f"{MEETS_AT_CORNER} (the tiles between lie beyond "
                              "the photo's edge)")
             if beyond:
                 flags.append(MET_PAST_HIDDEN)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from engine.board import Board, Status, Violation
-from engine.lattice import Cell, Vertex, cell_corners, edge_neighbours, vertex_xy
+from engine.lattice import Cell, Vertex, cell_corners, vertex_xy
 from engine.tiles import Tile
 
 READING_FORMAT = "triominos-reading/1"
@@ -41,6 +40,11 @@ class TileReading:
     def complete(self) -> bool:
         """True when all three digits are known."""
         return all(d is not None for d in self.corners)
+
+    @property
+    def joined_unseen(self) -> bool:
+        """Flagged as joined to the board through tiles not seen (:data:`JOINED_UNSEEN`)."""
+        return any(f.startswith(JOINED_UNSEEN) for f in self.flags)
 
     @property
     def tile(self) -> Tile | None:
@@ -78,31 +82,10 @@ JOINED_OUT_OF_SIGHT = ("joined out of sight: the cells that would join it to the
                        "the board are hidden or beyond the photo's edge")
 #: the flags (prefixes) of tiles joined to the board through tiles not seen: the board is
 #: judged without them for being in pieces, or touched by a corner only
-JOINED_UNSEEN = (JOINED_BY_LATTICE, "joined out of sight", "meets the board at a corner")
-
-
-def pieces(tiles: Sequence[TileReading]) -> list[list[TileReading]]:
-    """The tiles with a cell (complete or not) in pieces joined edge to edge, the board's
-    own first: the largest with a tile not joined through tiles unseen (flags
-    :data:`JOINED_UNSEEN`), then by size (ties: the one with the lowest cell first)."""
-    at = {t.cell: t for t in tiles if t.cell is not None}
-    out, left = [], set(at)
-    while left:
-        first = min(left)
-        group, stack = [], [first]
-        left.discard(first)
-        while stack:
-            c = stack.pop()
-            group.append(at[c])
-            near = [n for n in edge_neighbours(c) if n in left]
-            left -= set(near)
-            stack += near
-        out.append(group)
-
-    def own(g: list[TileReading]) -> bool:
-        return any(not any(f.startswith(JOINED_UNSEEN) for f in t.flags) for t in g)
-
-    return sorted(out, key=lambda g: (not own(g), -len(g), min(t.cell for t in g)))  # type: ignore[type-var]
+#: the start of the flags of a tile joined to the board at a corner, the tiles between
+#: out of sight (vision.pipeline: under a hand, beyond the photo's edge)
+MEETS_AT_CORNER = "meets the board at a corner"
+JOINED_UNSEEN = (JOINED_BY_LATTICE, "joined out of sight", MEETS_AT_CORNER)
 
 
 @dataclass
@@ -149,27 +132,37 @@ class Reading:
     def board(self) -> Board:
         """The engine board of the complete tiles on the table (loads even when rules are
         broken)."""
+        return self._engine_board([t for t in self.tiles if t.complete])
+
+    def _engine_board(self, tiles: list[TileReading]) -> Board:
+        """The engine board of those of ``tiles`` with a cell; a corner not read is given
+        any digit (for how the board joins, only where tiles lie counts)."""
         data = {"format": "triominos-board/1", "set": self.set_name,
-                "tiles": [{"cell": list(t.cell), "corners": list(t.corners)}
-                          for t in self.tiles if t.cell is not None and t.complete]}
+                "tiles": [{"cell": list(t.cell), "corners": [0 if d is None else d
+                                                             for d in t.corners]}
+                          for t in tiles if t.cell is not None]}
         return Board.from_json(data, strict=False)
+
+    def pieces(self) -> list[list[TileReading]]:
+        """The tiles with a cell (complete or not) in pieces joined edge to edge, the
+        board's own first: the largest with a tile not joined through tiles unseen
+        (:attr:`TileReading.joined_unseen`), then by size (ties: the one with the lowest
+        cell first)."""
+        at = {t.cell: t for t in self.tiles if t.cell is not None}
+        parts = [[at[c] for c in sorted(p)] for p in self._engine_board(self.tiles).components()]
+        # components come largest first (ties: lowest cell first): a stable sort keeps that
+        return sorted(parts, key=lambda g: all(t.joined_unseen for t in g))
 
     def board_violations(self) -> list[Violation]:
         """The board's rule violations. Whether it is in pieces, or touched by a corner
         only, is judged on the board as seen: with the tiles read only in part (a corner
         hidden, or cut by the photo's edge), and without the tiles apart from its own
-        piece (:func:`pieces`) joined to it through tiles not seen (flagged
+        piece (:meth:`pieces`) joined to it through tiles not seen (flagged
         :data:`JOINED_UNSEEN`)."""
         joins = Status.DISCONNECTED | Status.CORNER_ONLY
         out = [v for v in self.board.violations() if not v.kind & joins]
-        unseen = {t.cell for part in pieces(self.tiles)[1:] for t in part
-                  if any(f.startswith(JOINED_UNSEEN) for f in t.flags)}
-        data = {"format": "triominos-board/1", "set": self.set_name,
-                "tiles": [{"cell": list(t.cell),
-                           # a corner not read: any digit (only where tiles lie counts here)
-                           "corners": [0 if d is None else d for d in t.corners]}
-                          for t in self.tiles if t.cell is not None and t.cell not in unseen]}
-        seen = Board.from_json(data, strict=False)
+        unseen = {t.cell for part in self.pieces()[1:] for t in part if t.joined_unseen}
+        seen = self._engine_board([t for t in self.tiles if t.cell not in unseen])
         return out + [v for v in seen.violations() if v.kind & joins]
 
     def violations(self) -> list[dict[str, Any]]:
