@@ -536,6 +536,19 @@ def test_a_tile_with_a_digit_under_a_finger_is_partial_not_guessed() -> None:
 
 
 @needs_model
+def test_a_tile_with_two_corners_under_a_finger_is_read_from_the_board() -> None:
+    # dev 71000265: a hand over the board; the cell at label [-1, 0, D] shows one digit
+    # clearly, its two other corners under fingers. Without the part it is missed; with
+    # it, the photo reads with no mistake, the hidden digits told by the board (flagged)
+    from vision.pipeline import HIDDEN_TWO
+    _one_tile_more_with_the_part(71_000_265, replace(DEFAULT, two_hidden_min=1.01))
+    (sc,), (r,) = _dev_read(71_000_265, DEFAULT)
+    (got,) = [t for t in r.tiles if HIDDEN_TWO in t.flags]
+    assert got.complete and "partial" not in got.flags
+    assert sum("to agree with the board" in f for f in got.flags) == 2
+
+
+@needs_model
 @pytest.mark.parametrize(("seed", "tiles"), [
     # light tiles on an oilcloth printed with dark triangles: the cloth's triangles join
     # into a 3-cell board of their own, which reads no digit

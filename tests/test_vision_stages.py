@@ -14,6 +14,7 @@ from PIL import Image
 
 from engine.board import Board
 from engine.lattice import Cell, Vertex, cell_corners, transform_cell, vertex_xy
+from engine.tiles import Tile
 from vision import io as vio
 from vision.config import DEFAULT
 from vision.detect import _rimmed, find_triangles
@@ -535,6 +536,75 @@ def test_a_candidate_with_one_hidden_corner_joins_the_board() -> None:
     p_odd[j, (digits_up[shared[1]] + 1) % 6] = 0.95
     board, _ = reconstruct(DEFAULT, photo, found, seen, np.stack([p_up, p_odd]))
     assert [t.cell for t in board] == [up]
+
+
+def test_a_candidate_with_two_hidden_corners_joins_with_the_board_telling_them() -> None:
+    # a hand over two corners of a board tile the detector missed: the lattice's cell
+    # shows one clear digit and none at two corners. It is reported where that digit is
+    # the board's at its vertex; each hidden corner takes the digit the board shows at its
+    # vertex (flagged), else stays unknown (partial); never a tile the set lacks
+    import dataclasses
+
+    from vision.fit import LatticeFit
+    from vision.pipeline import HIDDEN_TWO, Found, Seen, reconstruct
+
+    px = _cell_px
+    up, down, shared, digits_up, p_up = _board_tile_1_2_3()
+    corners = cell_corners(down)
+    far = next(k for k, v in enumerate(corners) if v not in shared)
+    photo = vio.from_array(DEFAULT, np.full((400, 500, 3), 128, np.uint8))
+    found = Found(LatticeFit(triangles=[], side=104.0), 1.0)
+    seen = [Seen(up, px(up), True), Seen(down, px(down), False, True)]
+
+    def down_reads(clear: int, digit: int) -> np.ndarray:
+        p = np.zeros((3, 7))
+        p[:, 6] = 0.9
+        p[clear] = 0.0
+        p[clear, digit] = 0.95
+        return p
+
+    def read(p_down: np.ndarray, cfg: object = DEFAULT) -> dict:  # type: ignore[type-arg]
+        board, _ = reconstruct(cfg, photo, found, seen, np.stack([p_up, p_down]))  # type: ignore[arg-type]
+        return {t.cell: t for t in board}
+
+    # the clear digit at a shared vertex, the board's there: the other shared corner is
+    # told, the far one (no tile shows it) unknown
+    k = corners.index(shared[0])
+    got = read(down_reads(k, digits_up[shared[0]]))
+    assert set(got) == {up, down}
+    want = [digits_up.get(v) for v in corners]
+    assert got[down].corners == want and want[far] is None
+    assert "partial" in got[down].flags and HIDDEN_TWO in got[down].flags
+    j = corners.index(shared[1])
+    assert any(f.startswith(f"corner {j}: pixels say no digit") for f in got[down].flags)
+    # ... another digit than the board's there: a cell astride its tiles' digits
+    assert set(read(down_reads(k, (digits_up[shared[0]] + 1) % 6))) == {up}
+    # ... read under the threshold, or the part off: not reported
+    assert set(read(down_reads(k, digits_up[shared[0]]),
+                    dataclasses.replace(DEFAULT, two_hidden_min=1.01))) == {up}
+    # a board around vertex (1, 0) that also shows the far vertex: both hidden corners
+    # told, a whole tile of the set (not partial); told so that it would be a mirror tile
+    # (none of the set), both stay unknown
+    ring = [up, (0, -1, "D"), (1, -1, "U"), (1, -1, "D"), (1, 0, "U")]
+    for far_digit, whole in ((2, True), (3, False)):
+        vd = {**digits_up, (1, -1): 4, (2, -1): 5, (2, 0): 0, corners[far]: far_digit}
+        probs = []
+        for c in ring:
+            p = np.zeros((3, 7))
+            for j, v in enumerate(cell_corners(c)):
+                p[j, vd[v]] = 0.95
+            probs.append(p)
+        p_down = down_reads(k, digits_up[shared[0]])
+        seen_ring = [Seen(c, px(c), True) for c in ring] + [Seen(down, px(down), False, True)]
+        board, _ = reconstruct(DEFAULT, photo, found, seen_ring, np.stack([*probs, p_down]))
+        got = {t.cell: t for t in board}
+        full = [vd[v] for v in corners]
+        assert Tile.from_digits(full).in_set("standard") == whole
+        if whole:
+            assert got[down].corners == full and got[down].complete
+            assert "partial" not in got[down].flags and HIDDEN_TWO in got[down].flags
+        else:
+            assert got[down].corners.count(None) == 2 and "partial" in got[down].flags
 
 
 def test_a_loose_face_lying_on_the_next_cell_joins_the_board() -> None:

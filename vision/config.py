@@ -173,6 +173,15 @@ class ReaderConfig:
     #: 71000240-479: no change; at 0.9 one tile fewer. At 0.4 rather than 0.7 (dev
     #: 71000000-479): +4 tiles, +2 photos, none lost
     hidden_partial_min: float = 0.4
+    #: ... and one with two corners showing no digit (two under a hand or an object) is
+    #: reported where the third shows a digit read at least this clearly, agreeing with
+    #: the board's there, and it touches the board: its hidden digits told by the board's
+    #: tiles at their vertices, else unknown (above 1: never). Dev 71000000-479: +17
+    #: tiles (71000265 now read with no mistake), 1 false (71000354: a digit printed on
+    #: the cloth in the notch between two arms), digits +6 right, 1 wrong; joined only
+    #: beside a tile of the board read in full (beside a partial one, or at a corner past
+    #: a hidden one, it made 2 false violations: 71000216, 478)
+    two_hidden_min: float = 0.9
     #: a loose face showing three digits whose centroid lies within this many sides of a
     #: free cell next to the board, turned at most adopt_loose_turn_deg from it and of its
     #: size within adopt_loose_size (ratio), joins the board: a hand-placed arm drifted off

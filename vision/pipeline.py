@@ -34,6 +34,8 @@ from .reconstruct import CornerChoice, choose_digits, unshown_tiles
 
 #: the flag of a tile with one corner's digit out of sight, reported unknown
 HIDDEN_CORNER = "a corner's digit hidden (under a hand or an object)"
+#: ... with two corners' digits out of sight: told by the board where it shows them
+HIDDEN_TWO = "two corners' digits hidden (under a hand or an object)"
 #: the flag of a tile meeting the board at a vertex only, past a tile under a hand
 MET_PAST_HIDDEN = (f"{MEETS_AT_CORNER} (the tile between lies under a hand or an "
                    "object)")
@@ -545,6 +547,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     partial: list[TileReading] = []
     edge_cands: list[int] = []  # outline-less cells cut by the photo's edge that show digits
     hidden: list[int] = []  # outline-less cells showing digits at two corners, none at one
+    hidden2: list[int] = []  # ... a digit at one corner only, clearly, none at two
     # loose faces in full view reading a digit clearly at each corner (at least
     # cfg.adopt_loose_min): the only ones that may join the board (a shape read
     # unsurely is no evidence of a board tile)
@@ -562,6 +565,8 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                 (board_idx if vis.all() else edge_cands).append(n)
             elif _one_hidden(cfg, p, vis):
                 hidden.append(n)
+            elif _two_hidden(cfg, p, vis):
+                hidden2.append(n)
             continue
         if none_mean > cfg.none_threshold:
             cut = t.face >= 0 and found.fit.triangles[t.face].cut
@@ -690,6 +695,10 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     # cells with a corner under a hand that the board cannot tell: partial, that digit
     # unknown (only where the two in view are clear and agree with the board)
     under = _hidden_untold(cfg, seen, probs, board_idx, hidden) if board_idx else []
+    # ... and those with two corners under it, one digit in view agreeing with the board:
+    # the hidden digits are told by the board's tiles at their vertices, else unknown
+    under2 = _two_hidden_agree(seen, probs, board_idx, hidden2) if board_idx else []
+    under += under2
     todo = list(edge_cands) + under
     placed_under: list[Cell | None] = []
     at_vertex: dict[Vertex, set[int]] = {}  # the digits the board's tiles show, as chosen
@@ -699,11 +708,15 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         _add_shown(at_vertex, tr.cell, tr.corners)
     passed = (_read_past(cfg, photo, seen, probs, side_full)
               if cfg.hidden_at_vertex and under else set())
+    board_cells = set(cells)
     while todo:
         rest = []
         for n in todo:
             t = seen[n]
             at_corner = beyond = False
+            if n in under2 and not board_cells.intersection(edge_neighbours(t.cell)):  # type: ignore[arg-type]
+                rest.append(n)  # two corners hidden: only beside a tile of the board in full
+                continue
             if t.cell in joined or not any(nb in joined  # type: ignore[arg-type]
                                            for nb in edge_neighbours(t.cell)):
                 meets = t.cell not in joined and _meets_at_corner(cfg, photo, t, probs[n],
@@ -725,12 +738,19 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                 flags.append(MET_PAST_HIDDEN)
             if n in under:
                 shown = np.argmax(probs[n], axis=1) < 6
-                flags.insert(1, HIDDEN_CORNER)
+                flags.insert(1, HIDDEN_TWO if n in under2 else HIDDEN_CORNER)
                 placed_under.append(t.cell)
             else:
                 vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
                 shown = _shown(cfg, t.px, probs[n], vis, side_full, photo.width, photo.height)
             digits = _digits_shown(probs[n], shown)
+            if n in under2:
+                placed = {tr.tile for tr in partial} | {
+                    Tile.from_digits(choice.digits[c]) for c in cells}  # type: ignore[index]
+                digits = _told_by_board(t.cell, digits, at_vertex, set_name,  # type: ignore[arg-type]
+                                        placed)
+                if None not in digits:
+                    flags.remove("partial")  # every digit known: a tile of the board
             partial.append(_tile_reading(cfg, t.cell, t.px, probs[n], digits,
                                          flags + _seen_flags(t)))
             _add_shown(at_vertex, t.cell, digits)
@@ -1211,6 +1231,50 @@ def _hidden_corner(cell: Cell, p: np.ndarray, shows: dict[Vertex, set[int]]
     corners = cell_corners(cell)
     return k, all(int(own[j]) in shows[v] for j, v in enumerate(corners)
                   if j != k and v in shows)
+
+
+def _two_hidden(cfg: ReaderConfig, p: np.ndarray, vis: np.ndarray) -> bool:
+    """A cell in full view whose crops show no digit at two corners and a clear one (at
+    least ``cfg.two_hidden_min``) at the third (``p`` (3, 7)): a tile with two corners
+    under a hand or an object (above 1: never)."""
+    none = np.argmax(p, axis=1) == 6
+    return bool(vis.all() and none.sum() == 2
+                and float(p[~none, :6].max()) >= cfg.two_hidden_min)
+
+
+def _two_hidden_agree(seen: list[Seen], probs: np.ndarray, board_idx: list[int],
+                      hidden2: list[int]) -> list[int]:
+    """The cells of ``hidden2`` (:func:`_two_hidden`) left out of ``board_idx`` whose digit
+    in view is one the board's tiles show at its vertex (a tile there, not a speck)."""
+    shows = _board_shows(seen, probs, board_idx)
+    taken = {seen[n].cell for n in board_idx}
+    out = []
+    for n in hidden2:
+        cell = seen[n].cell
+        if cell in taken:
+            continue
+        k = int(np.argmin(probs[n][:, 6]))
+        v = cell_corners(cell)[k]  # type: ignore[arg-type]
+        if v in shows and int(np.argmax(probs[n][k, :6])) in shows[v]:
+            out.append(n)
+    return out
+
+
+def _told_by_board(cell: Cell, digits: list[int | None], at_vertex: dict[Vertex, set[int]],
+                   set_name: str, placed: set[Tile | None]) -> list[int | None]:
+    """``digits`` of ``cell`` with each unknown one told by the board where its tiles show
+    one digit at that vertex (``at_vertex``); all unknown ones stay unknown if the tile so
+    completed would be none of the set or one already ``placed`` (never a guess that
+    makes a violation the pixels do not show)."""
+    told = list(digits)
+    for k, v in enumerate(cell_corners(cell)):
+        if told[k] is None and len(at_vertex.get(v, ())) == 1:
+            told[k] = next(iter(at_vertex[v]))
+    if None not in told:
+        tile = Tile.from_digits(told)  # type: ignore[arg-type]
+        if not tile.in_set(set_name) or tile in placed:
+            return list(digits)
+    return told
 
 
 def _one_hidden(cfg: ReaderConfig, p: np.ndarray, vis: np.ndarray,
