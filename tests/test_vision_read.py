@@ -199,9 +199,11 @@ def test_small_tiles_hidden_by_big_table_shapes_are_found() -> None:
     # the board at 1x; searching the photo again at double size finds the real board
     from vision.synth import render
     s = render(71_000_068, size=(1024, 768), style={"edition": ["travel_grey"]})
-    # (the silhouette's lattice moved onto the digits finds this board at 1x as well)
+    # (the silhouette's lattice moved onto the digits finds this board at 1x as well, and
+    # so do the regions of local tone)
     scores = [score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
-              for cfg in (replace(DEFAULT, upscale_few=0, silhouette_align_frac=0.0),
+              for cfg in (replace(DEFAULT, upscale_few=0, silhouette_align_frac=0.0,
+                                  silhouette_local=()),
                           DEFAULT)]
     assert scores[0].matched < 0.2 * len(s.label["tiles"])
     assert scores[1].matched >= 0.9 * len(s.label["tiles"])

@@ -90,7 +90,8 @@ def test_faces_found_by_their_edges_are_read_when_the_silhouette_reads_nothing()
     from vision.synth import render
     s = render(71_000_379, size=(1024, 768), style={"font": ["cv_sans"]})
     try:  # no tile on the board (a shape off it may be read)
-        alone = read_array(s.image, replace(DEFAULT, silhouette_fallback=False), name="x")
+        alone = read_array(s.image, replace(DEFAULT, silhouette_fallback=False,
+                                            silhouette_local=()), name="x")
         assert not alone.tiles
     except NoTilesError:
         pass
@@ -161,10 +162,10 @@ def test_silhouette_lattice_moved_onto_the_digits() -> None:
     # the digits show
     from vision.synth import render
     s = render(71_000_169, size=(1024, 768), style={"font": ["cv_sans"]})
-    # (the retry of frayed outlines and the search of outlines closed more when nothing
-    # reads, other ways to this board, off too)
+    # (the retry of frayed outlines, the search of outlines closed more when nothing
+    # reads and the regions of local tone, other ways to this board, off too)
     _not_read(s, replace(DEFAULT, silhouette_align_frac=0.0, silhouette_ragged_straight=0.0,
-                         other_boards_close=()))
+                         other_boards_close=(), silhouette_local=()))
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched >= 0.9 * sc.label_tiles  # (3 of its 33 tiles are mostly hidden)
     assert sc.found_tiles == sc.matched
@@ -392,8 +393,8 @@ def test_board_outlined_as_one_big_triangle_is_read(monkeypatch: pytest.MonkeyPa
 def test_search_without_fallbacks_tries_only_the_tone_regions(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # no classifier here: on a photo with no board, the search tries the tone regions,
-    # then the colour regions and the frayed outlines; without its fallbacks (the search
-    # again with another closing kernel, which neither depends on) only the tone regions
+    # then the colour regions, the frayed outlines and the regions of local tone; without
+    # its fallbacks (the search again with another closing kernel) only the tone regions
     import numpy as np
 
     from vision import silhouette
@@ -412,8 +413,26 @@ def test_search_without_fallbacks_tries_only_the_tone_regions(
 
     monkeypatch.setattr(silhouette, "_boards_in", counted)
     assert silhouette.find_boards(DEFAULT, gray, colour=colour, close=9) == []
-    assert calls == ["search", "colour", "search", "search"]
+    assert calls == ["search", "colour", "search", "search", "search"]
     calls.clear()
     assert silhouette.find_boards(DEFAULT, gray, colour=colour, close=9,
                                   fallbacks=False) == []
     assert calls == ["search"]
+
+
+@needs_model
+def test_black_board_on_an_unevenly_lit_dark_cloth() -> None:
+    # dev 71000379: 10 big black tiles on a dark cloth under a lamp; no grey level parts
+    # the board from the table (the lit patch around it as light as the tiles' tops, the
+    # rest as dark), so no region of even tone outlines it and the lattice fitted to the
+    # tiles' digits had a third of their size (4 tiles read). Regions darker or lighter
+    # than the mean around them outline it
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    s = render(71_000_379, size=SIZE, style=_style(71_000_379))
+    before = score_reading("x", s.label, read_array(
+        s.image, replace(DEFAULT, silhouette_local=()), name="x").to_json())
+    assert before.matched <= 5
+    sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
+    assert sc.matched == sc.label_tiles == sc.found_tiles == 10
+    assert sc.digits_right == sc.digits

@@ -294,6 +294,11 @@ class ReaderConfig:
     silhouette_max_side: int = 1100
     #: ... among regions of even tone at these percentiles of the grey levels
     silhouette_levels: tuple[float, ...] = (3, 6, 10, 20, 30, 40, 50, 60, 70, 80, 90, 94, 97)
+    #: ... then (ranked after every board those show) regions darker or lighter by
+    #: silhouette_local_c grey levels than the mean around them, over these fractions of
+    #: the photo's longest side (uneven light); () = none
+    silhouette_local: tuple[float, ...] = (0.3,)
+    silhouette_local_c: float = 5.0
     #: ... covering at most this fraction of the photo
     silhouette_max_area: float = 0.3
     #: ... holding at least this many cells

@@ -59,6 +59,22 @@ def _regions(cfg: ReaderConfig, g: np.ndarray, close: int = 3) -> list[np.ndarra
     return _outlines(cfg, masks, g.shape, close)
 
 
+def _local_regions(cfg: ReaderConfig, g: np.ndarray, close: int = 3) -> list[np.ndarray]:
+    """Outlines of the regions darker, and lighter, by ``cfg.silhouette_local_c`` grey
+    levels than the mean around them (over each fraction ``cfg.silhouette_local`` of the
+    longest side), as :func:`_regions` makes them: under uneven light no one grey level
+    parts a board from the table (a lamp's patch of a dark cloth around black tiles as
+    light as their tops, the rest as dark as them)."""
+    masks = []
+    for f in cfg.silhouette_local:
+        block = 2 * int(f * max(g.shape) / 2) + 1
+        for kind, c in ((cv2.THRESH_BINARY_INV, cfg.silhouette_local_c),
+                        (cv2.THRESH_BINARY, -cfg.silhouette_local_c)):
+            masks.append(cv2.adaptiveThreshold(g, 255, cv2.ADAPTIVE_THRESH_MEAN_C, kind, block,
+                                               c) > 0)
+    return _outlines(cfg, masks, g.shape, close)
+
+
 def _colour_regions(cfg: ReaderConfig, bgr: np.ndarray) -> list[np.ndarray]:
     """Outlines of the regions of even colour: regions of the photo's two colour channels
     (CIE Lab a and b, smoothed: a JPEG keeps colour at half resolution, in blocks) beyond
@@ -811,7 +827,8 @@ def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = N
     kernel (px, at the search copy's size) closing the tone regions' gaps.
     ``fallbacks`` False: only the tone regions are searched, not the colour regions nor
     the frayed outlines (neither depends on ``close``: a search again with another
-    kernel would only repeat them)."""
+    kernel would only repeat them), nor the regions of local tone (which come last,
+    after all the others: ``cfg.silhouette_local``)."""
     if max(gray.shape) > cfg.detect_max_side:
         return []  # the double-size search: the photo itself was searched already
     if max(gray.shape) > cfg.silhouette_max_side:
@@ -828,7 +845,8 @@ def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = N
                                      None if near_side is None else near_side * f,
                                      small_colour, close, fallbacks)]
     integ = _Detail(gray)
-    regions = _regions(cfg, cv2.GaussianBlur(gray, (0, 0), 1.5), close)
+    blurred = cv2.GaussianBlur(gray, (0, 0), 1.5)
+    regions = _regions(cfg, blurred, close)
     out = _boards_in(cfg, regions, gray, integ, near, near_side)
     if not out and fallbacks and colour is not None and cfg.silhouette_colour_levels:
         out = _boards_in(cfg, _colour_regions(cfg, colour()), gray, integ, near, near_side)
@@ -843,6 +861,12 @@ def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = N
         out = _boards_in(ragged, regions, gray, integ, near, near_side)
     # the digits' evidence first (a lattice of half the size also covers the region)
     out.sort(key=lambda b: -b.score * np.sqrt(len(b.cells)))
+    if cfg.silhouette_local and fallbacks:
+        # regions of local tone come after all those (where one outlines the board too, it
+        # is often less exactly; dev 71000321); not again in a search with gaps closed more
+        more = _boards_in(cfg, _local_regions(cfg, blurred, close), gray, integ, near,
+                          near_side)
+        out += sorted(more, key=lambda b: -b.score * np.sqrt(len(b.cells)))
     return out
 
 
