@@ -436,3 +436,38 @@ def test_black_board_on_an_unevenly_lit_dark_cloth() -> None:
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched == sc.label_tiles == sc.found_tiles == 10
     assert sc.digits_right == sc.digits
+
+
+def test_a_photo_searched_again_whole_is_not_searched_twice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the reader searches a photo's silhouettes again when its first board reads nothing:
+    # the same copy with the same settings gives the boards of the last whole search; a
+    # copy of another photo, other settings or a search near faces are searched anew
+    import numpy as np
+
+    from vision import silhouette
+    rng = np.random.default_rng(7)
+    gray = rng.integers(90, 110, (240, 320), dtype=np.uint8)
+    calls: list[int] = []
+    inner = silhouette._find_boards
+
+    def counted(*a: object, **k: object) -> list:  # type: ignore[type-arg]
+        calls.append(1)
+        return inner(*a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(silhouette, "_find_boards", counted)
+    first = silhouette.find_boards(DEFAULT, gray)
+    assert silhouette.find_boards(DEFAULT, gray) == first and len(calls) == 1
+    other = gray.copy()
+    silhouette.find_boards(DEFAULT, other)
+    assert len(calls) == 2  # another array: searched
+    silhouette.find_boards(DEFAULT, other, fallbacks=False)
+    assert len(calls) == 3  # other settings
+    plain = replace(DEFAULT, silhouette_local=())
+    silhouette.find_boards(plain, other)
+    assert len(calls) == 4
+    silhouette.find_boards(plain, other, near=np.array([[10.0, 10.0]]), near_side=20.0)
+    silhouette.find_boards(plain, other, near=np.array([[10.0, 10.0]]), near_side=20.0)
+    assert len(calls) == 6  # near faces: never kept
+    silhouette.find_boards(plain, other)
+    assert len(calls) == 6

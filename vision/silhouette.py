@@ -829,8 +829,27 @@ def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = N
     the frayed outlines (neither depends on ``close``: a search again with another
     kernel would only repeat them), nor the regions of local tone (which come last,
     after all the others: ``cfg.silhouette_local``)."""
+    # the reader searches a photo's silhouettes again (the same copy, whole) when the first
+    # board reads nothing or few of its cells: the last whole search is kept for that
     if max(gray.shape) > cfg.detect_max_side:
         return []  # the double-size search: the photo itself was searched already
+    key = (cfg, close, fallbacks, colour is None)
+    if near is None and _LAST and _LAST[0][0] is gray and _LAST[0][1] == key:
+        return list(_LAST[0][2])
+    out = _find_boards(cfg, gray, near, near_side, colour, close, fallbacks)
+    if near is None:
+        _LAST[:] = [(gray, key, list(out))]
+    return out
+
+
+#: the last search of a whole photo: (its grey copy, the search's settings, the boards)
+_LAST: list[tuple[np.ndarray, tuple[object, ...], list[BoardGuess]]] = []
+
+
+def _find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None,
+                 near_side: float | None, colour: Callable[[], np.ndarray] | None,
+                 close: int, fallbacks: bool) -> list[BoardGuess]:
+    """:func:`find_boards` without its memory of the last search."""
     if max(gray.shape) > cfg.silhouette_max_side:
         # an outline needs no fine detail: a large (upscaled) copy is searched halved
         f = cfg.silhouette_max_side / max(gray.shape)
@@ -841,9 +860,9 @@ def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = N
                                interpolation=cv2.INTER_AREA))
         return [BoardGuess(scale @ b.homography, b.cells, b.edge, b.score, b.side / f,
                            {v: p / f for v, p in b.vertex_px.items()})
-                for b in find_boards(cfg, small, None if near is None else near * f,
-                                     None if near_side is None else near_side * f,
-                                     small_colour, close, fallbacks)]
+                for b in _find_boards(cfg, small, None if near is None else near * f,
+                                      None if near_side is None else near_side * f,
+                                      small_colour, close, fallbacks)]
     integ = _Detail(gray)
     blurred = cv2.GaussianBlur(gray, (0, 0), 1.5)
     regions = _regions(cfg, blurred, close)
