@@ -605,6 +605,22 @@ def test_a_candidate_with_two_hidden_corners_joins_with_the_board_telling_them()
             assert "partial" not in got[down].flags and HIDDEN_TWO in got[down].flags
         else:
             assert got[down].corners.count(None) == 2 and "partial" in got[down].flags
+    # only beside a tile of the board read in full: next to a tile reported in part (here
+    # one with a corner under the hand that the board cannot tell), it is not reported
+    beyond = (1, 0, "U")
+    j = cell_corners(beyond).index(shared[0])
+    p_part = np.zeros((3, 7))
+    for i, v in enumerate(corners):
+        p_part[i, digits_up[v] if v in shared else 6] = 0.95
+    seen_part = [Seen(up, px(up), True), Seen(down, px(down), False, True),
+                 Seen(beyond, px(beyond), False, True)]
+    p_beyond = np.zeros((3, 7))
+    p_beyond[:, 6] = 0.9
+    p_beyond[j] = 0.0
+    p_beyond[j, digits_up[shared[0]]] = 0.95
+    board, _ = reconstruct(DEFAULT, photo, found, seen_part, np.stack([p_up, p_part, p_beyond]))
+    got = {t.cell: t for t in board}
+    assert set(got) == {up, down} and "partial" in got[down].flags
 
 
 def test_a_loose_face_lying_on_the_next_cell_joins_the_board() -> None:
