@@ -35,3 +35,24 @@ def test_live_ghost_is_filled_and_dead_one_only_outlined() -> None:
     e = ((p[1] + p[2]) / 2).round().astype(int)  # middle of its bottom side: grey outline
     patch = out[e[1] - 2:e[1] + 3, e[0] - 2:e[0] + 3].reshape(-1, 3).astype(int)
     assert (np.abs(patch - np.array(DEAD)).max(axis=1) < 30).any()
+
+
+def test_a_board_in_pieces_draws_the_pieces_apart_red_not_the_board() -> None:
+    # "the board is in pieces" names one cell of each piece: the overlay draws every tile
+    # of the pieces apart red, and none of the board's own piece
+    from engine.lattice import cell_corners, vertex_xy
+    from vision.reading import TileReading
+    from vision.render import _cells_of_violations
+    r = _reading()
+    assert r.homography is not None
+
+    def tile(cell: Cell, digits: list[int]) -> TileReading:
+        px = np.array([(r.homography @ [*vertex_xy(v), 1.0])[:2] for v in cell_corners(cell)])
+        return TileReading(cell, list(digits), px, [0.95] * 3, np.zeros((3, 7), np.float32))
+
+    # a board of two tiles agreeing on their shared edge, and two tiles set down apart
+    r.tiles = [tile((0, 0, "U"), [1, 2, 3]), tile((0, 0, "D"), [2, 1, 2]),
+               tile((3, 0, "U"), [0, 0, 5]), tile((3, 0, "D"), [0, 0, 0])]
+    kinds = [v.kind.name for v in r.board_violations()]
+    assert kinds == ["DISCONNECTED"]
+    assert _cells_of_violations(r) == {(3, 0, "U"), (3, 0, "D")}

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 import cv2
 import numpy as np
 
-from engine.board import Board
+from engine.board import Board, Status
 from engine.lattice import Cell, Vertex, cell_corners
 
 from .crops import crop_centres
@@ -55,9 +55,21 @@ Ghost = tuple[Cell, Sequence[int | None], str] | tuple[Cell, Sequence[int | None
 
 
 def _cells_of_violations(reading: Reading) -> set[Cell]:
+    """The cells to draw red: those a violation names; for "the board is in pieces" (which
+    names one cell of each piece) every tile of the pieces apart from the board's own, and
+    none of that one."""
     bad: set[Cell] = set()
+    parts: list[set[Cell | None]] | None = None
     for v in reading.board_violations():
-        bad.update(v.cells)
+        if not v.kind & Status.DISCONNECTED:
+            bad.update(v.cells)
+            continue
+        if parts is None:
+            parts = [{t.cell for t in part} for part in reading.pieces()]
+        for c in v.cells:
+            part = next((p for p in parts if c in p), {c})
+            if part is not parts[0]:
+                bad.update(x for x in part if x is not None)
     return bad
 
 
