@@ -834,8 +834,9 @@ def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = N
     if max(gray.shape) > cfg.detect_max_side:
         return []  # the double-size search: the photo itself was searched already
     key = (cfg, close, fallbacks, colour is None)
-    if near is None and _LAST and _LAST[0][0] is gray and _LAST[0][1] == key:
-        return list(_LAST[0][2])
+    last = _LAST[0] if _LAST else None  # taken once: another thread may replace it
+    if near is None and last is not None and last[0] is gray and last[1] == key:
+        return list(last[2])
     out = _find_boards(cfg, gray, near, near_side, colour, close, fallbacks)
     if near is None:
         _LAST[:] = [(gray, key, list(out))]
