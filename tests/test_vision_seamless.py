@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from vision.batch import score_reading
@@ -395,29 +396,40 @@ def test_search_without_fallbacks_tries_only_the_tone_regions(
     # no classifier here: on a photo with no board, the search tries the tone regions,
     # then the colour regions, the frayed outlines and the regions of local tone; without
     # its fallbacks (the search again with another closing kernel) only the tone regions
-    import numpy as np
-
     from vision import silhouette
-    rng = np.random.default_rng(5)
-    gray = rng.integers(90, 110, (240, 320), dtype=np.uint8)
-    calls: list[str] = []
-    inner = silhouette._boards_in
-
-    def counted(*a: object, **k: object) -> list:  # type: ignore[type-arg]
-        calls.append("search")
-        return inner(*a, **k)  # type: ignore[arg-type]
+    gray = _table_noise(5)
+    calls = _count_calls(monkeypatch, "_boards_in")
 
     def colour() -> np.ndarray:
         calls.append("colour")
         return np.dstack([gray] * 3)
 
-    monkeypatch.setattr(silhouette, "_boards_in", counted)
     assert silhouette.find_boards(DEFAULT, gray, colour=colour, close=9) == []
-    assert calls == ["search", "colour", "search", "search", "search"]
+    assert calls == ["_boards_in", "colour", "_boards_in", "_boards_in", "_boards_in"]
     calls.clear()
     assert silhouette.find_boards(DEFAULT, gray, colour=colour, close=9,
                                   fallbacks=False) == []
-    assert calls == ["search"]
+    assert calls == ["_boards_in"]
+
+
+def _table_noise(seed: int) -> np.ndarray:
+    """A 320 x 240 grey photo of nothing but noise (no board to find)."""
+    return np.random.default_rng(seed).integers(90, 110, (240, 320), dtype=np.uint8)
+
+
+def _count_calls(monkeypatch: pytest.MonkeyPatch, name: str) -> list[str]:
+    """Wrap ``vision.silhouette.<name>`` so that each call appends ``name`` to the list
+    returned."""
+    from vision import silhouette
+    calls: list[str] = []
+    inner = getattr(silhouette, name)
+
+    def counted(*a: object, **k: object) -> object:
+        calls.append(name)
+        return inner(*a, **k)
+
+    monkeypatch.setattr(silhouette, name, counted)
+    return calls
 
 
 @needs_model
@@ -443,19 +455,9 @@ def test_a_photo_searched_again_whole_is_not_searched_twice(
     # the reader searches a photo's silhouettes again when its first board reads nothing:
     # the same copy with the same settings gives the boards of the last whole search; a
     # copy of another photo, other settings or a search near faces are searched anew
-    import numpy as np
-
     from vision import silhouette
-    rng = np.random.default_rng(7)
-    gray = rng.integers(90, 110, (240, 320), dtype=np.uint8)
-    calls: list[int] = []
-    inner = silhouette._find_boards
-
-    def counted(*a: object, **k: object) -> list:  # type: ignore[type-arg]
-        calls.append(1)
-        return inner(*a, **k)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(silhouette, "_find_boards", counted)
+    gray = _table_noise(7)
+    calls = _count_calls(monkeypatch, "_find_boards")
     first = silhouette.find_boards(DEFAULT, gray)
     assert silhouette.find_boards(DEFAULT, gray) == first and len(calls) == 1
     other = gray.copy()
