@@ -1253,7 +1253,7 @@ def _two_hidden_agree(seen: list[Seen], probs: np.ndarray, board_idx: list[int],
         cell = seen[n].cell
         if cell in taken:
             continue
-        k = int(np.argmin(probs[n][:, 6]))
+        k = int(np.flatnonzero(np.argmax(probs[n], axis=1) < 6)[0])  # its one digit
         v = cell_corners(cell)[k]  # type: ignore[arg-type]
         if v in shows and int(np.argmax(probs[n][k, :6])) in shows[v]:
             out.append(n)

@@ -879,15 +879,20 @@ def _find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None,
         ragged = replace(cfg, silhouette_min_straight=cfg.silhouette_ragged_straight,
                          silhouette_align_frac=0.0)
         out = _boards_in(ragged, regions, gray, integ, near, near_side)
-    # the digits' evidence first (a lattice of half the size also covers the region)
-    out.sort(key=lambda b: -b.score * np.sqrt(len(b.cells)))
+    out.sort(key=_rank)
     if cfg.silhouette_local and fallbacks:
         # regions of local tone come after all those (where one outlines the board too, it
         # is often less exactly; dev 71000321); not again in a search with gaps closed more
         more = _boards_in(cfg, _local_regions(cfg, blurred, close), gray, integ, near,
                           near_side)
-        out += sorted(more, key=lambda b: -b.score * np.sqrt(len(b.cells)))
+        out += sorted(more, key=_rank)
     return out
+
+
+def _rank(b: BoardGuess) -> float:
+    """Sort key of board guesses, best first: the digits' evidence times the square root
+    of the cells (a lattice of half the size also covers the region)."""
+    return -b.score * float(np.sqrt(len(b.cells)))
 
 
 def _boards_in(cfg: ReaderConfig, regions: list[np.ndarray], gray: np.ndarray,
