@@ -358,6 +358,11 @@ class ReaderConfig:
     #: ... and it is kept only if at least this fraction of its cells then show their
     #: digits (boards refitted on dev: 100 %; a checked cloth's squares: 73 %)
     silhouette_refit_shown: float = 0.85
+    #: a board guess whose cells show their digits (as the refit counts them) in fewer
+    #: than this fraction of them is refitted to its digits in any case (dev A/B at 0.8:
+    #: +14 tiles, one photo more read with no mistake; at 1.0, every guess: one read
+    #: 2 tiles fewer, dev 71000045, its far arm's tip lost)
+    silhouette_refit_below: float = 0.8
     #: its cells' faces within this many grey levels (or 4 MADs) of their median tone
     silhouette_tone_tol: float = 20.0
     #: when no region of even grey outlines a board, regions of even colour are tried:

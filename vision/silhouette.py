@@ -792,6 +792,30 @@ def _refit_to_digits(cfg: ReaderConfig, h: np.ndarray, mask: np.ndarray,
     return h if shown >= cfg.silhouette_refit_shown else None
 
 
+def _refit_weak(cfg: ReaderConfig, b: BoardGuess, mask: np.ndarray,
+                bbox: tuple[int, int, int, int], detail: _Detail) -> BoardGuess:
+    """The guess ``b`` fitted to its cells' digits (:func:`_refit_to_digits`) when fewer
+    than ``cfg.silhouette_refit_below`` of its cells show them: an outline fits the
+    lattice's size a few % off under a steep view, and its far arms then lie across
+    the tiles (dev 71000465: 23 of 45 cells showing digits; refitted, 52 of 52). Kept
+    when more cells then show digits, ranked as the guess was (its evidence taken from
+    the outline's fit: a refitted guess outranked a better one, dev 71000285); not for
+    tiles under ``cfg.silhouette_align_min_side`` px (digit-like evidence by chance)."""
+    if (_side_px(b.homography) < cfg.silhouette_align_min_side
+            or not cfg.silhouette_refit_rounds):
+        return b
+    n0 = int(_showing(cfg, b.homography, b.cells, detail).sum())
+    if n0 >= cfg.silhouette_refit_below * len(b.cells):
+        return b
+    h = _refit_to_digits(cfg, b.homography, mask, bbox, detail)
+    if h is None:
+        return b
+    inner, edge = _tone_cells(cfg, h, mask, bbox, detail)
+    if not inner or int(_showing(cfg, h, inner, detail).sum()) <= n0:
+        return b
+    return BoardGuess(h, inner, edge, b.score, digit_score(h, inner, detail)[1])
+
+
 def _tone_cells(cfg: ReaderConfig, h: np.ndarray, mask: np.ndarray,
                 bbox: tuple[int, int, int, int], detail: _Detail
                 ) -> tuple[list[Cell], list[Cell]]:
@@ -936,6 +960,7 @@ def _boards_in(cfg: ReaderConfig, regions: list[np.ndarray], gray: np.ndarray,
                 break
         if best is not None:
             assert mask is not None
+            best = _refit_weak(cfg, best, mask, bbox, integ)
             best.vertex_px = _local_vertices(best, pts)
             _recount(cfg, best, mask, integ)
             if len(best.cells) >= cfg.silhouette_min_cells:
