@@ -1273,3 +1273,78 @@ def test_a_candidates_shape_is_judged_against_the_nearest_tiles() -> None:
         _candidates(dataclasses.replace(DEFAULT, candidate_local_size=local), fit, gray)
         return fit.candidates
     assert down in cands(True) and down not in cands(False)
+
+
+class _CountingClassifier:
+    """A stand-in classifier: counts the crops it is given, reads every one as 'no digit'
+    (a mirrored outline never reaches it: cutting its crops raises)."""
+
+    def __init__(self) -> None:
+        self.crops = 0
+
+    def predict_raw(self, crops: np.ndarray) -> np.ndarray:
+        self.crops += len(crops)
+        raw = np.zeros((len(crops), 13))
+        raw[:, 12] = 1.0
+        return raw
+
+
+def test_a_mirrored_outline_from_a_folded_homography_is_not_read() -> None:
+    # dev 71000815: a homography folded across the horizon put a cell's outline over
+    # (mirrored on screen); reading it raised a crop error and the photo was lost
+    from vision.fit import LatticeFit
+    from vision.pipeline import Seen, _homography_outlines
+    photo = vio.from_array(DEFAULT, np.zeros((240, 240, 3), np.uint8))
+    mirrored = np.array([[40.0, 0, 120], [0, 40.0, 120], [0, 0, 1]])  # lattice y down
+    fit = LatticeFit(triangles=[], side=40.0, homography=mirrored)
+    cell = (0, 0, "U")
+    pure = np.array([fit.project(vertex_xy(v)) for v in cell_corners(cell)])
+    a, b, c = pure
+    assert (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]) < 0  # over
+    px = pure[[0, 2, 1]] + [30.0, 30.0]  # its own outline: elsewhere, clockwise
+    seen = [Seen(cell, px, False)]
+    probs, raw = np.zeros((1, 3, 7)), np.zeros((1, 3, 13))
+    clf = _CountingClassifier()
+    _homography_outlines(DEFAULT, photo, fit, 1.0, set(), np.zeros((0, 3, 2)), seen, probs,
+                         raw, clf)
+    assert clf.crops == 0
+    assert np.array_equal(seen[0].px, px)
+
+
+def test_a_corner_predicted_past_the_others_is_not_read_there() -> None:
+    # the corner a face's crop shows no digit at is read again where the homography
+    # puts it; put past the face's other two corners, the outline turns over: the
+    # outline is read as it is instead (a mirrored one raised a crop error)
+    from vision.pipeline import Seen, _reread
+    photo = vio.from_array(DEFAULT, np.zeros((240, 240, 3), np.uint8))
+    px = np.array([[120.0, 60], [170, 150], [70, 150]])  # clockwise on screen
+    seen = [Seen((0, 0, "U"), px, True)]
+    probs = np.zeros((1, 3, 7))
+    probs[0, 0, 6] = probs[0, 1, 2] = probs[0, 2, 3] = 1.0  # corner 0 shows no digit
+    raw = np.zeros((1, 3, 13))
+    predicted = {0: np.array([[120.0, 190], [170, 150], [70, 150]])}  # corner 0 past 1-2
+    clf = _CountingClassifier()
+    _reread(DEFAULT, photo, seen, probs, raw, 100.0, clf, predicted)
+    assert clf.crops > 0  # read, from the moved outlines and the outline itself
+    assert seen[0].reread == ()  # nothing shows a digit there
+
+
+def test_a_guess_over_cells_read_already_is_skipped_only_at_their_size() -> None:
+    # a lattice of half the tiles' size read over a board puts a cell near the centre of
+    # every cell of the right one: that one must still be tried (dev 71000815)
+    from vision.fit import _read_already
+    from vision.silhouette import BoardGuess
+    h = np.array([[100.0, 0, 300], [0, -100.0, 300], [0, 0, 1]])
+    cells = [(i, j, k) for i in range(-1, 2) for j in range(-1, 1) for k in "UD"]
+    g = BoardGuess(h, cells, [], 5.0, 100.0)
+    same = np.array([(h @ [*map(float, np.mean([vertex_xy(v) for v in cell_corners(c)],
+                                               axis=0)), 1.0])[:2] for c in cells])
+    half = np.diag([0.5, 0.5, 1.0])
+    small = [(i, j, k) for i in range(-3, 4) for j in range(-3, 3) for k in "UD"]
+    near = np.array([(h @ half @ [*map(float, np.mean([vertex_xy(v) for v in cell_corners(c)],
+                                                      axis=0)), 1.0])[:2] for c in small])
+    assert _read_already(DEFAULT, g, [(same, 100.0)])
+    d = np.linalg.norm(same[:, None] - near[None], axis=2).min(axis=1)
+    assert (d < 0.3 * 100.0).mean() > 0.5  # the small lattice's cells lie on its cells ...
+    assert not _read_already(DEFAULT, g, [(near, 50.0)])  # ... but are of another size
+    assert not _read_already(DEFAULT, g, [(same + 400.0, 100.0)])  # elsewhere

@@ -383,30 +383,47 @@ def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
 
 
 def other_boards(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
-                 colour: Callable[[], np.ndarray] | None, placed: np.ndarray,
+                 colour: Callable[[], np.ndarray] | None,
+                 placed: Sequence[tuple[np.ndarray, float]],
                  guesses: Sequence[np.ndarray] = (), close: int = 3,
                  fallbacks: bool = True) -> Iterator[LatticeFit]:
     """Boards fitted to silhouettes anywhere in ``gray`` (best first), leaving out the
     ``guesses`` already read (``LatticeFit.guess``) and any with most of its cells on
-    ``placed`` ((N, 2) centres of cells already read, ``gray``'s pixels): the next guesses
-    when the board chosen read no digit (a dark floor beyond the table taken for the
-    board, table-cloth triangles joined into one), or fewer tiles than another may. Same
-    ``tris``, ``gray`` and ``colour`` as :func:`fit_lattice`; made one by one, as asked
-    for. ``close``: the kernel (px) closing the gaps of the silhouettes' tone regions;
-    ``fallbacks``: see :func:`vision.silhouette.find_boards`."""
+    the cells of a lattice already read of about its tile size (``placed``: per
+    lattice, its cells' centres (N, 2) and its tile side, ``gray``'s pixels): the next
+    guesses when the board chosen read no digit (a dark floor beyond the table taken for
+    the board, table-cloth triangles joined into one, a lattice of half the tiles' size
+    over the board), or fewer tiles than another may. Same ``tris``, ``gray`` and
+    ``colour`` as :func:`fit_lattice`; made one by one, as asked for. ``close``: the
+    kernel (px) closing the gaps of the silhouettes' tone regions; ``fallbacks``: see
+    :func:`vision.silhouette.find_boards`."""
     from .silhouette import find_boards
     splits = _face_splitter(cfg, tris, gray)
     for g in find_boards(cfg, gray, None, None, colour, close, fallbacks):
         if any(np.allclose(g.homography, h) for h in guesses) or splits(g):
             continue
-        if len(placed):
-            px = _centres_px(g.homography, g.cells)
-            d = np.linalg.norm(px[:, None, :] - placed[None, :, :], axis=2).min(axis=1)
-            if np.mean(d < 0.3 * g.side) > 0.5:
-                continue
+        if _read_already(cfg, g, placed):
+            continue
         fit = _silhouette_fit(cfg, g, tris, gray)
         if fit is not None:
             yield fit
+
+
+def _read_already(cfg: ReaderConfig, g: BoardGuess,
+                  placed: Sequence[tuple[np.ndarray, float]]) -> bool:
+    """Do most of the guess ``g``'s cells lie on the cells of a lattice of ``placed``
+    (centres (N, 2), tile side) whose tiles are of its size (within
+    ``cfg.size_tolerance``)? A lattice of half the tiles' size read over a board puts a
+    cell near the centre of every cell of the right one (dev 71000815: the right one was
+    never read, and a sharp photo was called too blurred)."""
+    px = _centres_px(g.homography, g.cells)
+    for centres, side in placed:
+        if not len(centres) or not 1 / cfg.size_tolerance < g.side / side < cfg.size_tolerance:
+            continue
+        d = np.linalg.norm(px[:, None, :] - centres[None, :, :], axis=2).min(axis=1)
+        if np.mean(d < 0.3 * g.side) > 0.5:
+            return True
+    return False
 
 
 def other_sizes(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,

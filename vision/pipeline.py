@@ -147,10 +147,10 @@ def _other_boards(cfg: ReaderConfig, photo: Photo, scale: float, read: list[Latt
     else:
         edges = edge_map(cfg, gray)
         tris = find_triangles(cfg, gray, edges)
-    pts = [fit.project(cell_centroid(c)) * (s / scale) for fit in read
-           if fit.homography is not None for c in (*fit.cells, *fit.proposed)]
-    boards = other_boards(cfg, tris, gray, lambda: photo.scaled()[0],
-                          np.array(pts).reshape(-1, 2),
+    placed = [(np.array([fit.project(cell_centroid(c)) for c in (*fit.cells, *fit.proposed)]
+                        ).reshape(-1, 2) * (s / scale), fit.side * (s / scale))
+              for fit in read if fit.homography is not None and fit.side > 0]
+    boards = other_boards(cfg, tris, gray, lambda: photo.scaled()[0], placed,
                           [fit.guess for fit in read if fit.guess is not None], close,
                           fallbacks)
     for alt in islice(boards, n):
@@ -326,8 +326,10 @@ def _homography_outlines(cfg: ReaderConfig, photo: Photo, fit: LatticeFit, scale
         # by faces and the homography's disagree where the board itself lies elsewhere
         ratio = (np.linalg.norm(alt - alt[[1, 2, 0]], axis=1)
                  / np.linalg.norm(pure - pure[[1, 2, 0]], axis=1))
+        # (a homography folded across the horizon turns a far cell's outline over: dev
+        # 71000815 raised a crop error on a mirrored outline)
         if (not (1 / cfg.h_outline_shape < ratio).all() or (ratio > cfg.h_outline_shape).any()
-                or _overlaps(alt, faces, cfg.shift_overlap_max)):
+                or _clockwise_area(alt) <= 1.0 or _overlaps(alt, faces, cfg.shift_overlap_max)):
             continue
         todo.append((n, alt))
     if not todo:
@@ -461,6 +463,8 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
         v = px.copy()
         if predicted is not None and n in predicted:
             v[k] = predicted[n][k]
+            if _clockwise_area(v) <= 1.0:  # a corner predicted past the others: no tile
+                v = px.copy()
         moves.append(v)  # (the outline itself again where nothing is predicted)
     per = len(moves) // len(todo)
     p_m, raw_m = _read_outlines(photo, np.stack(moves), classifier)
