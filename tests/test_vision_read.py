@@ -736,3 +736,14 @@ def test_a_lattice_of_half_the_tiles_size_gives_way_to_the_right_one() -> None:
     # that, a cell's outline turned over by the homography raised a crop error
     (sc,), _ = _dev_read(71_000_815, DEFAULT)
     _read_without_mistake(sc)
+
+
+@needs_model
+def test_faces_read_less_surely_beside_the_board_join_on_its_digits() -> None:
+    # dev 71000909 (big tiles, a steep view): three board tiles found as loose faces next
+    # to the board each read one corner at 0.66-0.68 (under adopt_loose_min, 0.7), and
+    # stayed off it; their digits agree with the board's, and they join
+    without, sc = _dev_scores(71_000_909, replace(DEFAULT, adopt_unsure_min=0.7), DEFAULT)
+    assert sc.matched == without.matched + 3
+    assert sc.found_tiles == sc.matched
+    assert sc.digits - sc.digits_right == without.digits - without.digits_right

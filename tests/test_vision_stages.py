@@ -661,10 +661,12 @@ def test_a_loose_face_lying_on_the_next_cell_joins_the_board() -> None:
 
 
 def _read_beside(face: np.ndarray, digits: list[int], width: int = 500,
-                 cfg: object = DEFAULT) -> tuple[dict, list]:  # type: ignore[type-arg]
+                 cfg: object = DEFAULT, sure: tuple[float, float, float] = (0.95, 0.95, 0.95)
+                 ) -> tuple[dict, list]:  # type: ignore[type-arg]
     """Reconstruct the board tile of :func:`_board_tile_1_2_3` with a loose face ``face``
-    (3, 2) reading ``digits`` clearly in its own corner order, in a 400 x ``width`` photo:
-    (cell -> TileReading of the board, off-board readings)."""
+    (3, 2) reading ``digits`` in its own corner order (each with the probability of
+    ``sure``: clearly), in a 400 x ``width`` photo: (cell -> TileReading of the board,
+    off-board readings)."""
     from vision.fit import LatticeFit
     from vision.pipeline import Found, Seen, reconstruct
 
@@ -672,7 +674,7 @@ def _read_beside(face: np.ndarray, digits: list[int], width: int = 500,
     fit = LatticeFit(triangles=[], side=104.0, homography=_LATTICE_104,
                      vertex_px=dict(zip(cell_corners(up), _cell_px(up), strict=True)))
     p_face = np.zeros((3, 7))
-    p_face[[0, 1, 2], digits] = 0.95
+    p_face[[0, 1, 2], digits] = sure
     photo = vio.from_array(DEFAULT, np.full((400, width, 3), 128, np.uint8))
     seen = [Seen(up, _cell_px(up), True), Seen(None, face, True, face=0)]
     board, off = reconstruct(cfg, photo, Found(fit, 1.0), seen,  # type: ignore[arg-type]
@@ -1348,3 +1350,23 @@ def test_a_guess_over_cells_read_already_is_skipped_only_at_their_size() -> None
     assert (d < 0.3 * 100.0).mean() > 0.5  # the small lattice's cells lie on its cells ...
     assert not _read_already(DEFAULT, g, [(near, 50.0)])  # ... but are of another size
     assert not _read_already(DEFAULT, g, [(same + 400.0, 100.0)])  # elsewhere
+
+
+def test_a_face_read_less_surely_joins_only_with_the_boards_digits() -> None:
+    # a face lying squarely on the free cell next to the board, one corner read at 0.6
+    # (under adopt_loose_min: a side face or a shadow over it; dev 71000909): it joins
+    # where its digits agree with the board's at their shared vertices, not otherwise,
+    # nor with the part off
+    import dataclasses
+
+    up, down, _, shared, _ = _board_tile_1_2_3()
+    agree = [shared.get(v, 4) for v in cell_corners(down)]
+    odd = [(d + 1) % 6 if v in shared else d for v, d in zip(cell_corners(down), agree,
+                                                               strict=True)]
+    unsure = (0.95, 0.95, 0.6)
+    board, _ = _read_beside(_cell_px(down), agree, sure=unsure)
+    assert set(board) == {up, down} and board[down].corners == agree
+    assert set(_read_beside(_cell_px(down), odd, sure=unsure)[0]) == {up}
+    assert set(_read_beside(_cell_px(down), odd)[0]) == {up, down}  # clearly read: joins
+    off = dataclasses.replace(DEFAULT, adopt_unsure_min=DEFAULT.adopt_loose_min)
+    assert set(_read_beside(_cell_px(down), agree, cfg=off, sure=unsure)[0]) == {up}

@@ -202,6 +202,9 @@ class ReaderConfig:
     adopt_agree_turn_deg: float = 30.0
     #: ... and reads each of its digits with at least this probability
     adopt_loose_min: float = 0.7
+    #: ... or, reading each at least this, where its digits agree with the board's at two
+    #: vertices or more (as a face cut by the photo's edge; at adopt_loose_min: off)
+    adopt_unsure_min: float = 0.5
     #: ... and a face cut by the photo's edge reading two digits or more so in view joins
     #: so where they agree with the board's at two vertices or more (partial, read only
     #: where in view; dev 71000276); False = off

@@ -560,6 +560,9 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     loose_hidden: list[int] = []
     # ... and those cut by the photo's edge reading two digits or more so (in view)
     loose_cut: dict[int, np.ndarray] = {}
+    # ... and those in full view reading each digit less surely (cfg.adopt_unsure_min):
+    # they join only where their digits agree with the board's
+    loose_unsure: list[int] = []
     for n, t in enumerate(seen):
         vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
         p = probs[n]
@@ -615,6 +618,9 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                     loose_n.append(n)
                 elif hid:
                     loose_hidden.append(n)
+                elif (vis.all() and cfg.adopt_unsure_min < cfg.adopt_loose_min
+                      and p[:, :6].max(axis=1).min() >= cfg.adopt_unsure_min):
+                    loose_unsure.append(n)
             off_face.append(t.face)
             continue
         board_idx.append(n)
@@ -641,7 +647,8 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     if unshown:
         board_idx = _connected(seen, [n for i, n in enumerate(board_idx) if i not in unshown],
                                *cut)
-    adopted = (_adopt_loose(cfg, found, seen, probs, board_idx, loose_n, loose_hidden)
+    adopted = (_adopt_loose(cfg, found, seen, probs, board_idx, loose_n, loose_hidden,
+                            unsure=loose_unsure)
                if board_idx else [])
     apart = (_adopt_apart(cfg, found, seen, probs, board_idx + adopted,
                           [n for n in loose_n + loose_hidden if n not in adopted],
@@ -948,7 +955,8 @@ def _without_faces(off: list[TileReading], off_face: list[int], faces: set[int]
 
 def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
                  board_idx: list[int], loose_n: list[int], hidden: Sequence[int] = (),
-                 cut: dict[int, np.ndarray] | None = None) -> list[int]:
+                 cut: dict[int, np.ndarray] | None = None, unsure: Sequence[int] = ()
+                 ) -> list[int]:
     """Join to the board the loose faces of ``loose_n`` (three digits in full view, read
     clearly: see :func:`reconstruct`) that lie squarely on a free cell next to
     it: centroid within ``cfg.adopt_loose_frac`` sides of the cell's, turned at most
@@ -965,18 +973,20 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
 
     Faces of ``cut`` (face index -> the corners (3,) bool whose digits are in view: a face
     cut by the photo's edge) join so too where the digits in view agree with the board's
-    at two vertices or more (:func:`_agrees`).
+    at two vertices or more (:func:`_agrees`); so do faces of ``unsure`` (three digits in
+    full view, one or more read less clearly: a tile's side face or a shadow over a
+    corner), and only so.
 
     Rewrites the joined faces' ``seen`` entries (their cell, corners in the cell's order)
     and ``probs`` rows in place; returns their indices.
     """
     fit, s = found.fit, found.scale
     cut = cut or {}
-    if cfg.adopt_loose_frac <= 0 or not (loose_n or cut) or fit.homography is None:
+    if cfg.adopt_loose_frac <= 0 or not (loose_n or cut or unsure) or fit.homography is None:
         return []
     side = fit.side / s
     occupied = {seen[n].cell for n in board_idx}
-    todo = list(loose_n) + list(hidden) + list(cut)
+    todo = list(loose_n) + list(hidden) + list(cut) + list(unsure)
     shows = _board_shows(seen, probs, board_idx)
     reach = max(cfg.adopt_loose_frac, cfg.adopt_agree_frac)
     out: list[int] = []
@@ -1006,7 +1016,7 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             shown = np.roll(cut[n], -k) if n in cut else np.argmax(p, axis=1) < 6
             if n in hidden and not _hidden_corner(cell, p, shows)[1]:
                 continue  # its digits in view disagree with the board's
-            if ((n in cut or askew or d[j] > cfg.adopt_loose_frac * side)
+            if ((n in cut or n in unsure or askew or d[j] > cfg.adopt_loose_frac * side)
                     and not _agrees(cell, p, shows, shown)):
                 # cut, askew or far off its cell: only with the board's digits; one
                 # digit in view will do for a face lying squarely on its cell
