@@ -205,6 +205,9 @@ class ReaderConfig:
     #: ... or, reading each at least this, where its digits agree with the board's at two
     #: vertices or more (as a face cut by the photo's edge; at adopt_loose_min: off)
     adopt_unsure_min: float = 0.5
+    #: loose faces are tried again next to the pieces of the board joined apart from it
+    #: (pipeline._adopt_apart), once those are joined (False = off)
+    adopt_beside_apart: bool = True
     #: ... and a face cut by the photo's edge reading two digits or more so in view joins
     #: so where they agree with the board's at two vertices or more (partial, read only
     #: where in view; dev 71000276); False = off

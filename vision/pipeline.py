@@ -658,6 +658,17 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
         off, off_face = _without_faces(off, off_face,
                                        {seen[n].face for n in adopted + apart})
         board_idx = _rejoin(cfg, seen, probs, board_idx + adopted + apart, pre, cut)
+    if apart and cfg.adopt_beside_apart:
+        # the board now runs round the pieces joined apart: loose faces lying next to them
+        # join as next to any tile of it (dev 71000918: two beside a piece apart)
+        def left(ns: list[int]) -> list[int]:
+            return [n for n in ns if seen[n].cell is None]
+        more = _adopt_loose(cfg, found, seen, probs, board_idx, left(loose_n),
+                            left(loose_hidden), unsure=left(loose_unsure))
+        if more:
+            off, off_face = _without_faces(off, off_face, {seen[n].face for n in more})
+            board_idx = _rejoin(cfg, seen, probs, board_idx + more, pre, cut)
+            adopted = adopted + more
     # faces cut by the photo's edge lying next to the board so joined: partial, read only
     # where in view
     for n in (_adopt_loose(cfg, found, seen, probs, board_idx, [], (), loose_cut)
