@@ -759,3 +759,14 @@ def test_a_loose_face_beside_a_piece_joined_apart_joins_the_board() -> None:
     assert sc.matched == without.matched + 1
     assert sc.found_tiles == sc.matched
     assert sc.digits - sc.digits_right == without.digits - without.digits_right
+
+
+@needs_model
+def test_faces_a_third_of_a_side_off_the_lattice_join_as_a_group() -> None:
+    # dev 71000162 (a hand over the board, a steep view): faces read clearly beyond the
+    # hand lie 0.3-0.37 of a side off the cells the lattice extrapolates there (centres
+    # in the next cells, of the other orientation), and stayed off the board
+    without, sc = _dev_scores(71_000_162, replace(DEFAULT, apart_far_frac=0.25), DEFAULT)
+    assert sc.matched == without.matched + 3 == sc.label_tiles
+    assert sc.found_tiles - sc.matched == without.found_tiles - without.matched
+    assert sc.digits_right == sc.digits

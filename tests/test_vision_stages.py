@@ -1370,3 +1370,43 @@ def test_a_face_read_less_surely_joins_only_with_the_boards_digits() -> None:
     assert set(_read_beside(_cell_px(down), odd)[0]) == {up, down}  # clearly read: joins
     off = dataclasses.replace(DEFAULT, adopt_unsure_min=DEFAULT.adopt_loose_min)
     assert set(_read_beside(_cell_px(down), agree, cfg=off, sure=unsure)[0]) == {up}
+
+
+def test_a_group_off_its_cells_by_a_third_of_a_side_joins_apart_on_the_lattice() -> None:
+    # a steep view extrapolated past a hand: two joined faces read clearly lie a third of a
+    # side off their cells of the board's lattice, apart from the board (their centres in
+    # the cells next to theirs, of the other orientation); they join as a group on their
+    # own cells. One such face alone, meeting the board at no vertex, stays off
+    import dataclasses
+
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+
+    up, _, _, digits_up, p_up = _board_tile_1_2_3()
+    a, b = (2, -1, "U"), (2, -1, "D")
+    va = dict(zip(cell_corners(a), (4, 0, 5), strict=True))
+    vb = {v: va.get(v, 2) for v in cell_corners(b)}
+    assert not set(va) & set(digits_up)  # apart from the board
+    shift = np.array([0.0, -0.35 * 104.0])
+    faces = {c: _cell_px(c) + shift for c in (a, b)}
+
+    def probs_of(c: Cell, vd: dict) -> np.ndarray:  # type: ignore[type-arg]
+        p = np.zeros((3, 7))
+        for k, v in enumerate(cell_corners(c)):
+            p[k, vd[v]] = 0.95
+        return p
+
+    def read(cells: list, cfg: object = DEFAULT) -> set:  # type: ignore[type-arg]
+        fit = LatticeFit(triangles=[], side=104.0, homography=_LATTICE_104,
+                         vertex_px=dict(zip(cell_corners(up), _cell_px(up), strict=True)))
+        photo = vio.from_array(DEFAULT, np.full((500, 700, 3), 128, np.uint8))
+        seen = [Seen(up, _cell_px(up), True)] + [
+            Seen(None, faces[c], True, face=i) for i, c in enumerate(cells)]
+        probs = np.stack([p_up] + [probs_of(c, va if c == a else vb) for c in cells])
+        board, _ = reconstruct(cfg, photo, Found(fit, 1.0), seen, probs)  # type: ignore[arg-type]
+        return {t.cell for t in board}
+
+    assert all(0 < x < 700 and 0 < y < 500 for f in faces.values() for x, y in f)
+    assert read([a, b]) == {up, a, b}
+    assert read([a]) == {up}
+    assert read([a, b], dataclasses.replace(DEFAULT, apart_far_frac=0.25)) == {up}

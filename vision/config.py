@@ -208,6 +208,10 @@ class ReaderConfig:
     #: loose faces are tried again next to the pieces of the board joined apart from it
     #: (pipeline._adopt_apart), once those are joined (False = off)
     adopt_beside_apart: bool = True
+    #: a face lying squarely on the board's lattice apart from it may lie this far off its
+    #: cell (a fraction of a side), where it makes a group of two or more or meets the
+    #: board's digits at two vertices (at adopt_loose_frac or less: off)
+    apart_far_frac: float = 0.45
     #: ... and a face cut by the photo's edge reading two digits or more so in view joins
     #: so where they agree with the board's at two vertices or more (partial, read only
     #: where in view; dev 71000276); False = off

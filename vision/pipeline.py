@@ -1101,14 +1101,15 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     on: dict[int, tuple[Cell, int, dict[Vertex, int]]] = {}
     untold: dict[int, Vertex] = {}  # a hidden face's vertex with no digit in view
     exact: set[int] = set()  # faces lying exactly on their cell (cfg.apart_exact_*)
+    far: set[int] = set()  # faces further off their cell than adopt_loose_frac
     for n in todo:
         px = seen[n].px
-        cell = cell_at(hinv, px.mean(axis=0) * s)
-        outline = fit.corner_px(cell) / s
-        off_centre = float(np.linalg.norm(outline.mean(axis=0) - px.mean(axis=0)))
-        if cell in occupied or off_centre > cfg.adopt_loose_frac * side:
+        cell, outline, off_centre, (k, turn, size) = _nearest_square_cell(
+            cfg, fit, hinv, px, s)
+        if cell in occupied or off_centre > max(cfg.adopt_loose_frac, cfg.apart_far_frac) * side:
             continue
-        k, turn, size = _turn_size(px, outline)
+        if off_centre > cfg.adopt_loose_frac * side:
+            far.add(n)
         if _squarely(cfg, turn, size):
             if (off_centre <= cfg.apart_exact_frac * side and turn <= cfg.apart_exact_turn_deg
                     and 1 / cfg.apart_exact_size <= size <= cfg.apart_exact_size):
@@ -1145,11 +1146,36 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
         met = [n for n in group if n in untold and untold[n] in shows]
         if len(group) < 2 and not touch and not met and not group & exact:
             continue
+        if group & far and len(group) < 2 and len(touch) < 2:
+            # further off the lattice (a steep view extrapolated, a drifting arm): only a
+            # group of its own, or meeting the board's digits at two vertices
+            continue
         for n in sorted(group):
             cell, k, _ = on[n]
             _place(found, seen, probs, n, cell, k)
             out.append(n)
     return out
+
+
+def _nearest_square_cell(cfg: ReaderConfig, fit: LatticeFit, hinv: np.ndarray,
+                         px: np.ndarray, s: float
+                         ) -> tuple[Cell, np.ndarray, float, tuple[int, float, float]]:
+    """The cell a face ``px`` (3, 2, full-image pixels) lies on: the cell holding its
+    centre, or where it lies squarely (:func:`_squarely`) only on one of that cell's
+    edge neighbours, the nearest of those (a face off its cell by a third of a side has
+    its centre in the next cell, of the other orientation). Returns the cell, its outline
+    (3, 2), the distance between the centres (px) and :func:`_turn_size` on it."""
+    best = None
+    c0 = cell_at(hinv, px.mean(axis=0) * s)
+    for cell in (c0, *edge_neighbours(c0)):
+        outline = fit.corner_px(cell) / s
+        off = float(np.linalg.norm(outline.mean(axis=0) - px.mean(axis=0)))
+        ts = _turn_size(px, outline)
+        key = (not _squarely(cfg, ts[1], ts[2]), cell != c0, off)
+        if best is None or key < best[0]:
+            best = (key, cell, outline, off, ts)
+    assert best is not None
+    return best[1], best[2], best[3], best[4]
 
 
 def _meets_at_corner(cfg: ReaderConfig, photo: Photo, t: Seen, p: np.ndarray,
