@@ -750,18 +750,6 @@ def test_faces_read_less_surely_beside_the_board_join_on_its_digits() -> None:
 
 
 @needs_model
-def test_a_loose_face_beside_a_piece_joined_apart_joins_the_board() -> None:
-    # dev 71000918 (a hand over the middle of the board): the right part of the board is
-    # a piece joined apart from the rest (on its lattice, the tiles between under the
-    # hand); a face read clearly lies on the cell next to that piece, and was left off:
-    # loose faces were tried only next to the board's first piece
-    without, sc = _dev_scores(71_000_918, replace(DEFAULT, adopt_beside_apart=False), DEFAULT)
-    assert sc.matched == without.matched + 1
-    assert sc.found_tiles == sc.matched
-    assert sc.digits - sc.digits_right == without.digits - without.digits_right
-
-
-@needs_model
 def test_faces_a_third_of_a_side_off_the_lattice_join_as_a_group() -> None:
     # dev 71000162 (a hand over the board, a steep view): faces read clearly beyond the
     # hand lie 0.3-0.37 of a side off the cells the lattice extrapolates there (centres

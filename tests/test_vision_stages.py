@@ -661,17 +661,18 @@ def test_a_loose_face_lying_on_the_next_cell_joins_the_board() -> None:
 
 
 def _read_beside(face: np.ndarray, digits: list[int], width: int = 500,
-                 cfg: object = DEFAULT, sure: tuple[float, float, float] = (0.95, 0.95, 0.95)
-                 ) -> tuple[dict, list]:  # type: ignore[type-arg]
-    """Reconstruct the board tile of :func:`_board_tile_1_2_3` with a loose face ``face``
-    (3, 2) reading ``digits`` in its own corner order (each with the probability of
-    ``sure``: clearly), in a 400 x ``width`` photo: (cell -> TileReading of the board,
-    off-board readings)."""
+                 cfg: object = DEFAULT, sure: tuple[float, float, float] = (0.95, 0.95, 0.95),
+                 fitted: bool = False) -> tuple[dict, list]:  # type: ignore[type-arg]
+    """Reconstruct the board tile of :func:`_board_tile_1_2_3` (a cell of the fit with
+    ``fitted``) with a loose face ``face`` (3, 2) reading ``digits`` in its own corner
+    order (each with the probability of ``sure``: clearly), in a 400 x ``width`` photo:
+    (cell -> TileReading of the board, off-board readings)."""
     from vision.fit import LatticeFit
     from vision.pipeline import Found, Seen, reconstruct
 
     up, _, _, _, p_up = _board_tile_1_2_3()
-    fit = LatticeFit(triangles=[], side=104.0, homography=_LATTICE_104,
+    fit = LatticeFit(triangles=[], cells={up: -1} if fitted else {}, side=104.0,
+                     homography=_LATTICE_104,
                      vertex_px=dict(zip(cell_corners(up), _cell_px(up), strict=True)))
     p_face = np.zeros((3, 7))
     p_face[[0, 1, 2], digits] = sure
@@ -697,8 +698,12 @@ def test_a_face_further_off_its_cell_joins_only_with_the_boards_digits() -> None
     odd = [(d + 1) % 6 if v in shared else d for v, d in zip(cell_corners(down), agree,
                                                                strict=True)]
     assert set(_read_beside(face, odd)[0]) == {up}  # a loose tile lying near the board
-    off = dataclasses.replace(DEFAULT, adopt_agree_frac=0.25)
+    # (both ways of joining it off: beside the board, and on its lattice apart from it,
+    # where a face that far off its cell meeting the board's digits at two vertices joins)
+    off = dataclasses.replace(DEFAULT, adopt_agree_frac=0.25, apart_far_frac=0.25)
     assert set(_read_beside(face, agree, cfg=off)[0]) == {up}
+    assert set(_read_beside(face, agree, cfg=dataclasses.replace(
+        DEFAULT, adopt_agree_frac=0.25))[0]) == {up, down}
 
 
 def test_a_face_cut_by_the_photos_edge_next_to_the_board_joins_it_as_partial() -> None:
@@ -1370,6 +1375,15 @@ def test_a_face_read_less_surely_joins_only_with_the_boards_digits() -> None:
     assert set(_read_beside(_cell_px(down), odd)[0]) == {up, down}  # clearly read: joins
     off = dataclasses.replace(DEFAULT, adopt_unsure_min=DEFAULT.adopt_loose_min)
     assert set(_read_beside(_cell_px(down), agree, cfg=off, sure=unsure)[0]) == {up}
+    # set down beside the board, a seam of table 0.3 of a side wide between: a loose tile
+    # (the real photo's 4-4-5 agreed with the board's digits by chance); read clearly
+    # there, it joins on the board's digits as any face that far off its cell
+    away = _cell_px(down).mean(axis=0) - _cell_px(up).mean(axis=0)
+    apart = _cell_px(down) + 0.3 * 104.0 * away / np.linalg.norm(away)
+    assert set(_read_beside(apart, agree, sure=unsure, fitted=True)[0]) == {up}
+    assert set(_read_beside(apart, agree, fitted=True)[0]) == {up, down}
+    gap = dataclasses.replace(DEFAULT, adopt_unsure_gap=0.35)
+    assert set(_read_beside(apart, agree, cfg=gap, sure=unsure, fitted=True)[0]) == {up, down}
 
 
 def test_a_group_off_its_cells_by_a_third_of_a_side_joins_apart_on_the_lattice() -> None:
@@ -1410,3 +1424,37 @@ def test_a_group_off_its_cells_by_a_third_of_a_side_joins_apart_on_the_lattice()
     assert read([a, b]) == {up, a, b}
     assert read([a]) == {up}
     assert read([a, b], dataclasses.replace(DEFAULT, apart_far_frac=0.25)) == {up}
+
+
+def test_a_face_beside_a_piece_joined_apart_joins_the_board() -> None:
+    # a piece of two faces on the board's lattice apart from it (the tiles between under
+    # a hand) joins; a face read less surely on the cell next to that piece, its digits
+    # the piece's, joins only once the piece has (dev2 71000918 had one so, read clearly)
+    import dataclasses
+
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+
+    up, _, _, digits_up, p_up = _board_tile_1_2_3()
+    a, b, c = (2, -1, "U"), (2, -1, "D"), (2, 0, "U")
+    vd = {**dict(zip(cell_corners(a), (4, 0, 5), strict=True)), (3, 0): 2, (2, 1): 5}
+    assert not set(vd) & set(digits_up) and set(cell_corners(c)) <= set(vd)
+
+    def probs_of(cell: Cell, sure: float = 0.95) -> np.ndarray:
+        p = np.zeros((3, 7))
+        for k, v in enumerate(cell_corners(cell)):
+            p[k, vd[v]] = sure if k == 2 else 0.95
+        return p
+
+    def read(cfg: object) -> set:  # type: ignore[type-arg]
+        fit = LatticeFit(triangles=[], side=104.0, homography=_LATTICE_104,
+                         vertex_px=dict(zip(cell_corners(up), _cell_px(up), strict=True)))
+        photo = vio.from_array(DEFAULT, np.full((500, 700, 3), 128, np.uint8))
+        seen = [Seen(up, _cell_px(up), True)] + [
+            Seen(None, _cell_px(x), True, face=i) for i, x in enumerate((a, b, c))]
+        probs = np.stack([p_up, probs_of(a), probs_of(b), probs_of(c, 0.6)])
+        board, _ = reconstruct(cfg, photo, Found(fit, 1.0), seen, probs)  # type: ignore[arg-type]
+        return {t.cell for t in board}
+
+    assert read(DEFAULT) == {up, a, b, c}
+    assert read(dataclasses.replace(DEFAULT, adopt_beside_apart=False)) == {up, a, b}

@@ -205,6 +205,10 @@ class ReaderConfig:
     #: ... or, reading each at least this, where its digits agree with the board's at two
     #: vertices or more (as a face cut by the photo's edge; at adopt_loose_min: off)
     adopt_unsure_min: float = 0.5
+    #: ... and only lying against the board: the seam between it and a board tile beside
+    #: it (where the tile's vertices are known) at most this fraction of a side (a loose
+    #: tile beside the real photo's board: 0.29; joined on dev: 0.08-0.11)
+    adopt_unsure_gap: float = 0.2
     #: loose faces are tried again next to the pieces of the board joined apart from it
     #: (pipeline._adopt_apart), once those are joined (False = off)
     adopt_beside_apart: bool = True

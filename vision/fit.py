@@ -127,9 +127,10 @@ def _edge_gap(p1: np.ndarray, p2: np.ndarray, q1: np.ndarray, q2: np.ndarray) ->
     return float((abs((q1 - p1) @ n) + abs((q2 - p1) @ n)) / 2)
 
 
-def _gap_to_board(fit: LatticeFit, cell: Cell, pts: np.ndarray) -> float:
-    """Smallest seam width between a face ``pts`` (in ``cell``'s corner order) and the
-    board tiles it would share an edge with (inf when no such edge is known)."""
+def gap_to_board(fit: LatticeFit, cell: Cell, pts: np.ndarray) -> float:
+    """Smallest seam width (detection pixels) between a face ``pts`` ((3, 2) detection
+    pixels, in ``cell``'s corner order) and the tiles of ``fit.cells`` it would share an
+    edge with, at their vertices of ``fit.vertex_px`` (inf when no such edge is known)."""
     corners = cell_corners(cell)
     best = float("inf")
     for n in edge_neighbours(cell):
@@ -1093,7 +1094,7 @@ def _propose(cfg: ReaderConfig, fit: LatticeFit,
             i = same[0]
             k = int(np.argmin(np.linalg.norm(fit.triangles[i].pts - pts[0], axis=1)))
             rolled = np.roll(fit.triangles[i].pts, -k, axis=0)
-            if _gap_to_board(fit, cell, rolled) > max(cfg.join_gap_frac * fit.side,
+            if gap_to_board(fit, cell, rolled) > max(cfg.join_gap_frac * fit.side,
                                                       cfg.join_min_px):
                 continue  # a tile lying there, but apart from the board: not joined
             ref = cell_corners(cell)

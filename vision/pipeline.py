@@ -26,7 +26,15 @@ from .classifier import DigitClassifier, digit_probs
 from .config import DEFAULT, ReaderConfig
 from .crops import corner_crops
 from .detect import Triangle, edge_map, find_cut_faces, find_triangles, rim_faces
-from .fit import LatticeFit, add_cut_faces, cell_at, fit_lattice, other_boards, other_sizes
+from .fit import (
+    LatticeFit,
+    add_cut_faces,
+    cell_at,
+    fit_lattice,
+    gap_to_board,
+    other_boards,
+    other_sizes,
+)
 from .io import NoTilesError, Photo, from_array, load
 from .loose import prune_loose
 from .reading import JOINED_BY_LATTICE, MEETS_AT_CORNER, Reading, TileReading
@@ -1023,6 +1031,13 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             if askew and not _squarely(cfg, turn, size, cfg.adopt_agree_turn_deg):
                 continue  # lying askew, or not a tile's size: a loose tile near the board
             cell = frontier[j]
+            if n in unsure:
+                # read less surely: only lying against the board (a loose tile set down
+                # beside it, a seam of table between, read 0.69 at one corner on the real
+                # photo and agreed with the board's digits by chance: 0.29 of a side off)
+                gap = gap_to_board(fit, cell, np.roll(t.px, -k, axis=0) * s)
+                if np.isfinite(gap) and gap > cfg.adopt_unsure_gap * fit.side:
+                    continue
             p = np.roll(probs[n], -k, axis=0)
             shown = np.roll(cut[n], -k) if n in cut else np.argmax(p, axis=1) < 6
             if n in hidden and not _hidden_corner(cell, p, shows)[1]:
