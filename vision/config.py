@@ -374,8 +374,9 @@ class ReaderConfig:
     silhouette_refit_shown: float = 0.85
     #: a board guess whose cells show their digits (as the refit counts them) in fewer
     #: than this fraction of them is refitted to its digits in any case (dev A/B at 0.8:
-    #: +14 tiles, one photo more read with no mistake; at 1.0, every guess: one read
-    #: 2 tiles fewer, dev 71000045, its far arm's tip lost)
+    #: +14 tiles, one photo more read with no mistake; at 0.9, against 0.8: 71000315 +2
+    #: tiles, 71000045 -2 and no longer read with no mistake; at 1.0, every guess: 71000045
+    #: 2 tiles fewer, its far arm's tip lost)
     silhouette_refit_below: float = 0.8
     #: its cells' faces within this many grey levels (or 4 MADs) of their median tone
     silhouette_tone_tol: float = 20.0
