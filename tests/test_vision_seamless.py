@@ -243,8 +243,9 @@ def test_refit_to_digits_recovers_a_lattice_off_in_size_and_turn() -> None:
                           for t in s.label["tiles"]]))
     cells = [tuple(t["cell"]) for t in s.label["tiles"]]
     before = S.digit_score(off @ truth, cells, detail)[0]
-    h = S._refit_to_digits(DEFAULT, off @ truth, mask, bbox, detail)
-    assert h is not None
+    r = S._refit_to_digits(DEFAULT, off @ truth, mask, bbox, detail)
+    assert r is not None
+    h = r.homography
     assert S.digit_score(h, cells, detail)[0] > 3 * before
     for cell in cells:
         xy = np.array([vertex_xy(v) for v in cell_corners(cell)])

@@ -229,9 +229,8 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     """
     fit, s = found.fit, found.scale
     side_full = fit.side / s
-    # a lattice folded by a bad fit can give a degenerate or mirrored outline: not a tile
     def ok(ts: list[Seen]) -> list[Seen]:
-        return [t for t in ts if _clockwise_area(t.px) > 1.0]
+        return [t for t in ts if _upright(t.px)]
     cells = ok([Seen(c, fit.corner_px(c) / s, True) for c in sorted(fit.cells)]
                + [Seen(c, fit.corner_px(c) / s, False) for c in sorted(fit.proposed)])
     loose = ok([Seen(None, fit.triangles[i].pts / s, True, face=i) for i in fit.loose])
@@ -337,7 +336,7 @@ def _homography_outlines(cfg: ReaderConfig, photo: Photo, fit: LatticeFit, scale
         # (a homography folded across the horizon turns a far cell's outline over: dev
         # 71000815 raised a crop error on a mirrored outline)
         if (not (1 / cfg.h_outline_shape < ratio).all() or (ratio > cfg.h_outline_shape).any()
-                or _clockwise_area(alt) <= 1.0 or _overlaps(alt, faces, cfg.shift_overlap_max)):
+                or not _upright(alt) or _overlaps(alt, faces, cfg.shift_overlap_max)):
             continue
         todo.append((n, alt))
     if not todo:
@@ -471,7 +470,7 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
         v = px.copy()
         if predicted is not None and n in predicted:
             v[k] = predicted[n][k]
-            if _clockwise_area(v) <= 1.0:  # a corner predicted past the others: no tile
+            if not _upright(v):  # a corner predicted past the others: no tile
                 v = px.copy()
         moves.append(v)  # (the outline itself again where nothing is predicted)
     per = len(moves) // len(todo)
@@ -1390,6 +1389,13 @@ def _seen_flags(t: Seen) -> list[str]:
     return out
 
 
+def _upright(px: np.ndarray) -> bool:
+    """Is triangle ``px`` (3, 2, image pixels) a tile's outline: clockwise on screen and
+    not degenerate? A lattice folded by a bad fit (a homography across the horizon) gives
+    outlines turned over, whose crops would mirror digits (cutting them raises)."""
+    return _clockwise_area(px) > 1.0
+
+
 def _clockwise_area(px: np.ndarray) -> float:
     """Signed area of a triangle in image pixels, positive when clockwise on screen."""
     a, b, c = px
@@ -1528,7 +1534,7 @@ def _beside_joined(cfg: ReaderConfig, photo: Photo, found: Found, board: list[Ti
         px = np.array([fixed[v] if v in fixed else third[c][v] for v in cell_corners(c)])
         vis = _visible(cfg, px, side_full, photo.width, photo.height)
         if ((vis.all() and not cfg.full_beside_joined) or not vis.any()
-                or _clockwise_area(px) <= 1.0 or not moved(at_last, c, px)):
+                or not _upright(px) or not moved(at_last, c, px)):
             continue
         out.append(Seen(c, px, False, True))
     return out

@@ -23,6 +23,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -705,10 +706,9 @@ def _best_fit(cfg: ReaderConfig, fits: list[np.ndarray], mask: np.ndarray,
             if ((len(i2) < cfg.silhouette_min_cells
                  or digit_score(hm, i2, integ)[0] < cfg.silhouette_digit_min)
                     and cfg.silhouette_refit_rounds):
-                hr = _refit_to_digits(cfg, hx, mask, bbox, integ)
-                if hr is not None:
-                    hm = hr
-                    i2, e2 = _tone_cells(cfg, hm, mask, bbox, integ)
+                r = _refit_to_digits(cfg, hx, mask, bbox, integ)
+                if r is not None:
+                    hm, i2, e2 = r.homography, r.cells, r.edge
             hx, inner, edge = hm, i2, e2
             if len(inner) < cfg.silhouette_min_cells:
                 continue
@@ -750,8 +750,19 @@ def _align_to_digits(cfg: ReaderConfig, h: np.ndarray, cells: list[Cell], detail
     return np.array([[1, 0, best_t[0]], [0, 1, best_t[1]], [0, 0, 1.0]]) @ h
 
 
+class _Refit(NamedTuple):
+    """A lattice refitted to its digits (:func:`_refit_to_digits`): its homography, its
+    cells inside the region and those partly in, of the board's tone (:func:`_tone_cells`),
+    and which of the former show their digits ((N,) bool, :func:`_showing`)."""
+
+    homography: np.ndarray
+    cells: list[Cell]
+    edge: list[Cell]
+    shown: np.ndarray
+
+
 def _refit_to_digits(cfg: ReaderConfig, h: np.ndarray, mask: np.ndarray,
-                     bbox: tuple[int, int, int, int], detail: _Detail) -> np.ndarray | None:
+                     bbox: tuple[int, int, int, int], detail: _Detail) -> _Refit | None:
     """The lattice ``h`` fitted to its cells' digits (``cfg.silhouette_refit_*``): each
     cell inside the region ``mask`` moved to where its own digit spots show best, a
     homography fitted (RANSAC) to the moved corners of the cells that show them clearly,
@@ -785,11 +796,11 @@ def _refit_to_digits(cfg: ReaderConfig, h: np.ndarray, mask: np.ndarray,
         return None  # the outline gave the tile size to a few %: these are other spots
     # tiles show digits in (nearly) every cell; a patterned table only in some (dev
     # 71000331: a lattice fitted to a checked cloth's squares, 73 % of its cells)
-    cells, _ = _tone_cells(cfg, h, mask, bbox, detail)
+    cells, edge = _tone_cells(cfg, h, mask, bbox, detail)
     if len(cells) < cfg.silhouette_min_cells:
         return None
-    shown = float(np.mean(_showing(cfg, h, cells, detail)))
-    return h if shown >= cfg.silhouette_refit_shown else None
+    shown = _showing(cfg, h, cells, detail)
+    return _Refit(h, cells, edge, shown) if shown.mean() >= cfg.silhouette_refit_shown else None
 
 
 def _refit_weak(cfg: ReaderConfig, b: BoardGuess, mask: np.ndarray,
@@ -807,13 +818,11 @@ def _refit_weak(cfg: ReaderConfig, b: BoardGuess, mask: np.ndarray,
     n0 = int(_showing(cfg, b.homography, b.cells, detail).sum())
     if n0 >= cfg.silhouette_refit_below * len(b.cells):
         return b
-    h = _refit_to_digits(cfg, b.homography, mask, bbox, detail)
-    if h is None:
+    r = _refit_to_digits(cfg, b.homography, mask, bbox, detail)
+    if r is None or int(r.shown.sum()) <= n0:
         return b
-    inner, edge = _tone_cells(cfg, h, mask, bbox, detail)
-    if not inner or int(_showing(cfg, h, inner, detail).sum()) <= n0:
-        return b
-    return BoardGuess(h, inner, edge, b.score, digit_score(h, inner, detail)[1])
+    return BoardGuess(r.homography, r.cells, r.edge, b.score,
+                      digit_score(r.homography, r.cells, detail)[1])
 
 
 def _tone_cells(cfg: ReaderConfig, h: np.ndarray, mask: np.ndarray,
