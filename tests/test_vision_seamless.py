@@ -439,14 +439,16 @@ def test_black_board_on_an_unevenly_lit_dark_cloth() -> None:
     # the board from the table (the lit patch around it as light as the tiles' tops, the
     # rest as dark), so no region of even tone outlines it and the lattice fitted to the
     # tiles' digits had a third of their size (4 tiles read). Regions darker or lighter
-    # than the mean around them outline it
+    # than the mean around them outline it (with the lattice of the faces found by their
+    # edges not carried by the digits: carried, it reads the board as well)
     from benchmarks.eval_reader import SIZE, _style
     from vision.synth import render
     s = render(71_000_379, size=SIZE, style=_style(71_000_379))
+    base = replace(DEFAULT, digit_refit_rounds=0)
     before = score_reading("x", s.label, read_array(
-        s.image, replace(DEFAULT, silhouette_local=()), name="x").to_json())
+        s.image, replace(base, silhouette_local=()), name="x").to_json())
     assert before.matched <= 5
-    sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
+    sc = score_reading("x", s.label, read_array(s.image, base, name="x").to_json())
     assert sc.matched == sc.label_tiles == sc.found_tiles == 10
     assert sc.digits_right == sc.digits
 

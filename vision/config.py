@@ -302,6 +302,21 @@ class ReaderConfig:
     beside_joined_rounds: int = 6
     #: rounds of proposing cells next to the board
     fill_rounds: int = 8
+    #: the homography fitted to the faces is carried outward by the tiles' digits, found
+    #: as blobs (vision.spots): up to digit_refit_rounds rings of cells (0 = never), a
+    #: cell confirmed where a blob lies within digit_refit_gate x side of each of its
+    #: three digit spots and the three moved alike (within digit_refit_rigid x side);
+    #: refitted by RANSAC (digit_refit_ransac x side) and kept when at least
+    #: digit_refit_min_cells cells past the faces confirm it. Blobs: difference-of-
+    #: Gaussians maxima above digit_blob_min grey levels and digit_blob_level x the
+    #: median strength at the faces' own digits
+    digit_refit_rounds: int = 12
+    digit_refit_gate: float = 0.2
+    digit_refit_rigid: float = 0.1
+    digit_refit_ransac: float = 0.1
+    digit_refit_min_cells: int = 3
+    digit_blob_min: float = 4.0
+    digit_blob_level: float = 0.35
     #: a board of fewer cells than this is searched for again from its silhouette
     #: (vision.silhouette: seams hidden; 0 = never)
     silhouette_below: int = 8

@@ -331,8 +331,33 @@ def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
     side = float(np.median([tris[i].side for i in board]))
     fit = _grow_board(cfg, tris, graph, comp_of, board, side, ef)
     if gray is not None and fit.cells and fit.homography is not None:
+        if cfg.digit_refit_rounds:
+            _refit_to_digits(cfg, fit, gray)
         _candidates(cfg, fit, gray)
     return fit
+
+
+def _refit_to_digits(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
+    """Carry the homography past the faces by the tiles' digits
+    (:func:`vision.spots.refit_to_digit_blobs`): kept when it still puts the faces'
+    vertices where they are (so it neither mirrors nor moves the lattice there)."""
+    from .spots import refit_to_digit_blobs
+
+    gray = gray if gray.ndim == 2 else cv2.cvtColor(gray, cv2.COLOR_BGR2GRAY)
+    vs = sorted(fit.vertex_px)
+    src = np.array([vertex_xy(v) for v in vs], dtype=np.float64)
+    dst = np.array([fit.vertex_px[v] for v in vs], dtype=np.float64)
+    assert fit.homography is not None
+    r = refit_to_digit_blobs(cfg, fit.homography, sorted(fit.cells), (src, dst), gray,
+                             fit.side)
+    if r is None:
+        return
+    h = r[0]
+    p = np.hstack([src, np.ones((len(src), 1))]) @ h.T
+    if np.median(np.linalg.norm(p[:, :2] / p[:, 2:3] - dst, axis=1)) > (
+            cfg.digit_refit_ransac * fit.side):
+        return
+    fit.homography = h
 
 
 def _grow_board(cfg: ReaderConfig, tris: list[Triangle],

@@ -1,0 +1,135 @@
+"""Fit the board's homography to its tiles' digits, found as blobs, ring by ring.
+
+Faces found by their edges fix the lattice where they lie; past them the homography fitted
+to their vertices is extrapolated. When the photo shows few seams (white tiles on a white
+table, a defocused photo) the board may be found by a handful of faces at one end, and
+the lattice then lies a third of a side or more off the tiles at the other (dev
+71000650: 6 faces of 23 tiles, the far cells up to 30 px off 70 px tiles). Every tile
+shows three digits, each a compact blob darker (or lighter) than its face at a known
+place of its cell, and a blob's centre stays put however blurred the photo. So the
+lattice is carried outward: the cells next to those confirmed are matched to the digit
+blobs nearest where their three digits should be (all three found, moved alike), and the
+homography is fitted again to the faces' vertices and every matched digit, round after
+round.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from engine.lattice import Cell, cell_corners, edge_neighbours, vertex_xy
+
+from .config import ReaderConfig
+from .crops import DIGIT_IN
+
+#: a digit's centre, as the fraction of the way from its corner to the cell's centre
+DIGIT_FRAC = DIGIT_IN * (np.sqrt(3.0) / 2) * np.sqrt(3.0)
+#: blobs are found on a copy scaled so that a tile side is about this many px (or less)
+_BLOB_SIDE = 48.0
+
+
+def digit_spots(cells: list[Cell]) -> np.ndarray:
+    """Where the three digits of each cell lie, in lattice (table) units: (N, 3, 2), in
+    each cell's corner order."""
+    if not cells:
+        return np.zeros((0, 3, 2))
+    vs = np.array([[vertex_xy(v) for v in cell_corners(c)] for c in cells], dtype=np.float64)
+    return vs + DIGIT_FRAC * (vs.mean(axis=1, keepdims=True) - vs)
+
+
+def _project(h: np.ndarray, xy: np.ndarray) -> np.ndarray:
+    p = np.hstack([xy, np.ones((len(xy), 1))]) @ h.T
+    return p[:, :2] / p[:, 2:3]
+
+
+def digit_blobs(cfg: ReaderConfig, gray: np.ndarray, side: float, ref: np.ndarray
+                ) -> np.ndarray:
+    """Centres (M, 2) of digit-sized blobs in ``gray`` (tiles ``side`` px): the local
+    maxima of a difference of Gaussians at a digit's scale, of the polarity (darker or
+    lighter than around) that the reference digit spots ``ref`` (K, 2, px) show most
+    often, and at least ``cfg.digit_blob_level`` of the strength they show there."""
+    f = min(1.0, _BLOB_SIDE / side) if side > 0 else 1.0
+    g = gray if f == 1.0 else cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    s = side * f
+    g = g.astype(np.float32)
+    fine = cv2.GaussianBlur(g, (0, 0), 0.05 * s)
+    coarse = cv2.GaussianBlur(g, (0, 0), 0.12 * s)
+    k = 2 * int(0.12 * s) + 1
+    ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    best: tuple[int, np.ndarray] = (-1, np.zeros((0, 2)))
+    for dog in (coarse - fine, fine - coarse):  # dark digits, then light ones
+        ys, xs = np.nonzero((dog >= cv2.dilate(dog, ker)) & (dog > cfg.digit_blob_min))
+        pts = np.stack([xs, ys], axis=1).astype(np.float64) / f
+        val = dog[ys, xs]
+        if not len(pts) or not len(ref):
+            continue
+        d = np.linalg.norm(ref[:, None, :] - pts[None, :, :], axis=2)
+        hit = d.min(axis=1) < 0.1 * side
+        if hit.sum() > best[0]:
+            lvl = float(np.median(val[d.argmin(axis=1)[hit]])) if hit.any() else 0.0
+            keep = val >= cfg.digit_blob_level * lvl
+            best = (int(hit.sum()), pts[keep])
+    return best[1]
+
+
+def refit_to_digit_blobs(cfg: ReaderConfig, h: np.ndarray, known: list[Cell],
+                         anchors: tuple[np.ndarray, np.ndarray], gray: np.ndarray,
+                         side: float) -> tuple[np.ndarray, list[Cell]] | None:
+    """The homography ``h`` (lattice -> ``gray``'s px) fitted outward to the digits of
+    the board's tiles (see the module's docstring).
+
+    ``known``: the cells whose tiles were found (faces); ``anchors``: lattice points (P, 2)
+    and their image positions (P, 2) that every fit keeps (the faces' vertices); ``side``:
+    the tile side in px. Each round matches the cells next to those confirmed (at most
+    ``cfg.digit_refit_rounds`` rounds): a cell is confirmed where a blob lies within
+    ``cfg.digit_refit_gate`` x side of each of its three digit spots and the three are
+    moved alike (within ``cfg.digit_refit_rigid`` x side). Returns the new homography and
+    the cells confirmed past ``known``, or None when fewer than
+    ``cfg.digit_refit_min_cells`` were.
+    """
+    if not known or side <= 0:
+        return None
+    blobs = digit_blobs(cfg, gray, side, _project(h, digit_spots(known).reshape(-1, 2)))
+    if len(blobs) < 3:
+        return None
+    src0, dst0 = anchors
+    confirmed: dict[Cell, np.ndarray] = {}
+    tried: set[Cell] = set()
+    todo = set(known)
+    gate, rigid = cfg.digit_refit_gate * side, cfg.digit_refit_rigid * side
+    for _ in range(cfg.digit_refit_rounds):
+        cells = sorted(todo - tried)
+        if not cells:
+            break
+        tried.update(cells)
+        spots = digit_spots(cells)
+        pred = _project(h, spots.reshape(-1, 2)).reshape(len(cells), 3, 2)
+        lo, hi = pred.reshape(-1, 2).min(axis=0) - gate, pred.reshape(-1, 2).max(axis=0) + gate
+        near = blobs[((blobs >= lo) & (blobs <= hi)).all(axis=1)]
+        if not len(near):
+            break
+        d = np.linalg.norm(pred[:, :, None, :] - near[None, None, :, :], axis=3)
+        j = d.argmin(axis=2)
+        new = []
+        for i, c in enumerate(cells):
+            if (d[i, np.arange(3), j[i]] > gate).any():
+                continue
+            moved = near[j[i]] - pred[i]
+            if np.linalg.norm(moved - moved.mean(axis=0), axis=1).max() > rigid:
+                continue  # not one tile's digits: blobs of two tiles, or specks
+            confirmed[c] = near[j[i]]
+            new.append(c)
+        if not new:
+            break
+        src = np.vstack([src0, *(digit_spots(list(confirmed)))])
+        dst = np.vstack([dst0, *confirmed.values()])
+        hn, _ = cv2.findHomography(src, dst, cv2.RANSAC, cfg.digit_refit_ransac * side)
+        if hn is None or abs(np.linalg.det(hn)) < 1e-12:
+            break
+        h = hn
+        todo = {n for c in new for n in edge_neighbours(c)}
+    beyond = [c for c in confirmed if c not in set(known)]
+    if len(beyond) < cfg.digit_refit_min_cells:
+        return None
+    return h, beyond
