@@ -7,6 +7,8 @@ RANSAC over all shared vertices, then (a) joins faces that the edge graph missed
 proposes the empty cells around the board so that faces the detector merged or missed can
 be checked, and (c) fixes the lattice's orientation (table "up" toward the top of the
 photo). Every vertex's image position is the mean of the tile corners meeting there.
+Past the faces, the homography is carried outward by the tiles' digits, found as blobs
+(:mod:`vision.spots`): a board found by a few faces at one end lies right at the other.
 
 Handedness: tile corners are taken clockwise on screen and mapped to a cell's corners in
 the lattice's clockwise order, so the map never mirrors the board (checked: the

@@ -50,27 +50,38 @@ def digit_blobs(cfg: ReaderConfig, gray: np.ndarray, side: float, ref: np.ndarra
     lighter than around) that the reference digit spots ``ref`` (K, 2, px) show most
     often, and at least ``cfg.digit_blob_level`` of the strength they show there."""
     f = min(1.0, _BLOB_SIDE / side) if side > 0 else 1.0
-    g = gray if f == 1.0 else cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    # (shrunk by half or less, a bilinear copy: the blur below takes out what it aliases)
+    g = gray if f == 1.0 else cv2.resize(
+        gray, None, fx=f, fy=f, interpolation=cv2.INTER_LINEAR if f >= 0.5 else cv2.INTER_AREA)
     s = side * f
-    g = g.astype(np.float32)
-    fine = cv2.GaussianBlur(g, (0, 0), 0.05 * s)
-    coarse = cv2.GaussianBlur(g, (0, 0), 0.12 * s)
+    fine = cv2.GaussianBlur(g, (0, 0), 0.05 * s).astype(np.int16)
+    coarse = cv2.GaussianBlur(g, (0, 0), 0.12 * s).astype(np.int16)
     k = 2 * int(0.12 * s) + 1
     ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     best: tuple[int, np.ndarray] = (-1, np.zeros((0, 2)))
+    if not len(ref):
+        return best[1]
+    reach = 0.1 * side
+    lo, hi = ref.min(axis=0) - reach, ref.max(axis=0) + reach
     for dog in (coarse - fine, fine - coarse):  # dark digits, then light ones
         ys, xs = np.nonzero((dog >= cv2.dilate(dog, ker)) & (dog > cfg.digit_blob_min))
         pts = np.stack([xs, ys], axis=1).astype(np.float64) / f
         val = dog[ys, xs]
-        if not len(pts) or not len(ref):
+        at = ((pts >= lo) & (pts <= hi)).all(axis=1)
+        if not at.any():
             continue
-        d = np.linalg.norm(ref[:, None, :] - pts[None, :, :], axis=2)
-        hit = d.min(axis=1) < 0.1 * side
+        d2 = _sq_dist(ref, pts[at])
+        hit = d2.min(axis=1) < reach * reach
         if hit.sum() > best[0]:
-            lvl = float(np.median(val[d.argmin(axis=1)[hit]])) if hit.any() else 0.0
+            lvl = float(np.median(val[at][d2.argmin(axis=1)[hit]])) if hit.any() else 0.0
             keep = val >= cfg.digit_blob_level * lvl
             best = (int(hit.sum()), pts[keep])
     return best[1]
+
+
+def _sq_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Squared distances (N, M) between points ``a`` (N, 2) and ``b`` (M, 2)."""
+    return (a[:, None, 0] - b[None, :, 0]) ** 2 + (a[:, None, 1] - b[None, :, 1]) ** 2
 
 
 def refit_to_digit_blobs(cfg: ReaderConfig, h: np.ndarray, known: list[Cell],
@@ -109,11 +120,11 @@ def refit_to_digit_blobs(cfg: ReaderConfig, h: np.ndarray, known: list[Cell],
         near = blobs[((blobs >= lo) & (blobs <= hi)).all(axis=1)]
         if not len(near):
             break
-        d = np.linalg.norm(pred[:, :, None, :] - near[None, None, :, :], axis=3)
-        j = d.argmin(axis=2)
+        d2 = _sq_dist(pred.reshape(-1, 2), near).reshape(len(cells), 3, len(near))
+        j = d2.argmin(axis=2)
         new = []
         for i, c in enumerate(cells):
-            if (d[i, np.arange(3), j[i]] > gate).any():
+            if (d2[i, np.arange(3), j[i]] > gate * gate).any():
                 continue
             moved = near[j[i]] - pred[i]
             if np.linalg.norm(moved - moved.mean(axis=0), axis=1).max() > rigid:
