@@ -269,9 +269,11 @@ def test_a_face_cut_short_by_a_finger_does_not_misplace_the_vertex_only_it_sees(
 def test_candidates_are_read_past_a_tile_mostly_under_a_hand() -> None:
     # dev 71000355: fingers lie over a row of board tiles; the candidates next to the
     # board show one digit each (mostly hidden), and the rings of candidates read stopped
-    # there, so two tiles beyond them, each showing two digits, were never read
-    scores = _dev_scores(71_000_355, replace(DEFAULT, candidate_pass_none_max=0.0),
-                         DEFAULT)
+    # there, so two tiles beyond them, each showing two digits, were never read (the
+    # lattice fitted to the faces alone, as when this was found: carried by the digits it
+    # lies a little otherwise there)
+    base = replace(DEFAULT, digit_refit_rounds=0)
+    scores = _dev_scores(71_000_355, replace(base, candidate_pass_none_max=0.0), base)
     assert scores[1].matched >= scores[0].matched + 2
     _no_false_tile_or_digit(scores[1])
 
@@ -618,8 +620,10 @@ def test_an_arm_drifting_off_the_lattice_is_followed_tile_by_tile() -> None:
 def test_a_board_from_a_silhouette_gives_way_to_the_next_that_reads_more_tiles() -> None:
     # dev 71000291 (patterned tiles on green cloth, defocused): the digits' evidence
     # ranks a patch of grainy cloth at the photo's edge above the board's own silhouette,
-    # whose lattice it first placed a third of a row off; read, the next board wins
-    first, rival = _dev_scores(71_000_291, replace(DEFAULT, rival_boards=0), DEFAULT)
+    # whose lattice it first placed a third of a row off; read, the next board wins (the
+    # faces' lattice not carried by the digits: carried, the first board reads 31 tiles)
+    base = replace(DEFAULT, digit_refit_rounds=0)
+    first, rival = _dev_scores(71_000_291, replace(base, rival_boards=0), base)
     assert first.matched <= 5
     assert rival.matched >= 33
     assert rival.found_tiles == rival.matched
