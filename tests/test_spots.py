@@ -125,3 +125,17 @@ def test_the_fit_takes_the_refit_only_where_it_keeps_the_faces_in_place(
         fit = _fit_on_faces(_off_truth())
         fit_mod._refit_to_digits(DEFAULT, fit, img)
         assert np.array_equal(fit.homography, _off_truth())  # type: ignore[attr-defined]
+
+
+def test_blobs_found_around_the_faces_are_the_whole_photo_s_there() -> None:
+    from vision.spots import digit_blobs
+    img = _drawn(BOARD, specks=60, seed=5)
+    ref = _project(H_TRUE, digit_spots(FACES).reshape(-1, 2))
+    whole = digit_blobs(DEFAULT, img, SIDE, ref)
+    box = (ref.min(axis=0) - 2.5 * SIDE, ref.max(axis=0) + 2.5 * SIDE)
+    part = digit_blobs(DEFAULT, img, SIDE, ref, box)
+    inner = ((whole >= box[0] + SIDE) & (whole <= box[1] - SIDE)).all(axis=1)
+    assert inner.sum() >= 20 and len(part) < len(whole)
+    got = {tuple(p) for p in part}
+    assert all(tuple(p) in got for p in whole[inner])
+    assert all(((p >= box[0] - 2) & (p <= box[1] + 2)).all() for p in part)

@@ -27,6 +27,8 @@ from .crops import DIGIT_IN
 DIGIT_FRAC = DIGIT_IN * (np.sqrt(3.0) / 2) * np.sqrt(3.0)
 #: blobs are found on a copy scaled so that a tile side is about this many px (or less)
 _BLOB_SIDE = 48.0
+#: blobs are first found this many tile sides around the faces' digits
+_WINDOW = 2.5
 
 
 def digit_spots(cells: list[Cell]) -> np.ndarray:
@@ -43,16 +45,25 @@ def _project(h: np.ndarray, xy: np.ndarray) -> np.ndarray:
     return p[:, :2] / p[:, 2:3]
 
 
-def digit_blobs(cfg: ReaderConfig, gray: np.ndarray, side: float, ref: np.ndarray
-                ) -> np.ndarray:
+def digit_blobs(cfg: ReaderConfig, gray: np.ndarray, side: float, ref: np.ndarray,
+                window: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
     """Centres (M, 2) of digit-sized blobs in ``gray`` (tiles ``side`` px): the local
     maxima of a difference of Gaussians at a digit's scale, of the polarity (darker or
     lighter than around) that the reference digit spots ``ref`` (K, 2, px) show most
-    often, and at least ``cfg.digit_blob_level`` of the strength they show there."""
+    often, and at least ``cfg.digit_blob_level`` of the strength they show there.
+
+    ``window`` (its top-left and bottom-right corners, px; ``ref`` inside it over a side
+    from its edges): only the blobs there, found on that part of the photo alone (faster;
+    those over a side from its edges are the whole photo's)."""
     f = min(1.0, _BLOB_SIDE / side) if side > 0 else 1.0
     # (shrunk by half or less, a bilinear copy: the blur below takes out what it aliases)
     g = gray if f == 1.0 else cv2.resize(
         gray, None, fx=f, fy=f, interpolation=cv2.INTER_LINEAR if f >= 0.5 else cv2.INTER_AREA)
+    off = np.zeros(2, dtype=int)
+    if window is not None:
+        off = np.maximum(np.floor(window[0] * f).astype(int), 0)
+        end = np.minimum(np.ceil(window[1] * f).astype(int), (g.shape[1], g.shape[0]))
+        g = g[off[1]:end[1], off[0]:end[0]]
     s = side * f
     fine = cv2.GaussianBlur(g, (0, 0), 0.05 * s).astype(np.int16)
     coarse = cv2.GaussianBlur(g, (0, 0), 0.12 * s).astype(np.int16)
@@ -65,7 +76,7 @@ def digit_blobs(cfg: ReaderConfig, gray: np.ndarray, side: float, ref: np.ndarra
     lo, hi = ref.min(axis=0) - reach, ref.max(axis=0) + reach
     for dog in (coarse - fine, fine - coarse):  # dark digits, then light ones
         ys, xs = np.nonzero((dog >= cv2.dilate(dog, ker)) & (dog > cfg.digit_blob_min))
-        pts = np.stack([xs, ys], axis=1).astype(np.float64) / f
+        pts = (np.stack([xs, ys], axis=1) + off).astype(np.float64) / f
         val = dog[ys, xs]
         at = ((pts >= lo) & (pts <= hi)).all(axis=1)
         if not at.any():
@@ -101,7 +112,13 @@ def refit_to_digit_blobs(cfg: ReaderConfig, h: np.ndarray, known: list[Cell],
     """
     if not known or side <= 0:
         return None
-    blobs = digit_blobs(cfg, gray, side, _project(h, digit_spots(known).reshape(-1, 2)))
+    ref = _project(h, digit_spots(known).reshape(-1, 2))
+    # the first rounds look only next to the faces: blobs are found around them first
+    # (a board found whole by its faces is done there), on the whole photo when the
+    # rounds reach out further
+    box = (ref.min(axis=0) - _WINDOW * side, ref.max(axis=0) + _WINDOW * side)
+    whole = bool((box[0] <= 0).all() and (box[1] >= (gray.shape[1], gray.shape[0])).all())
+    blobs = digit_blobs(cfg, gray, side, ref, None if whole else box)
     if len(blobs) < 3:
         return None
     src0, dst0 = anchors
@@ -117,6 +134,8 @@ def refit_to_digit_blobs(cfg: ReaderConfig, h: np.ndarray, known: list[Cell],
         spots = digit_spots(cells)
         pred = _project(h, spots.reshape(-1, 2)).reshape(len(cells), 3, 2)
         lo, hi = pred.reshape(-1, 2).min(axis=0) - gate, pred.reshape(-1, 2).max(axis=0) + gate
+        if not whole and ((lo < box[0] + side).any() or (hi > box[1] - side).any()):
+            blobs, whole = digit_blobs(cfg, gray, side, ref), True
         near = blobs[((blobs >= lo) & (blobs <= hi)).all(axis=1)]
         if not len(near):
             break
