@@ -9,6 +9,7 @@ import pytest
 from engine.lattice import Cell, cell_corners, vertex_xy
 from vision.config import DEFAULT
 from vision.spots import DIGIT_FRAC, digit_spots, refit_to_digit_blobs
+from vision.spots import project as _project
 
 SIDE = 60.0
 # lattice (table units) -> image px: 60 px a side, turned, a mild perspective
@@ -17,11 +18,6 @@ H_TRUE = np.array([[SIDE * 0.97, SIDE * 0.20, 300.0],
                    [0.0004, 0.0006, 1.0]])
 BOARD = [(i, j, o) for i in range(-3, 4) for j in range(-1, 3) for o in "UD"]
 FACES = [(0, 0, "U"), (0, 0, "D"), (1, 0, "U")]
-
-
-def _project(h: np.ndarray, xy: np.ndarray) -> np.ndarray:
-    p = np.hstack([xy, np.ones((len(xy), 1))]) @ h.T
-    return p[:, :2] / p[:, 2:3]
 
 
 def _drawn(cells: list[Cell], specks: int = 0, seed: int = 0) -> np.ndarray:

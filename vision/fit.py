@@ -343,9 +343,8 @@ def _refit_to_digits(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> No
     """Carry the homography past the faces by the tiles' digits
     (:func:`vision.spots.refit_to_digit_blobs`): kept when it still puts the faces'
     vertices where they are (so it neither mirrors nor moves the lattice there)."""
-    from .spots import refit_to_digit_blobs
+    from .spots import project, refit_to_digit_blobs
 
-    gray = gray if gray.ndim == 2 else cv2.cvtColor(gray, cv2.COLOR_BGR2GRAY)
     vs = sorted(fit.vertex_px)
     src = np.array([vertex_xy(v) for v in vs], dtype=np.float64)
     dst = np.array([fit.vertex_px[v] for v in vs], dtype=np.float64)
@@ -354,12 +353,10 @@ def _refit_to_digits(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> No
                              fit.side)
     if r is None:
         return
-    h = r[0]
-    p = np.hstack([src, np.ones((len(src), 1))]) @ h.T
-    if np.median(np.linalg.norm(p[:, :2] / p[:, 2:3] - dst, axis=1)) > (
+    if np.median(np.linalg.norm(project(r[0], src) - dst, axis=1)) > (
             cfg.digit_refit_ransac * fit.side):
         return
-    fit.homography = h
+    fit.homography = r[0]
 
 
 def _grow_board(cfg: ReaderConfig, tris: list[Triangle],

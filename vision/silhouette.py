@@ -31,6 +31,7 @@ import numpy as np
 from engine.lattice import Cell, Vertex, cell_corners, edge_neighbours, vertex_xy
 
 from .config import ReaderConfig
+from .spots import project as _project
 
 SQ3 = float(np.sqrt(3.0))
 
@@ -514,11 +515,6 @@ def _as_xy(h_idx: np.ndarray) -> np.ndarray:
         swap = np.array([[0, 1.0, 0], [1, 0, 0], [0, 0, 1]])
         h = h_idx @ swap @ _index_to_xy()
     return h
-
-
-def _project(h: np.ndarray, xy: np.ndarray) -> np.ndarray:
-    p = np.hstack([xy, np.ones((len(xy), 1))]) @ h.T
-    return p[:, :2] / p[:, 2:3]
 
 
 def _cells_in(h: np.ndarray, mask: np.ndarray, bbox: tuple[int, int, int, int]

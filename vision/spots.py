@@ -40,7 +40,8 @@ def digit_spots(cells: list[Cell]) -> np.ndarray:
     return vs + DIGIT_FRAC * (vs.mean(axis=1, keepdims=True) - vs)
 
 
-def _project(h: np.ndarray, xy: np.ndarray) -> np.ndarray:
+def project(h: np.ndarray, xy: np.ndarray) -> np.ndarray:
+    """Points ``xy`` (N, 2) mapped by the homography ``h`` (3, 3): (N, 2)."""
     p = np.hstack([xy, np.ones((len(xy), 1))]) @ h.T
     return p[:, :2] / p[:, 2:3]
 
@@ -55,6 +56,8 @@ def digit_blobs(cfg: ReaderConfig, gray: np.ndarray, side: float, ref: np.ndarra
     ``window`` (its top-left and bottom-right corners, px; ``ref`` inside it over a side
     from its edges): only the blobs there, found on that part of the photo alone (faster;
     those over a side from its edges are the whole photo's)."""
+    if not len(ref):
+        return np.zeros((0, 2))
     f = min(1.0, _BLOB_SIDE / side) if side > 0 else 1.0
     # (shrunk by half or less, a bilinear copy: the blur below takes out what it aliases)
     g = gray if f == 1.0 else cv2.resize(
@@ -70,8 +73,6 @@ def digit_blobs(cfg: ReaderConfig, gray: np.ndarray, side: float, ref: np.ndarra
     k = 2 * int(0.12 * s) + 1
     ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     best: tuple[int, np.ndarray] = (-1, np.zeros((0, 2)))
-    if not len(ref):
-        return best[1]
     reach = 0.1 * side
     lo, hi = ref.min(axis=0) - reach, ref.max(axis=0) + reach
     for dog in (coarse - fine, fine - coarse):  # dark digits, then light ones
@@ -112,7 +113,7 @@ def refit_to_digit_blobs(cfg: ReaderConfig, h: np.ndarray, known: list[Cell],
     """
     if not known or side <= 0:
         return None
-    ref = _project(h, digit_spots(known).reshape(-1, 2))
+    ref = project(h, digit_spots(known).reshape(-1, 2))
     # the first rounds look only next to the faces: blobs are found around them first
     # (a board found whole by its faces is done there), on the whole photo when the
     # rounds reach out further
@@ -132,7 +133,7 @@ def refit_to_digit_blobs(cfg: ReaderConfig, h: np.ndarray, known: list[Cell],
             break
         tried.update(cells)
         spots = digit_spots(cells)
-        pred = _project(h, spots.reshape(-1, 2)).reshape(len(cells), 3, 2)
+        pred = project(h, spots.reshape(-1, 2)).reshape(len(cells), 3, 2)
         lo, hi = pred.reshape(-1, 2).min(axis=0) - gate, pred.reshape(-1, 2).max(axis=0) + gate
         if not whole and ((lo < box[0] + side).any() or (hi > box[1] - side).any()):
             blobs, whole = digit_blobs(cfg, gray, side, ref), True
@@ -159,7 +160,8 @@ def refit_to_digit_blobs(cfg: ReaderConfig, h: np.ndarray, known: list[Cell],
             break
         h = hn
         todo = {n for c in new for n in edge_neighbours(c)}
-    beyond = [c for c in confirmed if c not in set(known)]
+    found = set(known)
+    beyond = [c for c in confirmed if c not in found]
     if len(beyond) < cfg.digit_refit_min_cells:
         return None
     return h, beyond
