@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from engine.board import Board
-from engine.lattice import Cell, Vertex, cell_corners, transform_cell, vertex_xy
+from engine.lattice import Cell, Vertex, cell_corners, edge_neighbours, transform_cell, vertex_xy
 from engine.tiles import Tile
 from vision import io as vio
 from vision.config import DEFAULT
@@ -1105,6 +1105,44 @@ def test_cells_cut_by_the_photos_edge_are_candidates_two_rings_out() -> None:
                                         cut_corner_join=False), f, gray)
         return f.candidates
     assert far in cands(2) and far not in cands(1)
+
+
+def test_cells_cut_by_the_edge_next_to_tiles_read_far_out_are_candidates() -> None:
+    # rings past ring_absorb are made next to the tiles the classifier read; a cell of
+    # such a ring cut by the photo's edge lies next to a tile read, so it is judged as the
+    # first ring (dev 71000069: a board grown from 9 faces lost its row cut by the edge)
+    import dataclasses
+
+    from vision.fit import LatticeFit, _candidates
+    up = (0, 0, "U")
+    gray = np.full((440, 1400), 128, np.uint8)  # cells straddling y 440 are cut
+    fit = LatticeFit(triangles=[], side=104.0, homography=_LATTICE_104, cells={up: -1},
+                     vertex_px=dict(zip(cell_corners(up), _cell_px(up), strict=True)))
+    dist, ring = {up: 0}, [up]
+    for d in range(1, 6):  # steps from the board, edge to edge
+        ring = [n for c in ring for n in edge_neighbours(c) if n not in dist]
+        dist.update({n: d for n in ring})
+
+    def cut(c: Cell) -> bool:
+        y = _cell_px(c)[:, 1]
+        return bool(y.min() < 440 - 11 < y.max())
+
+    def inside(c: Cell) -> bool:
+        px = _cell_px(c)
+        return bool(px.min() > 11 and px[:, 0].max() < 1389 and px[:, 1].max() < 429)
+
+    far = next(c for c in sorted(dist) if dist[c] == 5 and cut(c)
+               and any(dist.get(n) == 4 and inside(n) for n in edge_neighbours(c)))
+    beside = next(n for n in edge_neighbours(far) if dist.get(n) == 4 and inside(n))
+
+    def grown(from_read: bool) -> set[Cell]:
+        f = dataclasses.replace(fit, candidates=set(), shadowed={})
+        _candidates(dataclasses.replace(DEFAULT, cut_ring_from_read=from_read,
+                                        cut_corner_join=False), f, gray)
+        assert f.grow is not None and far not in f.candidates
+        f.grow({c for c in dist if dist[c] == 3})  # ring 4 (the fourth made)
+        return f.grow({beside})
+    assert far in grown(True) and far not in grown(False)
 
 
 def test_tiles_joined_by_the_lattice_leave_no_pieces_violation() -> None:

@@ -128,6 +128,10 @@ class ReaderConfig:
     #: the board); a candidate is read only next to a cell seen to hold a tile, so a row
     #: of tiles along the edge is followed ring by ring
     cut_ring_max: int = 2
+    #: ... counted from the cells the classifier saw to hold tiles, not from the faces the
+    #: fit began with: a ring made on demand lies next to tiles read, so a cell of it cut
+    #: by the photo's edge is judged as the first ring (False: counted from the faces)
+    cut_ring_from_read: bool = True
     #: a candidate cut by the photo's edge is also read where it meets a cell seen to hold
     #: a tile at a corner only, and joins the board when its digit there is the board's
     #: (the tiles between lie beyond the edge); False = off

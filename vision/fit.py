@@ -603,11 +603,14 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
     at_corner = ({n for c in occupied for n in vertex_neighbours(c)} - occupied
                  if cfg.cut_corner_join else set())
     at_corner = {c for c in at_corner if not inside(fit.corner_px(c)).all()}
-    def judge(c: Cell, n_ring: int, loose_c: list[np.ndarray], loose_i: list[int]) -> bool:
-        """Is cell ``c`` of ring ``n_ring`` a candidate (loose faces lying on it noted)?"""
+    def judge(c: Cell, n_ring: int, loose_c: list[np.ndarray], loose_i: list[int],
+              cut_ring: int | None = None) -> bool:
+        """Is cell ``c`` of ring ``n_ring`` a candidate (loose faces lying on it noted)?
+        ``cut_ring``: its steps from tiles read, for a cell cut by the edge (n_ring)."""
         pts = fit.corner_px(c)
         seen_in = inside(pts)
-        if not seen_in.all() and not (seen_in.any() and n_ring <= cfg.cut_ring_max):
+        cut_ring = n_ring if cut_ring is None else cut_ring
+        if not seen_in.all() and not (seen_in.any() and cut_ring <= cfg.cut_ring_max):
             return False  # cut by the photo's edge: only so many steps from the board
         on_cell = [k for k, p in enumerate(loose_c) if _inside(p, pts)]
         if on_cell:
@@ -680,7 +683,8 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
         considered.update(ring)
         loose_i = list(fit.loose)
         loose_now = [fit.triangles[i].centroid for i in loose_i]
-        new = {c for c in ring if judge(c, n_next[0], loose_now, loose_i)}
+        new = {c for c in ring if judge(c, n_next[0], loose_now, loose_i,
+                                        0 if cfg.cut_ring_from_read else None)}
         for c in ring - new:
             fit.shadowed.pop(c, None)
         n_next[0] += 1
