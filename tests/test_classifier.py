@@ -141,3 +141,18 @@ def test_ceiling_and_blur_band_figure(tmp_path: Path) -> None:
     x = np.random.default_rng(0).integers(0, 255, (1000, CROP_SIZE, CROP_SIZE), np.uint8)
     img = cv2.imread(str(blur_band_figure(x, y, info, tmp_path / "b.png", per_band=5, px=40)))
     assert img.shape == (4 * 40, 8 * 40, 3)  # a row per band: 3 cells of heading + 5 crops
+
+
+def test_digits_read_at_the_label_corners() -> None:
+    # the benchmark of the classifier alone: a sharp photo's board read at its label's
+    # exact corners, and the totals over photos
+    from benchmarks.eval_label_corners import photo_at_label_corners, shares
+    row = photo_at_label_corners(71_000_000)  # sharp, tiles of 100 px or more
+    assert row["blur"] == "<0.02" and row["tiles"] >= 5
+    assert row["digits"] >= 3 * row["tiles"] and row["digits_right"] == row["digits"]
+    assert row["tiles_clear"] == row["tiles"]
+    worse = {**row, "digits_right": row["digits"] - 1, "tiles_clear": row["tiles"] - 1}
+    s = shares([row, worse])
+    assert s["photos"] == 2 and s["photos_all_digits_right"] == 0.5
+    assert s["digit_accuracy"] == round(1 - 1 / (2 * row["digits"]), 5)
+    assert s["photos_all_tiles_clear"] == 0.5
