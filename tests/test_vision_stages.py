@@ -925,6 +925,42 @@ def _clear(digits: dict, cell: Cell, p: float = 0.95) -> np.ndarray:  # type: ig
     return out
 
 
+def test_a_crop_that_sees_no_digit_is_no_evidence_for_one() -> None:
+    # two tiles meet at a vertex: one reads its digit there fairly (0.8), the other's crop
+    # sees no digit (a finger over it) with a trace of another; that trace, renormalised
+    # without the none class, would outvote the digit in view
+    import dataclasses
+    import itertools
+
+    from engine.tiles import Tile
+    from vision.pipeline import Seen, _choose
+    up, down = (0, 0, "U"), (0, 0, "D")
+    shared = sorted(set(cell_corners(up)) & set(cell_corners(down)))
+    verts = sorted(set(cell_corners(up)) | set(cell_corners(down)))
+    # digits making two different tiles of the set (no set problem for the choice to fix)
+    digits = next(d for d in (dict(zip(verts, ds, strict=True))
+                              for ds in itertools.product(range(6), repeat=4))
+                  if all(Tile.from_digits([d[v] for v in cell_corners(c)]).in_set("standard")
+                         for c in (up, down))
+                  and len({Tile.from_digits([d[v] for v in cell_corners(c)])
+                           for c in (up, down)}) == 2)
+    probs = np.stack([_clear(digits, up, 0.8), _clear(digits, down, 0.97)])
+    d, trace = digits[shared[0]], (digits[shared[0]] + 1) % 6
+    j, k = cell_corners(up).index(shared[0]), cell_corners(down).index(shared[0])
+    probs[0, j] = 0.0
+    probs[0, j, [d, trace, 6]] = 0.8, 0.1, 0.1  # not "confident" (0.89 without none)
+    probs[1, k] = 0.0
+    probs[1, k, [trace, 6]] = 0.07, 0.93
+    seen = [Seen(up, _cell_px(up), True), Seen(down, _cell_px(down), True)]
+
+    def read(flag: bool) -> int:
+        cfg = dataclasses.replace(DEFAULT, none_is_no_evidence=flag)
+        _, choice = _choose(cfg, seen, probs, [0, 1], (set(), set()), "standard", False)
+        return choice.digits[up][j]
+    assert read(True) == d
+    assert read(False) == trace
+
+
 def test_an_empty_cell_outlined_by_the_board_is_no_tile() -> None:
     # the table showing through a gap the board's tiles close on three sides looks like a
     # face; its pixels back none of the digits the board gives its corners: on a sharp
@@ -937,6 +973,9 @@ def test_an_empty_cell_outlined_by_the_board_is_no_tile() -> None:
     hole = (0, 0, "D")
     ring = [(i, j, k) for i in (-1, 0, 1) for j in (0, 1) for k in "UD" if (i, j, k) != hole]
     digits = {v: i % 6 for i, v in enumerate(sorted({v for c in ring for v in cell_corners(c)}))}
+    # the digits the board gives the hole make a tile of the set (a mirror tile would be
+    # dropped as that: drop_no_set_tile)
+    digits.update(zip(cell_corners(hole), (0, 1, 4), strict=True))
     p_hole = np.zeros((3, 7))
     p_hole[:, 6] = [0.55, 0.55, 0.3]
     p_hole[2, 5] = 0.6 if digits[cell_corners(hole)[2]] != 5 else 0.0

@@ -541,6 +541,11 @@ class ReaderConfig:
     #: a corner reading is "confident" above this probability; a confident disagreement at a
     #: vertex is left as a violation, never repaired
     confident: float = 0.90
+    #: a corner's "none" probability is spread evenly over the six digits when the board's
+    #: digits are chosen (a crop that sees no digit, under a hand or off its spot, is no
+    #: evidence for any); False: the six digits' probabilities renormalised (the none
+    #: class dropped, so a crop's noise becomes a confident reading)
+    none_is_no_evidence: bool = True
     #: log-probability penalty for choosing a duplicate or a tile outside the set
     set_penalty: float = 4.0
 

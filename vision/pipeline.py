@@ -856,6 +856,8 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
     for r in range(rounds):
         cells = [seen[n].cell for n in board_idx]
         dp = probs[board_idx, :, :6] if board_idx else np.zeros((0, 3, 6))
+        if cfg.none_is_no_evidence:
+            dp = dp + probs[board_idx, :, 6:7] / 6 if board_idx else dp
         dp = dp / np.maximum(dp.sum(axis=2, keepdims=True), 1e-12)
         choice = choose_digits(cfg, cells, dp, set_name)  # type: ignore[arg-type]
         if r == rounds - 1:
