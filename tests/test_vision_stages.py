@@ -873,6 +873,41 @@ def test_a_candidate_joins_the_board_through_its_tiles_cut_by_the_photos_edge() 
     assert all("partial" in got[c].flags for c in (cut, cut_cand, cut_cand2))
 
 
+def test_a_cut_cell_whose_digits_in_view_read_as_guesses_is_no_tile() -> None:
+    # a lattice cell beside the board cut by the photo's edge, its digits in view read no
+    # better than guesses (a cut cell of table), does not join it; read clearly, it does
+    import dataclasses
+
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+    h = np.array([[104.0, 0.0, 200.0], [0.0, -104.0, 130.0], [0.0, 0.0, 1.0]])
+
+    def px(c: Cell) -> np.ndarray:
+        return np.array([(h @ [*vertex_xy(v), 1.0])[:2] for v in cell_corners(c)])
+
+    main, cut = (0, 0, "U"), (0, -1, "D")  # the cell below main, cut at y 180
+    assert px(cut)[:, 1].max() > 180 > px(main)[:, 1].max()
+    photo = vio.from_array(DEFAULT, np.full((180, 700, 3), 128, np.uint8))
+    found = Found(LatticeFit(triangles=[], side=104.0, homography=h), 1.0)
+    verts = sorted(set(cell_corners(main)) | set(cell_corners(cut)))
+    digits = dict(zip(verts, (1, 2, 4, 5), strict=True))
+
+    def probs(c: Cell, p: float) -> np.ndarray:
+        out = np.full((3, 7), (1 - p) / 5)
+        out[:, 6] = 0.0
+        for k, v in enumerate(cell_corners(c)):
+            out[k, digits[v]] = p
+        return out
+
+    def cells(p: float, least: float = DEFAULT.partial_clear_min) -> set:  # type: ignore[type-arg]
+        seen = [Seen(main, px(main), True), Seen(cut, px(cut), False, True)]
+        board, _ = reconstruct(dataclasses.replace(DEFAULT, partial_clear_min=least), photo,
+                               found, seen, np.stack([probs(main, 0.95), probs(cut, p)]))
+        return {t.cell for t in board}
+    assert cells(0.4) == {main}
+    assert cells(0.4, least=0.0) == cells(0.9) == {main, cut}
+
+
 def test_a_drifted_cell_is_read_from_the_face_lying_on_it() -> None:
     # an arm of the board drifted a fifth of a side off the lattice: the lattice's cell
     # next to the board still shows digits (read from crops beside them), and the tile's

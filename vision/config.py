@@ -512,6 +512,10 @@ class ReaderConfig:
     #: where its digit's spot is in view and read with at least this probability (above
     #: 1: never)
     partial_read_min: float = 0.9
+    #: a candidate cut by the photo's edge joins the board only where one of its digits in
+    #: view reads at least this (a cut cell of table beside the board reads digits no
+    #: better than guesses; 0 = off)
+    partial_clear_min: float = 0.5
     #: a corner counts as visible when it lies this far inside the image (x side)
     visible_margin_frac: float = 0.05
     #: a digit whose top probability is below this is flagged ``low confidence``

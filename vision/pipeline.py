@@ -772,6 +772,9 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             else:
                 vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
                 shown = _shown(cfg, t.px, probs[n], vis, side_full, photo.width, photo.height)
+                if not (shown.any() and float(probs[n][shown, :6].max())
+                        >= cfg.partial_clear_min):
+                    continue  # no digit in view read clearly: no evidence of a tile
             digits = _digits_shown(probs[n], shown)
             if n in under2:
                 placed = {tr.tile for tr in partial} | {
