@@ -960,6 +960,30 @@ def _clear(digits: dict, cell: Cell, p: float = 0.95) -> np.ndarray:  # type: ig
     return out
 
 
+def test_a_tile_barely_backed_by_its_pixels_making_a_misfit_is_dropped() -> None:
+    # digits its own pixels barely back (sum of their probabilities under support_min)
+    # that make a mirror tile or a second copy: a misreading, most often no tile at all
+    import dataclasses
+
+    from vision.pipeline import _unsupported_misfits
+    cells = [(0, 0, "U"), (1, 0, "U"), (2, 0, "U"), (3, 0, "U")]
+    digits = {cells[0]: [0, 1, 4], cells[1]: [1, 0, 4],  # a mirror tile
+              cells[2]: [2, 2, 3], cells[3]: [2, 2, 3]}  # the same tile twice
+
+    def probs(c: Cell, p: float) -> np.ndarray:
+        out = np.full((3, 7), (1 - p) / 6)
+        for k, d in enumerate(digits[c]):
+            out[k, d] = p
+        return out
+
+    def weak(backing: list[float], cfg: object = DEFAULT) -> set[int]:
+        ps = np.stack([probs(c, b) for c, b in zip(cells, backing, strict=True)])
+        return _unsupported_misfits(cfg, ps, [0, 1, 2, 3], cells, digits, "standard")  # type: ignore[arg-type]
+    assert weak([0.2, 0.2, 0.9, 0.2]) == {1, 3}  # tile 0 fits, tile 2 is backed
+    assert weak([0.9, 0.9, 0.9, 0.9]) == set()
+    assert weak([0.2] * 4, dataclasses.replace(DEFAULT, drop_unsupported_misfit=False)) == set()
+
+
 def test_a_crop_that_sees_no_digit_is_no_evidence_for_one() -> None:
     # two tiles meet at a vertex: one reads its digit there fairly (0.8), the other's crop
     # sees no digit (a finger over it) with a trace of another; that trace, renormalised

@@ -540,6 +540,10 @@ class ReaderConfig:
     #: 71000190: the table between tiles, outlined by them, read as a mirror tile; dev
     #: A/B: nothing else changed)
     drop_no_set_tile: bool = True
+    #: ... and so is (on any board) a tile whose own pixels barely back its final digits
+    #: (under support_min) when those make no tile of the set or one the board already
+    #: has: a misreading the board can not put right, most often no tile at all
+    drop_unsupported_misfit: bool = True
 
     # --- reconstruct ------------------------------------------------------------------
     #: a corner reading is "confident" above this probability; a confident disagreement at a

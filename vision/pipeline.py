@@ -38,7 +38,7 @@ from .fit import (
 from .io import NoTilesError, Photo, from_array, load
 from .loose import prune_loose
 from .reading import JOINED_BY_LATTICE, MEETS_AT_CORNER, Reading, TileReading
-from .reconstruct import CornerChoice, choose_digits, unshown_tiles
+from .reconstruct import CornerChoice, bad_tiles, choose_digits, unshown_tiles
 
 #: the flag of a tile with one corner's digit out of sight, reported unknown
 HIDDEN_CORNER = "a corner's digit hidden (under a hand or an object)"
@@ -853,8 +853,9 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
     outlined by them) are dropped first, and the candidates that then no longer join the
     board. (On a blurred board, the neighbours rightly tell what the pixels barely show.)
     On any board, so are the cells showing no digit at two corners whose digits from
-    their neighbours make no tile of the set (:func:`_no_set_tile`). Returns the board's
-    seen indices and the choice."""
+    their neighbours make no tile of the set (:func:`_no_set_tile`), and those whose
+    pixels barely back digits that make no tile of the set or a second copy of one
+    (:func:`_unsupported_misfits`). Returns the board's seen indices and the choice."""
     rounds = 4 if sharp or cfg.drop_no_set_tile else 1
     for r in range(rounds):
         cells = [seen[n].cell for n in board_idx]
@@ -866,6 +867,7 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
         if r == rounds - 1:
             break  # the last round only chooses: the choice returned is for these cells
         weak = _no_set_tile(cfg, probs, board_idx, cells, choice.digits, set_name)  # type: ignore[arg-type]
+        weak |= _unsupported_misfits(cfg, probs, board_idx, cells, choice.digits, set_name)  # type: ignore[arg-type]
         if sharp:
             weak |= _unsupported(cfg, probs, board_idx, cells, choice.digits)  # type: ignore[arg-type]
         if not weak:
@@ -884,6 +886,18 @@ def _unsupported(cfg: ReaderConfig, probs: np.ndarray, board_idx: list[int],
         return set()
     return {i for i, (n, c) in enumerate(zip(board_idx, cells, strict=True))
             if sum(float(probs[n, k, d]) for k, d in enumerate(digits[c])) < cfg.support_min}
+
+
+def _unsupported_misfits(cfg: ReaderConfig, probs: np.ndarray, board_idx: list[int],
+                         cells: list[Cell], digits: dict[Cell, list[int]], set_name: str
+                         ) -> set[int]:
+    """Positions in ``board_idx`` of tiles whose own pixels barely back their final
+    ``digits`` (:func:`_unsupported`) and whose digits make no tile of the set or one
+    another cell has too (``cfg.drop_unsupported_misfit`` False: none)."""
+    if not cfg.drop_unsupported_misfit or not cells:
+        return set()
+    bad = bad_tiles(np.array([digits[c] for c in cells]), set_name)
+    return bad & _unsupported(cfg, probs, board_idx, cells, digits)
 
 
 def _no_set_tile(cfg: ReaderConfig, probs: np.ndarray, board_idx: list[int],

@@ -113,7 +113,7 @@ def _problems(digits: np.ndarray, set_name: str) -> int:
     return int((~inset[codes]).sum() + len(codes) - len(np.unique(canon[codes])))
 
 
-def _bad_tiles(digits: np.ndarray, set_name: str) -> set[int]:
+def bad_tiles(digits: np.ndarray, set_name: str) -> set[int]:
     """Indices of tiles outside the set or present more than once (every copy)."""
     where: dict[Tile, list[int]] = {}
     bad: set[int] = set()
@@ -138,7 +138,7 @@ def _apply_set(cfg: ReaderConfig, cells: list[Cell], digits: np.ndarray,
     for _ in range(len(cells) + 2):
         if cur == 0:
             break
-        bad = _bad_tiles(digits, set_name)
+        bad = bad_tiles(digits, set_name)
         best: tuple[float, int, int] | None = None
         for vi, (members, score) in enumerate(free):
             if not any(a in bad for a, _ in members):
