@@ -23,13 +23,12 @@ import argparse
 import csv
 import json
 import os
-import platform
 import time
 from typing import Any
 
 import numpy as np
 
-from benchmarks.eval_reader import RESULTS, SEED0, SIZE, _style
+from benchmarks.eval_reader import RESULTS, SEED0, SIZE, _style, machine, write_json
 
 #: a digit read at least this sure counts as clear (the reader's adopt_loose_min)
 CLEAR = 0.7
@@ -106,12 +105,8 @@ def main() -> None:
     out = {**shares(rows), "clear": CLEAR, "seeds": [seeds[0], seeds[-1]],
            "by_blur": {b: shares([r for r in rows if r.get("blur", "?") == b])
                        for b in bands},
-           "seconds": round(time.perf_counter() - t0, 1),
-           "machine": {"cpu_count": os.cpu_count(), "platform": platform.platform(),
-                       "python": platform.python_version()}}
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / f"{args.name}.json").write_text(json.dumps(out, indent=2) + "\n",
-                                                encoding="utf-8")
+           "seconds": round(time.perf_counter() - t0, 1), "machine": machine()}
+    write_json(args.name, out)
     with open(RESULTS / f"{args.name}.csv", "w", newline="", encoding="utf-8") as f:
         wr = csv.DictWriter(f, fieldnames=list(rows[0]))
         wr.writeheader()

@@ -46,6 +46,18 @@ def _style(k: int) -> dict[str, Any]:
     return {key: list(HOLDOUT[key])}
 
 
+def machine() -> dict[str, Any]:
+    """The machine a result is measured on: CPUs, platform, Python version."""
+    return {"cpu_count": os.cpu_count(), "platform": platform.platform(),
+            "python": platform.python_version()}
+
+
+def write_json(name: str, out: dict[str, Any]) -> None:
+    """Write ``out`` to ``benchmarks/results/NAME.json`` (indented, one final newline)."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"{name}.json").write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
+
+
 def _one(seed: int, faults: bool = False) -> Any:
     from vision.batch import score_failure, score_reading
     from vision.io import NoTilesError
@@ -92,12 +104,8 @@ def main() -> None:
                        "corner_digit_accuracy": 0.998, "perfect_photos": 0.95},
            "faults_on_boards": args.faults,
            "by_condition": by_condition(scores),
-           "seconds": round(time.perf_counter() - t0, 1),
-           "machine": {"cpu_count": os.cpu_count(), "platform": platform.platform(),
-                       "python": platform.python_version()}}
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / f"{args.name}.json").write_text(json.dumps(out, indent=2) + "\n",
-                                                encoding="utf-8")
+           "seconds": round(time.perf_counter() - t0, 1), "machine": machine()}
+    write_json(args.name, out)
     write_csv(RESULTS / f"{args.name}.csv", scores)
     print(json.dumps(out, indent=2))
 

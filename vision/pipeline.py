@@ -860,16 +860,17 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
     for r in range(rounds):
         cells = [seen[n].cell for n in board_idx]
         dp = probs[board_idx, :, :6] if board_idx else np.zeros((0, 3, 6))
-        if cfg.none_is_no_evidence:
-            dp = dp + probs[board_idx, :, 6:7] / 6 if board_idx else dp
+        if cfg.none_is_no_evidence and board_idx:
+            dp = dp + probs[board_idx, :, 6:7] / 6
         dp = dp / np.maximum(dp.sum(axis=2, keepdims=True), 1e-12)
         choice = choose_digits(cfg, cells, dp, set_name)  # type: ignore[arg-type]
         if r == rounds - 1:
             break  # the last round only chooses: the choice returned is for these cells
         weak = _no_set_tile(cfg, probs, board_idx, cells, choice.digits, set_name)  # type: ignore[arg-type]
-        weak |= _unsupported_misfits(cfg, probs, board_idx, cells, choice.digits, set_name)  # type: ignore[arg-type]
-        if sharp:
-            weak |= _unsupported(cfg, probs, board_idx, cells, choice.digits)  # type: ignore[arg-type]
+        # (on a sharp board every unsupported tile goes, the misfits among them too)
+        weak |= (_unsupported(cfg, probs, board_idx, cells, choice.digits) if sharp  # type: ignore[arg-type]
+                 else _unsupported_misfits(cfg, probs, board_idx, cells, choice.digits,  # type: ignore[arg-type]
+                                           set_name))
         if not weak:
             break
         board_idx = _connected(seen, [n for i, n in enumerate(board_idx) if i not in weak],
