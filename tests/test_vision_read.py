@@ -215,9 +215,21 @@ def test_a_tile_beyond_a_hand_meeting_the_tiles_under_it_joins_the_board() -> No
     # dev 71000050: a tile lies beyond a hand, on the board's lattice; it meets the board
     # only at a corner of a tile partly under the hand (placed once the hidden tiles are),
     # and shows that tile's digit there
-    scores = _dev_scores(71_000_050, replace(DEFAULT, adopt_apart_late=False), DEFAULT)
+    # (the second pass over the tiles placed under the hand joins it too: both off)
+    scores = _dev_scores(71_000_050, replace(DEFAULT, adopt_apart_late=False,
+                                             bridge_under_hand=False), DEFAULT)
     assert scores[0].matched == scores[0].label_tiles - 1
     _read_without_mistake(scores[1])
+
+
+@needs_model
+def test_candidates_joined_through_tiles_under_a_hand_are_read_in_a_second_pass() -> None:
+    # dev2 71000536: two tiles beside a finger join the board only through the tile under
+    # it, placed after the board's digits are chosen; read again with it, they join
+    without, shipped = _dev_scores(71_000_536, replace(DEFAULT, bridge_under_hand=False),
+                                   DEFAULT)
+    assert shipped.matched == without.matched + 2
+    _no_false_tile_or_digit(shipped)
 
 
 @needs_model

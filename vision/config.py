@@ -294,6 +294,11 @@ class ReaderConfig:
     #: those faces put it (cells beside joined tiles); False = dropped (dev A/B: +10
     #: tiles on 71000022, 069 and 433, every digit right, nothing lost)
     rejoin_after_adopt: bool = True
+    #: candidates read as tiles that join the board only through tiles placed under a
+    #: hand or cut by the photo's edge (joined after the board's digits are chosen) are
+    #: read again with those tiles as part of the board: reconstruct runs a second time;
+    #: False = dropped
+    bridge_under_hand: bool = True
     #: cells cut by the photo's edge next to a tile joined in reconstruct (a drifted arm,
     #: a face found apart) are read too, and join as partial like the fit's candidates
     #: (dev 71000402); False = off

@@ -550,7 +550,26 @@ def _mixed_convention(raw: np.ndarray) -> np.ndarray:
 def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
                 probs: np.ndarray, set_name: str = "standard") -> tuple[list[TileReading],
                                                                        list[TileReading]]:
-    """Decide which tiles are on the board and their digits. Returns (board, off_board)."""
+    """Decide which tiles are on the board and their digits. Returns (board, off_board).
+
+    Candidates read as tiles that join the board only through the tiles placed after its
+    digits are chosen (partly under a hand, or cut by the photo's edge) are decided again
+    with those tiles as part of the board (``cfg.bridge_under_hand``): a second pass on
+    the seen tiles as given. Rewrites ``seen`` and ``probs`` in place (faces joined)."""
+    seen0, probs0 = list(seen), probs.copy()
+    board, off, bridge = _reconstruct(cfg, photo, found, seen, probs, set_name)
+    if bridge:
+        board, off, _ = _reconstruct(cfg, photo, found, seen0, probs0, set_name, bridge)
+        seen[:], probs[...] = seen0, probs0
+    return board, off
+
+
+def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
+                 probs: np.ndarray, set_name: str, bridge: frozenset[Cell] = frozenset()
+                 ) -> tuple[list[TileReading], list[TileReading], frozenset[Cell]]:
+    """:func:`reconstruct` once, the cells of ``bridge`` taken as the board's (they join
+    candidates to it). Returns (board, off_board, the bridge a second pass would use:
+    empty when it would join nothing more)."""
     side_full = found.fit.side / found.scale
     board_idx: list[int] = []
     off: list[TileReading] = []
@@ -632,7 +651,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             continue
         board_idx.append(n)
     # a candidate may join the board through its tiles cut by the photo's edge
-    cut = ({tr.cell for tr in partial if tr.cell is not None},
+    cut = ({tr.cell for tr in partial if tr.cell is not None} | bridge,
            {seen[n].cell for n in edge_cands if seen[n].cell is not None})
     pre = board_idx + _hidden_told(seen, probs, board_idx, hidden)
     board_idx = _connected(seen, pre, *cut)
@@ -841,7 +860,14 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             tr.flags.append("read from its own outline, off the lattice (a hand-placed part "
                             "of the board drifted)")
         board.append(tr)
-    return board + partial, off
+    more: frozenset[Cell] = frozenset()
+    if cfg.bridge_under_hand and not bridge:
+        placed = {tr.cell for tr in partial if tr.cell is not None} - cut[0]
+        on = {tr.cell for tr in board} | placed
+        joins = {seen[n].cell for n in _connected(seen, pre, cut[0] | placed, cut[1])}
+        if joins - on - cut[0]:
+            more = frozenset(placed)
+    return board + partial, off, more
 
 
 def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: list[int],
