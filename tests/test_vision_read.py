@@ -223,6 +223,13 @@ def test_a_tile_beyond_a_hand_meeting_the_tiles_under_it_joins_the_board() -> No
 
 
 @needs_model
+def test_a_face_turned_off_a_steep_views_cell_joins_where_its_digits_agree() -> None:
+    # dev2 71000572: the lattice's cell beside the board's last tile is turned 31 degrees
+    # from the tile's face (a steep view); its digits agree with the board's
+    _one_tile_more_with_the_part(71_000_572, replace(DEFAULT, adopt_agree_turn_deg=30.0))
+
+
+@needs_model
 def test_candidates_joined_through_tiles_under_a_hand_are_read_in_a_second_pass() -> None:
     # dev2 71000536: two tiles beside a finger join the board only through the tile under
     # it, placed after the board's digits are chosen; read again with it, they join

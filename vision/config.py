@@ -202,8 +202,10 @@ class ReaderConfig:
     adopt_agree_frac: float = 0.4
     #: ... or turned up to this many degrees from the cell (a steep view, where the
     #: lattice's shape of a cell is off), where its digits so agree; at most
-    #: adopt_loose_turn_deg: never
-    adopt_agree_turn_deg: float = 30.0
+    #: adopt_loose_turn_deg: never (dev2 71000572: a board across a steep view, its last
+    #: tile 31 degrees off the lattice's cell, digits agreeing; dev A/B 30 -> 40: +1 tile,
+    #: nothing lost)
+    adopt_agree_turn_deg: float = 40.0
     #: ... and reads each of its digits with at least this probability
     adopt_loose_min: float = 0.7
     #: ... or, reading each at least this, where its digits agree with the board's at two
