@@ -220,8 +220,11 @@ class ReaderConfig:
     adopt_beside_apart: bool = True
     #: a face lying squarely on the board's lattice apart from it may lie this far off its
     #: cell (a fraction of a side), where it makes a group of two or more or meets the
-    #: board's digits at two vertices (at adopt_loose_frac or less: off)
-    apart_far_frac: float = 0.45
+    #: board's digits at two vertices (at adopt_loose_frac or less: off; dev2 71000918: two
+    #: tiles beyond a hand, 0.35 and 0.55 off the lattice carried across it, sharing a
+    #: vertex and meeting the board at another; dev A/B 0.45 -> 0.6: +3 tiles there, every
+    #: digit right, nothing lost)
+    apart_far_frac: float = 0.6
     #: ... and a face cut by the photo's edge reading two digits or more so in view joins
     #: so where they agree with the board's at two vertices or more (partial, read only
     #: where in view; dev 71000276); False = off
