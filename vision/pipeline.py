@@ -862,11 +862,12 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         board.append(tr)
     more: frozenset[Cell] = frozenset()
     if cfg.bridge_under_hand and not bridge:
-        placed = {tr.cell for tr in partial if tr.cell is not None} - cut[0]
-        on = {tr.cell for tr in board} | placed
-        joins = {seen[n].cell for n in _connected(seen, pre, cut[0] | placed, cut[1])}
+        # the cells joined after the choice (under a hand, cut by the photo's edge)
+        late_cells = {tr.cell for tr in partial if tr.cell is not None} - cut[0]
+        on = {tr.cell for tr in board} | late_cells
+        joins = {seen[n].cell for n in _connected(seen, pre, cut[0] | late_cells, cut[1])}
         if joins - on - cut[0]:
-            more = frozenset(placed)
+            more = frozenset(late_cells)
     return board + partial, off, more
 
 
