@@ -439,6 +439,62 @@ def _reread_case(push: float, predicted: bool = False,  # type: ignore[no-untype
     return before, probs.argmax(axis=2)[0].tolist(), seen[0]
 
 
+def _dotted_tile(big: int, small: int) -> tuple[np.ndarray, float, vio.Photo]:
+    """A tile (side 120 px) whose digits are dark dots at its crops' centres, corner 0's
+    of radius ``big`` px and the others' ``small``: its corners (3, 2), side and photo."""
+    from vision.crops import crop_affines
+    true = np.array([[150.0, 60.0], [210.0, 164.0], [90.0, 164.0]])
+    m = crop_affines(true[None])
+    centres = np.einsum("kij,j->ki", m, np.array([16.0, 16.0, 1.0]))
+    gray = np.full((240, 300), 200, np.uint8)
+    for k, (x, y) in enumerate(centres):
+        cv2.circle(gray, (int(round(x)), int(round(y))), big if k == 0 else small, 30, -1)
+    return true, 120.0, vio.from_array(DEFAULT, np.dstack([gray] * 3))
+
+
+def _shift_free_case(read_min: float, across: float = 0.1,  # type: ignore[no-untyped-def]
+                     loose: bool = False):
+    """A tile whose digits are dark dots at their crops' centres (corner 0's big, the
+    others small), handed to :func:`vision.pipeline._shift_free` as a proposed cell
+    outlined 0.12 of a side away from corner 0 (its crops then miss the small dots) and
+    a candidate outlined ``across`` x side across the tile (reading its digits), or, with
+    ``loose``, the tile's own face found apart from the board."""
+    from vision.pipeline import Seen, _read_tiles, _shift_free
+    true, side, photo = _dotted_tile(16, 5)
+    u0 = (true[0] - true.mean(axis=0)) / np.linalg.norm(true[0] - true.mean(axis=0))
+    seen = [Seen((0, 0, "U"), true - 0.12 * side * u0, False),
+            Seen(None, true, True, face=0) if loose
+            else Seen((0, 1, "D"), true + [across * side, 0.0], False, True)]
+    clf = _DarkCentreReader()
+    probs, raw = _read_tiles(DEFAULT, photo, seen, side, clf)
+    before = probs.argmax(axis=2).tolist()
+    _shift_free(DEFAULT, photo, seen, probs, raw, side, clf, np.zeros((0, 3, 2)), read_min)
+    return before, probs, seen, true, photo
+
+
+def test_a_cell_whose_outline_misses_its_digits_is_read_from_it_moved() -> None:
+    from vision.pipeline import _read_clearly
+    before, probs, seen, true, photo = _shift_free_case(0.0)
+    assert before == [[3, 6, 6], [3, 6, 6]]  # one dot each: no digit to go by
+    assert probs.argmax(axis=2).tolist() == [[3, 3, 3], [6, 6, 6]]
+    assert seen[0].shifted and np.allclose(seen[0].px, true)
+    # the cell the moved tile covers read that tile's digits: it holds no other tile
+    assert probs[1, :, 6].min() == 1.0
+    # a cell read where its outline was moved says nothing of how sharp the photo is
+    assert _read_clearly(DEFAULT, photo, seen, probs, [0, 1], 120.0) == pytest.approx(
+        _read_clearly(DEFAULT, photo, seen, probs, [1], 120.0))
+    # where the cells read too unclearly where the lattice put them, nothing is moved
+    before, probs, seen, _, _ = _shift_free_case(0.5)
+    assert probs.argmax(axis=2).tolist() == before and not seen[0].shifted
+    # nor over a cell read as a whole tile (the move would read that tile's digits)
+    before, probs, seen, _, _ = _shift_free_case(0.0, across=0.0)
+    assert before == [[3, 6, 6], [3, 3, 3]]
+    assert probs.argmax(axis=2).tolist() == before and not seen[0].shifted
+    # nor over a loose face (whether it joins is judged from where it lies)
+    before, probs, seen, _, _ = _shift_free_case(0.0, loose=True)
+    assert probs.argmax(axis=2).tolist() == before and not seen[0].shifted
+
+
 def test_a_corner_whose_crop_missed_its_digit_is_read_again() -> None:
     from vision.pipeline import _seen_flags
     before, after, seen = _reread_case(0.25)
@@ -1113,16 +1169,8 @@ def test_a_candidate_off_its_drifted_tile_is_read_from_its_outline_moved() -> No
     # a drifted arm: the lattice's outline of a tile sits 0.12 side off it, so only the
     # corner with a big digit still shows it; moving the whole outline finds all three,
     # unless the move would cover a face outlined on the board
-    from vision.crops import crop_affines
     from vision.pipeline import Seen, _read_tiles, _shift_search
-    true = np.array([[150.0, 60.0], [210.0, 164.0], [90.0, 164.0]])
-    side = 120.0
-    m = crop_affines(true[None])
-    centres = np.einsum("kij,j->ki", m, np.array([16.0, 16.0, 1.0]))
-    gray = np.full((240, 300), 200, np.uint8)
-    for k, (x, y) in enumerate(centres):
-        cv2.circle(gray, (int(round(x)), int(round(y))), 22 if k == 0 else 4, 30, -1)
-    photo = vio.from_array(DEFAULT, np.dstack([gray] * 3))
+    true, side, photo = _dotted_tile(22, 4)
     arm = true[0] - true.mean(axis=0)
     drifted = true - 0.12 * side * arm / np.linalg.norm(arm)
     clf = _DarkCentreReader()

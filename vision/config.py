@@ -497,6 +497,16 @@ class ReaderConfig:
     #: furthest, near the camera in a steep view, and fewer corners show (dev A/B: +5
     #: tiles on 71000197, 220 and 233, nothing lost; 0.4 read the same)
     shift_partial_seed_min: float = 0.55
+    #: a cell whose outline no face of its own fixes, showing a digit at one corner and
+    #: none at another (all three in view), is read from those moves too however weak
+    #: that digit, kept where every corner then reads at least shift_free_min (> 1:
+    #: never; only on a board that reads clearly where the lattice put it; see
+    #: vision.pipeline._shift_free). Dev A/B: +7 tiles on 4 photos, 2 of them then read
+    #: with no mistake, nothing lost; classify +1-4 ms a photo)
+    shift_free_min: float = 0.8
+    #: ... moved by these fractions of a side only (each costs a classifier read of six
+    #: outlines a cell; on the dev photos every such move kept was by 0.12)
+    shift_free_fracs: tuple[float, ...] = (0.12,)
     #: ... and also where the lattice's homography puts the corner (a face outlined wrongly
     #: at one corner puts that vertex 0.2-0.6 of a side off; on 8 dev photos with such a
     #: digit error the homography's vertex lay within 0.07 of a side of the true corner)

@@ -80,6 +80,9 @@ class Seen:
     mixed: bool = False
     #: corners read again from a moved crop (set by classify, see ``cfg.reread_min``)
     reread: tuple[int, ...] = ()
+    #: read from its outline moved off the lattice with no digit to go by (see
+    #: :func:`_shift_free`)
+    shifted: bool = False
 
 
 def detect(cfg: ReaderConfig, photo: Photo) -> Found:
@@ -285,6 +288,8 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
         return seen, np.zeros((0, 3, 7)), "inward"
     _reread(cfg, photo, seen, probs, raw, side_full, classifier,
             predicted_corners(cfg, fit, seen, s))
+    _shift_free(cfg, photo, seen, probs, raw, side_full, classifier, faces,
+                cfg.silhouette_read_min if fit.from_silhouette else cfg.board_read_min)
     flat_p, flat_r = probs.reshape(-1, 7), raw.reshape(-1, 13)
     din, dout = flat_r[:, 0:6].sum(axis=1), flat_r[:, 6:12].sum(axis=1)
     # the board's convention, reported as a fact (the digits do not depend on it): the
@@ -374,31 +379,102 @@ def _shift_search(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.n
             and probs[n][vis[n], :6].max() >= (cfg.shift_seed_min if vis[n].all()
                                                else cfg.shift_partial_seed_min)]
     todo = todo[:budget]
+    _shift_best(cfg, photo, ring, probs, raw, side_full, classifier, faces, todo, vis, 0.0,
+                cfg.shift_fracs)
+    return len(todo)
+
+
+def _shift_free(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
+                raw: np.ndarray, side_full: float, classifier: object, faces: np.ndarray,
+                read_min: float) -> None:
+    """Read again, from its whole outline moved (as :func:`_shift_search` does, by
+    ``cfg.shift_free_fracs`` x side), every cell whose outline no face of its own fixes
+    and that shows a digit at one corner but none at another, all three corners in
+    view, with no clear digit to go by: where the board's seams do not show (black
+    tiles joined edge to edge) or an arm of it drifted, its lattice lies up to a fifth
+    of a side off the tiles, and a proposed cell's crops then miss one or two of its
+    digits (dev 71000941, black tiles on a printed cloth).
+
+    No move covers an outlined face (``faces``), a loose face or a cell read as a whole
+    tile, and one is kept only where every corner then reads at least
+    ``cfg.shift_free_min`` (of six moves or more, one may read weakly by chance); the cell is
+    then marked ``shifted`` (its clarity says nothing of the photo's, see
+    :func:`_read_clearly`), and the cells its new outline covers are read as showing no
+    digit. Only on a board whose outlined and proposed cells read at least ``read_min``
+    where the lattice put them (reconstruct's bar for a board clear enough to read):
+    moves over a blurred board find some reading of its smudges. In place, like
+    :func:`_shift_search`."""
+    if cfg.shift_free_min > 1.0 or not cfg.shift_free_fracs or not seen:
+        return
+    outlined = [n for n, t in enumerate(seen) if t.cell is not None and not t.candidate]
+    if not outlined or _read_clearly(cfg, photo, seen, probs, outlined, side_full) < read_min:
+        return
+    arg = probs.argmax(axis=2)
+    vis = [_visible(cfg, t.px, side_full, photo.width, photo.height) for t in seen]
+    # (a cell showing no digit at all is the table: most candidates around a board)
+    todo = [n for n, t in enumerate(seen) if t.cell is not None and not t.detected
+            and vis[n].all() and (arg[n] == 6).any() and (arg[n] < 6).any()]
+    # a move never covers a cell read as a whole tile (it would read that tile's digits),
+    # nor a loose face (whether that tile joins the board is judged from where it lies:
+    # the real product photo's loose 4-4-5 lies a third of a side past a board cell)
+    whole = [t.px for n, t in enumerate(seen)
+             if t.cell is None or (arg[n] < 6).all()]
+    moved = _shift_best(cfg, photo, seen, probs, raw, side_full, classifier,
+                        np.concatenate([faces.reshape(-1, 3, 2), np.reshape(whole, (-1, 3, 2))]),
+                        todo, vis, cfg.shift_free_min, cfg.shift_free_fracs)
+    for n in moved:
+        seen[n] = replace(seen[n], shifted=True)
+    if not moved:
+        return
+    # tiles do not overlap: a cell whose outline the moved one covers (over
+    # shift_overlap_max of its area; none read as a whole tile) read some of that tile's
+    # digits, and holds no other tile
+    over = np.stack([seen[n].px for n in moved])
+    for n, t in enumerate(seen):
+        if (t.cell is not None and not t.detected and not t.shifted
+                and _overlaps(t.px, over, cfg.shift_overlap_max)):
+            probs[n] = 0.0
+            probs[n][:, 6] = 1.0
+
+
+def _shift_best(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.ndarray,
+                raw: np.ndarray, side_full: float, classifier: object, faces: np.ndarray,
+                todo: list[int], vis: list[np.ndarray], floor: float,
+                fracs: tuple[float, ...]) -> list[int]:
+    """Move the outlines of ``ring[n]`` for ``n`` in ``todo`` ``fracs`` x side
+    toward and away from each corner (never over an outlined face of ``faces``) and read
+    the moves in one classifier call; the move that reads best, every corner in view
+    (``vis``) showing a digit read at least ``floor``, replaces the outline, ``probs``
+    and ``raw`` in place where it reads clearer than the outline did. Returns the cells
+    moved."""
     moves: list[tuple[int, np.ndarray]] = []
     for n in todo:
         px = ring[n].px
         arms = px - px.mean(axis=0)
         unit = arms / np.linalg.norm(arms, axis=1, keepdims=True)
-        for f in cfg.shift_fracs:
+        for f in fracs:
             for u in (*unit, *-unit):
                 moved = px + f * side_full * u
                 if not _overlaps(moved, faces, cfg.shift_overlap_max):
                     moves.append((n, moved))
     if not moves:
-        return len(todo)
+        return []
     p_m, raw_m = _read_outlines(photo, np.stack([m for _, m in moves]), classifier)
 
     # a cut cell is judged on the corners in view where the lattice put it
     best: dict[int, tuple[float, int]] = {n: (_quality(probs[n][vis[n]]), -1) for n in todo}
     for j, (n, _) in enumerate(moves):
         p = p_m[j][vis[n]]
-        if (p.argmax(axis=1) < 6).all() and _quality(p) > best[n][0]:
+        if ((p.argmax(axis=1) < 6).all() and p[:, :6].max(axis=1).min() >= floor
+                and _quality(p) > best[n][0]):
             best[n] = (_quality(p), j)
+    out = []
     for n, (_, j) in best.items():
         if j >= 0:
             ring[n] = replace(ring[n], px=moves[j][1])
             probs[n], raw[n] = p_m[j], raw_m[j]
-    return len(todo)
+            out.append(n)
+    return out
 
 
 def _overlaps(px: np.ndarray, faces: np.ndarray, most: float) -> bool:
@@ -1420,6 +1496,9 @@ def _read_clearly(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.n
                   idx: list[int], side_full: float) -> float:
     """Mean top digit probability over the visible corners of the tiles ``idx``: how
     clearly the classifier reads them (low on a board too blurred to read)."""
+    # a cell read where its outline was moved until it showed digits says nothing of how
+    # sharp the photo is (moves over a blurred board find some reading)
+    idx = [n for n in idx if not seen[n].shifted] or idx
     top = [float(probs[n][k, :6].max()) for n in idx
            for k in np.flatnonzero(_visible(cfg, seen[n].px, side_full, photo.width,
                                             photo.height))]
