@@ -453,21 +453,18 @@ def _dotted_tile(big: int, small: int) -> tuple[np.ndarray, float, vio.Photo]:
 
 
 def _shift_free_case(read_min: float, across: float = 0.1,  # type: ignore[no-untyped-def]
-                     loose: bool = False, big: int = 16, candidate: bool = False):
+                     loose: bool = False):
     """A tile whose digits are dark dots at their crops' centres (corner 0's big, the
     others small), handed to :func:`vision.pipeline._shift_free` as a proposed cell
     outlined 0.12 of a side away from corner 0 (its crops then miss the small dots) and
     a candidate outlined ``across`` x side across the tile (reading its digits), or, with
-    ``loose``, the tile's own face found apart from the board. ``big``: corner 0's dot's
-    radius (5: as small as the others, so its crop misses it too); ``candidate``: the
-    cell is a candidate around the board, not a proposed one (and the other cell a
-    proposed one)."""
+    ``loose``, the tile's own face found apart from the board."""
     from vision.pipeline import Seen, _read_tiles, _shift_free
-    true, side, photo = _dotted_tile(big, 5)
+    true, side, photo = _dotted_tile(16, 5)
     u0 = (true[0] - true.mean(axis=0)) / np.linalg.norm(true[0] - true.mean(axis=0))
-    seen = [Seen((0, 0, "U"), true - 0.12 * side * u0, False, candidate),
+    seen = [Seen((0, 0, "U"), true - 0.12 * side * u0, False),
             Seen(None, true, True, face=0) if loose
-            else Seen((0, 1, "D"), true + [across * side, 0.0], False, not candidate)]
+            else Seen((0, 1, "D"), true + [across * side, 0.0], False, True)]
     clf = _DarkCentreReader()
     probs, raw = _read_tiles(DEFAULT, photo, seen, side, clf)
     before = probs.argmax(axis=2).tolist()
@@ -496,12 +493,6 @@ def test_a_cell_whose_outline_misses_its_digits_is_read_from_it_moved() -> None:
     # nor over a loose face (whether it joins is judged from where it lies)
     before, probs, seen, _, _ = _shift_free_case(0.0, loose=True)
     assert probs.argmax(axis=2).tolist() == before and not seen[0].shifted
-    # a proposed cell (outlined by edges) whose crops miss all three digits is moved too
-    before, probs, seen, _, _ = _shift_free_case(0.0, big=5)
-    assert before[0] == [6, 6, 6] and probs.argmax(axis=2)[0].tolist() == [3, 3, 3]
-    # not a candidate around the board reading no digit (most of them show the table)
-    before, probs, seen, _, _ = _shift_free_case(0.0, big=5, candidate=True)
-    assert probs.argmax(axis=2)[0].tolist() == before[0] == [6, 6, 6]
 
 
 def test_a_corner_whose_crop_missed_its_digit_is_read_again() -> None:

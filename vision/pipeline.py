@@ -389,11 +389,11 @@ def _shift_free(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.nda
                 read_min: float) -> None:
     """Read again, from its whole outline moved (as :func:`_shift_search` does, by
     ``cfg.shift_free_fracs`` x side), every cell whose outline no face of its own fixes
-    and that shows no digit at a corner (a candidate: a digit at another), all three
-    corners in view, with no clear digit to go by: where the board's seams do not show
-    (black tiles joined edge to edge) or an arm of it drifted, its lattice lies up to a
-    fifth of a side off the tiles, and a proposed cell's crops then miss some or all of
-    its digits (dev 71000941, black tiles on a printed cloth).
+    and that shows a digit at one corner but none at another, all three corners in
+    view, with no clear digit to go by: where the board's seams do not show (black
+    tiles joined edge to edge) or an arm of it drifted, its lattice lies up to a fifth
+    of a side off the tiles, and a proposed cell's crops then miss one or two of its
+    digits (dev 71000941, black tiles on a printed cloth).
 
     No move covers an outlined face (``faces``), a loose face or a cell read as a whole
     tile, and one is kept only where every corner then reads at least
@@ -411,11 +411,9 @@ def _shift_free(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.nda
         return
     arg = probs.argmax(axis=2)
     vis = [_visible(cfg, t.px, side_full, photo.width, photo.height) for t in seen]
-    # (a candidate showing no digit at all is the table: most candidates around a board;
-    # a proposed cell is outlined by edges, and its crops may miss all three digits)
+    # (a cell showing no digit at all is the table: most candidates around a board)
     todo = [n for n, t in enumerate(seen) if t.cell is not None and not t.detected
-            and vis[n].all() and (arg[n] == 6).any()
-            and ((arg[n] < 6).any() or not t.candidate)]
+            and vis[n].all() and (arg[n] == 6).any() and (arg[n] < 6).any()]
     # a move never covers a cell read as a whole tile (it would read that tile's digits),
     # nor a loose face (whether that tile joins the board is judged from where it lies:
     # the real product photo's loose 4-4-5 lies a third of a side past a board cell)
