@@ -502,7 +502,8 @@ class ReaderConfig:
     #: that digit, kept where every corner then reads at least shift_free_min (> 1:
     #: never; only on a board that reads clearly where the lattice put it; see
     #: vision.pipeline._shift_free). Dev A/B: +7 tiles on 4 photos, 2 of them then read
-    #: with no mistake, nothing lost; classify +1-4 ms a photo)
+    #: with no mistake, nothing lost; held-out: no change. Cost: one more classifier
+    #: call, ~7 ms on the 12 MP sample (4 cells tried six ways, none moved)
     shift_free_min: float = 0.8
     #: ... moved by these fractions of a side only (each costs a classifier read of six
     #: outlines a cell; on the dev photos every such move kept was by 0.12)
