@@ -414,31 +414,6 @@ class _DarkCentreReader:
         return out
 
 
-def _reread_case(push: float, predicted: bool = False,  # type: ignore[no-untyped-def]
-                 cfg: ReaderConfig = DEFAULT):
-    """A tile whose digits are dark dots at their crops' centres, handed to classify with
-    corner 0 pushed out by ``push`` of its distance to the centre (an outline found
-    askew): corner 0's own crop misses its dot. With ``predicted``, the lattice's
-    homography is taken to put the corners where they truly are."""
-    from vision.crops import crop_affines
-    from vision.pipeline import Seen, _read_tiles, _reread
-    true = np.array([[150.0, 60.0], [210.0, 164.0], [90.0, 164.0]])
-    m = crop_affines(true[None])  # (3, 2, 3): crop px -> image px, one per corner
-    centres = np.einsum("kij,j->ki", m, np.array([16.0, 16.0, 1.0]))
-    gray = np.full((240, 300), 200, np.uint8)
-    for x, y in centres:
-        cv2.circle(gray, (int(round(x)), int(round(y))), 6, 30, -1)
-    photo = vio.from_array(DEFAULT, np.dstack([gray] * 3))
-    px = true.copy()
-    px[0] += push * (px[0] - true.mean(axis=0))
-    seen = [Seen((0, 0, "U"), px, True)]
-    clf = _DarkCentreReader()
-    probs, raw = _read_tiles(DEFAULT, photo, seen, 104.0, clf)
-    before = probs.argmax(axis=2)[0].tolist()
-    _reread(cfg, photo, seen, probs, raw, 104.0, clf, {0: true} if predicted else None)
-    return before, probs.argmax(axis=2)[0].tolist(), seen[0]
-
-
 def _dotted_tile(big: int, small: int) -> tuple[np.ndarray, float, vio.Photo]:
     """A tile (side 120 px) whose digits are dark dots at its crops' centres, corner 0's
     of radius ``big`` px and the others' ``small``: its corners (3, 2), side and photo."""
@@ -450,6 +425,24 @@ def _dotted_tile(big: int, small: int) -> tuple[np.ndarray, float, vio.Photo]:
     for k, (x, y) in enumerate(centres):
         cv2.circle(gray, (int(round(x)), int(round(y))), big if k == 0 else small, 30, -1)
     return true, 120.0, vio.from_array(DEFAULT, np.dstack([gray] * 3))
+
+
+def _reread_case(push: float, predicted: bool = False,  # type: ignore[no-untyped-def]
+                 cfg: ReaderConfig = DEFAULT):
+    """A tile whose digits are dark dots at their crops' centres, handed to classify with
+    corner 0 pushed out by ``push`` of its distance to the centre (an outline found
+    askew): corner 0's own crop misses its dot. With ``predicted``, the lattice's
+    homography is taken to put the corners where they truly are."""
+    from vision.pipeline import Seen, _read_tiles, _reread
+    true, _, photo = _dotted_tile(6, 6)
+    px = true.copy()
+    px[0] += push * (px[0] - true.mean(axis=0))
+    seen = [Seen((0, 0, "U"), px, True)]
+    clf = _DarkCentreReader()
+    probs, raw = _read_tiles(DEFAULT, photo, seen, 104.0, clf)
+    before = probs.argmax(axis=2)[0].tolist()
+    _reread(cfg, photo, seen, probs, raw, 104.0, clf, {0: true} if predicted else None)
+    return before, probs.argmax(axis=2)[0].tolist(), seen[0]
 
 
 def _shift_free_case(read_min: float, across: float = 0.1,  # type: ignore[no-untyped-def]

@@ -397,8 +397,8 @@ def _shift_free(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.nda
 
     No move covers an outlined face (``faces``), a loose face or a cell read as a whole
     tile, and one is kept only where every corner then reads at least
-    ``cfg.shift_free_min`` (of six moves or more, one may read weakly by chance); the cell is
-    then marked ``shifted`` (its clarity says nothing of the photo's, see
+    ``cfg.shift_free_min`` (of six moves or more, one may read weakly by chance); the
+    cell is then marked ``shifted`` (its clarity says nothing of the photo's, see
     :func:`_read_clearly`), and the cells its new outline covers are read as showing no
     digit. Only on a board whose outlined and proposed cells read at least ``read_min``
     where the lattice put them (reconstruct's bar for a board clear enough to read):
@@ -422,10 +422,10 @@ def _shift_free(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.nda
     moved = _shift_best(cfg, photo, seen, probs, raw, side_full, classifier,
                         np.concatenate([faces.reshape(-1, 3, 2), np.reshape(whole, (-1, 3, 2))]),
                         todo, vis, cfg.shift_free_min, cfg.shift_free_fracs)
-    for n in moved:
-        seen[n] = replace(seen[n], shifted=True)
     if not moved:
         return
+    for n in moved:
+        seen[n] = replace(seen[n], shifted=True)
     # tiles do not overlap: a cell whose outline the moved one covers (over
     # shift_overlap_max of its area; none read as a whole tile) read some of that tile's
     # digits, and holds no other tile
