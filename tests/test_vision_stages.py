@@ -257,6 +257,45 @@ def test_hand_placed_row_does_not_slip() -> None:
     assert _same_shape(set(fit.cells), set(row))
 
 
+def _vertices_seen(rows: tuple[int, ...], h: np.ndarray) -> dict[Vertex, np.ndarray]:
+    """Vertices (i, j) of lattice rows ``rows`` (i from -2 to 1) where the map ``h``
+    (lattice -> image) puts them."""
+    out: dict[Vertex, np.ndarray] = {}
+    for j in rows:
+        for i in range(-2, 2):
+            p = h @ np.array([*vertex_xy((i, j)), 1.0])
+            out[(i, j)] = p[:2] / p[2]
+    return out
+
+
+def test_a_short_board_under_a_steep_view_takes_a_homography() -> None:
+    # two rows of tiles seen steeply (three rows of vertices): the affine map a thin band
+    # gets misses the near tiles' vertices by a third of a side, a homography fits all
+    from dataclasses import replace
+
+    from vision.fit import _fit_h
+    steep = np.array([[120.0, 25.0, 500.0], [-10.0, -90.0, 400.0], [0.0, -0.22, 1.0]])
+    def worst(h: np.ndarray | None, seen: dict[Vertex, np.ndarray]) -> float:
+        assert h is not None
+        return max(float(np.linalg.norm(
+            (h @ np.array([*vertex_xy(v), 1.0]))[:2] / (h @ np.array([*vertex_xy(v), 1.0]))[2]
+            - p)) for v, p in seen.items())
+    seen = _vertices_seen((-1, 0, 1), steep)
+    side = 100.0
+    assert worst(_fit_h(DEFAULT, seen, side), seen) < 0.01 * side
+    # before: every band under 0.8 of a side thick was mapped affinely
+    old = replace(DEFAULT, h_thick_min=DEFAULT.h_thin_spread)
+    assert worst(_fit_h(old, seen, side), seen) > 0.2 * side
+    # one row of tiles (two rows of vertices) stays affine: perspective is not determined
+    thin = _vertices_seen((0, 1), steep)
+    assert _fit_h(DEFAULT, thin, side)[2, :2].tolist() == [0.0, 0.0]  # type: ignore[index]
+    # nor does a band whose vertices an affine map fits as well (no perspective to gain)
+    flat = steep.copy()
+    flat[2] = [0.0, 0.0, 1.0]
+    assert _fit_h(DEFAULT, _vertices_seen((-1, 0, 1), flat), side)[2, :2].tolist() == [  # type: ignore[index]
+        0.0, 0.0]
+
+
 def test_a_tile_pushed_apart_on_its_cell_still_joins() -> None:
     # a hand-placed board drifts: a tile on its own cell but a little apart from its
     # neighbour (wider than a seam) is still the board's; a knob of 0.1 leaves it loose

@@ -91,6 +91,19 @@ class ReaderConfig:
     #: an empty cell next to the board is proposed as a missed tile when edges run along
     #: at least this fraction of each of its three sides
     fill_edge_support: float = 0.6
+    #: the lattice's map to the photo is affine where the board's vertices are fewer than 8
+    #: or lie in a band thinner than h_thin_spread (the smaller standard deviation of their
+    #: lattice coordinates, in sides): perspective is not determined there, and a fitted
+    #: one extrapolates along the board. A band at least h_thick_min thick (two rows of
+    #: tiles) takes a homography that puts at least h_better more vertices than the affine
+    #: map within h_fit_frac x side of where they are seen, and h_fit_share of them all: a
+    #: steep view of a short board (dev A/B: 11 more photos read with no mistake, 2 fewer:
+    #: a loose tile lying on the truer lattice then joins it; at 0.75, dev 71000918 lost 10 tiles)
+    h_thin_spread: float = 0.8
+    h_thick_min: float = 0.5
+    h_better: int = 2
+    h_fit_frac: float = 0.05
+    h_fit_share: float = 0.8
     #: final vertices: the homography's prediction counts as this many corners when it lies
     #: within settle_frac x side of the corners' mean
     settle_weight: float = 1.5

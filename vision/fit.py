@@ -233,22 +233,47 @@ def _grow(tris: list[Triangle], graph: dict[int, list[tuple[int, list[tuple[int,
 
 def _fit_h(cfg: ReaderConfig, vertex_px: dict[Vertex, np.ndarray], side: float
            ) -> np.ndarray | None:
-    """Homography lattice -> image from vertex correspondences (RANSAC when enough)."""
+    """Lattice -> image map (3, 3) from vertex correspondences (table units -> px): an
+    affine map for few vertices or a thin band of them, a homography (RANSAC) otherwise
+    or where it fits clearly more of a band two rows thick (``cfg.h_*``); None when
+    under 3 vertices or the fit fails."""
     vs = sorted(vertex_px)
     src = np.array([vertex_xy(v) for v in vs], dtype=np.float64)
     dst = np.array([vertex_px[v] for v in vs], dtype=np.float64)
     if len(vs) < 3:
         return None
-    spread = np.linalg.eigvalsh(np.cov(src.T)) if len(vs) >= 3 else np.zeros(2)
-    if len(vs) < 8 or np.sqrt(max(spread.min(), 0.0)) < 0.8:
+    spread = float(np.sqrt(max(np.linalg.eigvalsh(np.cov(src.T)).min(), 0.0)))
+    if len(vs) < 8 or spread < cfg.h_thin_spread:
         # few points, or a long thin board: perspective is not determined, and a fitted
         # one would extrapolate wildly along the board; an affine map is safer
         a, _ = cv2.estimateAffine2D(src, dst, ransacReprojThreshold=0.12 * side)
         if a is None:
             return None
-        return np.vstack([a, [0, 0, 1]])
+        aff = np.vstack([a, [0, 0, 1]])
+        if len(vs) < 8 or spread < cfg.h_thick_min:
+            return aff
+        # a board two rows thick under a steep view: the affine map misses its near
+        # tiles by a third of a side (their faces' own corners are then judged off and
+        # moved), where a homography fits every vertex (dev 71000920)
+        h, _ = cv2.findHomography(src, dst, cv2.RANSAC, 0.12 * side)
+        if h is None:
+            return aff
+        near = cfg.h_fit_frac * side
+        fit_h, fit_a = _fitting(h, src, dst, near), _fitting(aff, src, dst, near)
+        if fit_h >= fit_a + cfg.h_better and fit_h >= cfg.h_fit_share * len(vs):
+            return h
+        return aff
     h, _ = cv2.findHomography(src, dst, cv2.RANSAC, 0.12 * side)
     return h
+
+
+def _fitting(h: np.ndarray, src: np.ndarray, dst: np.ndarray, near: float) -> int:
+    """How many lattice points ``src`` (N, 2) the map ``h`` (3, 3) puts within ``near``
+    px of their image positions ``dst`` (N, 2)."""
+    p = np.hstack([src, np.ones((len(src), 1))]) @ h.T
+    with np.errstate(divide="ignore", invalid="ignore"):
+        err = np.linalg.norm(p[:, :2] / p[:, 2:3] - dst, axis=1)
+    return int(np.sum(err < near))
 
 
 def _jac_det(h: np.ndarray, xy: tuple[float, float]) -> float:
