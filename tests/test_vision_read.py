@@ -277,8 +277,10 @@ def test_the_tile_beyond_a_drifted_one_joins_the_board() -> None:
     # cell is read from its own face, and that face's corners then predict the next cell,
     # where a clearly read face lies 0.7 of a side off the lattice's own cell
     # (without reading the cells cut by the photo's edge beyond it, whose own test is
-    # below: one of them reads a digit wrong, flagged low confidence)
-    uncut = replace(DEFAULT, cut_beside_joined=False)
+    # below: one of them reads a digit wrong, flagged low confidence; and with the
+    # lattice mapped affinely, as before a board two rows thick could take a homography,
+    # whose truer lattice puts the arm's cells on its tiles without this part)
+    uncut = replace(DEFAULT, cut_beside_joined=False, h_thick_min=DEFAULT.h_thin_spread)
     scores = _dev_scores(71_000_402, replace(uncut, adopt_after_drift=False), uncut)
     assert scores[1].matched == scores[0].matched + 1
     _no_false_tile_or_digit(scores[1])
@@ -365,8 +367,9 @@ def test_a_face_turned_from_a_misshapen_cell_joins_with_the_boards_digits() -> N
     # and a clearly read face on it is turned 21 degrees from it (a tile lies squarely
     # within 15); its digits agree with the board's at two vertices (the cells beside
     # tiles joined off the lattice, read where those tiles put them, find it too, with
-    # one digit wrong, and join more tiles past it: left out here)
-    base = replace(DEFAULT, rejoin_after_adopt=False)
+    # one digit wrong, and join more tiles past it: left out here; so is the homography
+    # a board two rows thick may take, whose truer lattice puts this face on its cell)
+    base = replace(DEFAULT, rejoin_after_adopt=False, h_thick_min=DEFAULT.h_thin_spread)
     scores = _dev_scores(71_000_433, replace(base, adopt_agree_turn_deg=0.0,
                                              full_beside_joined=False), base)
     assert scores[1].matched == scores[0].matched + 1
@@ -701,8 +704,11 @@ def test_a_cell_beside_a_face_joined_off_the_lattice_joins_the_board() -> None:
     # dev 71000433 (black tiles on red cloth): an arm of the board drifted, its faces
     # joined off the lattice; the cell beyond them, read where they put it, shows a tile
     # that joins the board only through them, and the loose face past it then joins too
-    dropped, joined = _dev_scores(71_000_433, replace(DEFAULT, rejoin_after_adopt=False),
-                                  DEFAULT)
+    # (with the lattice mapped affinely, as before a board two rows thick could take a
+    # homography: its truer lattice joins these tiles without this part)
+    affine = replace(DEFAULT, h_thick_min=DEFAULT.h_thin_spread)
+    dropped, joined = _dev_scores(71_000_433, replace(affine, rejoin_after_adopt=False),
+                                  affine)
     assert joined.matched == dropped.matched + 2
     _no_false_tile_or_digit(joined)
 
