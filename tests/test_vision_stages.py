@@ -21,6 +21,7 @@ from vision.detect import _rimmed, find_triangles
 from vision.fit import fit_lattice
 from vision.reconstruct import choose_digits, unshown_tiles
 from vision.render import board_text
+from vision.spots import project
 
 FACE = (225, 235, 240)
 
@@ -260,12 +261,8 @@ def test_hand_placed_row_does_not_slip() -> None:
 def _vertices_seen(rows: tuple[int, ...], h: np.ndarray) -> dict[Vertex, np.ndarray]:
     """Vertices (i, j) of lattice rows ``rows`` (i from -2 to 1) where the map ``h``
     (lattice -> image) puts them."""
-    out: dict[Vertex, np.ndarray] = {}
-    for j in rows:
-        for i in range(-2, 2):
-            p = h @ np.array([*vertex_xy((i, j)), 1.0])
-            out[(i, j)] = p[:2] / p[2]
-    return out
+    vs = [(i, j) for j in rows for i in range(-2, 2)]
+    return dict(zip(vs, project(h, np.array([vertex_xy(v) for v in vs])), strict=True))
 
 
 def test_a_short_board_under_a_steep_view_takes_a_homography() -> None:
@@ -277,9 +274,8 @@ def test_a_short_board_under_a_steep_view_takes_a_homography() -> None:
     steep = np.array([[120.0, 25.0, 500.0], [-10.0, -90.0, 400.0], [0.0, -0.22, 1.0]])
     def worst(h: np.ndarray | None, seen: dict[Vertex, np.ndarray]) -> float:
         assert h is not None
-        return max(float(np.linalg.norm(
-            (h @ np.array([*vertex_xy(v), 1.0]))[:2] / (h @ np.array([*vertex_xy(v), 1.0]))[2]
-            - p)) for v, p in seen.items())
+        return float(np.linalg.norm(project(h, np.array([vertex_xy(v) for v in seen]))
+                                    - np.array(list(seen.values())), axis=1).max())
     seen = _vertices_seen((-1, 0, 1), steep)
     side = 100.0
     assert worst(_fit_h(DEFAULT, seen, side), seen) < 0.01 * side

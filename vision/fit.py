@@ -39,6 +39,7 @@ from engine.lattice import (
 
 from .config import ReaderConfig
 from .detect import Triangle, clockwise, edge_map
+from .spots import project
 
 if TYPE_CHECKING:
     from .silhouette import BoardGuess
@@ -243,6 +244,7 @@ def _fit_h(cfg: ReaderConfig, vertex_px: dict[Vertex, np.ndarray], side: float
     if len(vs) < 3:
         return None
     spread = float(np.sqrt(max(np.linalg.eigvalsh(np.cov(src.T)).min(), 0.0)))
+    aff = None
     if len(vs) < 8 or spread < cfg.h_thin_spread:
         # few points, or a long thin board: perspective is not determined, and a fitted
         # one would extrapolate wildly along the board; an affine map is safer
@@ -252,27 +254,22 @@ def _fit_h(cfg: ReaderConfig, vertex_px: dict[Vertex, np.ndarray], side: float
         aff = np.vstack([a, [0, 0, 1]])
         if len(vs) < 8 or spread < cfg.h_thick_min:
             return aff
-        # a board two rows thick under a steep view: the affine map misses its near
-        # tiles by a third of a side (their faces' own corners are then judged off and
-        # moved), where a homography fits every vertex (dev 71000920)
-        h, _ = cv2.findHomography(src, dst, cv2.RANSAC, 0.12 * side)
-        if h is None:
-            return aff
-        near = cfg.h_fit_frac * side
-        fit_h, fit_a = _fitting(h, src, dst, near), _fitting(aff, src, dst, near)
-        if fit_h >= fit_a + cfg.h_better and fit_h >= cfg.h_fit_share * len(vs):
-            return h
-        return aff
     h, _ = cv2.findHomography(src, dst, cv2.RANSAC, 0.12 * side)
-    return h
+    if aff is None or h is None:
+        return h if aff is None else aff
+    # a board two rows thick under a steep view: the affine map misses its near tiles by
+    # a third of a side (their faces' own corners are then judged off and moved), where a
+    # homography fits every vertex (dev 71000920)
+    near = cfg.h_fit_frac * side
+    fit_h, fit_a = _fitting(h, src, dst, near), _fitting(aff, src, dst, near)
+    return h if fit_h >= fit_a + cfg.h_better and fit_h >= cfg.h_fit_share * len(vs) else aff
 
 
 def _fitting(h: np.ndarray, src: np.ndarray, dst: np.ndarray, near: float) -> int:
     """How many lattice points ``src`` (N, 2) the map ``h`` (3, 3) puts within ``near``
     px of their image positions ``dst`` (N, 2)."""
-    p = np.hstack([src, np.ones((len(src), 1))]) @ h.T
     with np.errstate(divide="ignore", invalid="ignore"):
-        err = np.linalg.norm(p[:, :2] / p[:, 2:3] - dst, axis=1)
+        err = np.linalg.norm(project(h, src) - dst, axis=1)
     return int(np.sum(err < near))
 
 
@@ -368,7 +365,7 @@ def _refit_to_digits(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> No
     """Carry the homography past the faces by the tiles' digits
     (:func:`vision.spots.refit_to_digit_blobs`): kept when it still puts the faces'
     vertices where they are (so it neither mirrors nor moves the lattice there)."""
-    from .spots import project, refit_to_digit_blobs
+    from .spots import refit_to_digit_blobs
 
     vs = sorted(fit.vertex_px)
     src = np.array([vertex_xy(v) for v in vs], dtype=np.float64)
