@@ -629,6 +629,49 @@ def test_a_candidate_with_one_hidden_corner_joins_the_board() -> None:
     assert [t.cell for t in board] == [up]
 
 
+def test_a_guess_under_the_same_hand_does_not_veto_a_candidate_with_a_hidden_corner() -> None:
+    # a hand over the corner of a cell the detector missed, whose third corner no board
+    # tile shows, and over the board tile's corner beside it: that tile's crop reads a
+    # guess there (dev 71000090: 0.38). The cell's digit there, read clearly, differs;
+    # the guess does not veto it: it joins, partial, its hidden digit unknown. Read
+    # clearly, the board's digit does veto it (a cell astride other tiles' digits)
+    import dataclasses
+
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+
+    px = _cell_px
+    up, down, shared, digits_up, p_up = _board_tile_1_2_3()
+    corners = cell_corners(down)
+    far = next(k for k, v in enumerate(corners) if v not in shared)
+    j = corners.index(shared[1])
+    odd = (digits_up[shared[1]] + 1) % 6
+    p_down = np.zeros((3, 7))
+    p_down[far, 6] = 0.9  # under the hand
+    p_down[corners.index(shared[0]), digits_up[shared[0]]] = 0.95
+    p_down[j, odd] = 0.95
+    i = cell_corners(up).index(shared[1])
+    p_guess = p_up.copy()
+    p_guess[i] = 0.0
+    p_guess[i, digits_up[shared[1]]] = 0.4
+    p_guess[i, 6] = 0.3
+    p_guess[i, odd] = 0.3
+    photo = vio.from_array(DEFAULT, np.full((400, 500, 3), 128, np.uint8))
+    found = Found(LatticeFit(triangles=[], side=104.0), 1.0)
+    seen = [Seen(up, px(up), True), Seen(down, px(down), False, True)]
+
+    def read(p: np.ndarray, cfg: object = DEFAULT) -> dict:  # type: ignore[type-arg]
+        board, _ = reconstruct(cfg, photo, found, seen, np.stack([p, p_down]))  # type: ignore[arg-type]
+        return {t.cell: t for t in board}
+
+    got = read(p_guess)
+    assert set(got) == {up, down}
+    assert "partial" in got[down].flags and got[down].corners[far] is None
+    assert got[down].corners[j] == odd  # the pixels' digit, not the guess's
+    assert set(read(p_up)) == {up}
+    assert set(read(p_guess, dataclasses.replace(DEFAULT, hidden_veto_min=0.0))) == {up}
+
+
 def test_a_candidate_with_two_hidden_corners_joins_with_the_board_telling_them() -> None:
     # a hand over two corners of a board tile the detector missed: the lattice's cell
     # shows one clear digit and none at two corners. It is reported where that digit is

@@ -190,6 +190,10 @@ class ReaderConfig:
     #: 71000240-479: no change; at 0.9 one tile fewer. At 0.4 rather than 0.7 (dev
     #: 71000000-479): +4 tiles, +2 photos, none lost
     hidden_partial_min: float = 0.4
+    #: ... and a board digit read less clearly than this at one of its vertices does not
+    #: veto it (the hand over its corner often covers the board tile's corner beside it,
+    #: whose crop reads a guess: dev 71000090 0.38, 71000216 0.49; 0 = every one does)
+    hidden_veto_min: float = 0.5
     #: ... and one with two corners showing no digit (two under a hand or an object) is
     #: reported where the third shows a digit read at least this clearly, agreeing with
     #: the board's there, and it touches the board: its hidden digits told by the board's

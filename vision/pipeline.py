@@ -1345,12 +1345,15 @@ def _add_shown(shows: dict[Vertex, set[int]], cell: Cell | None,
             shows.setdefault(v, set()).add(d)
 
 
-def _board_shows(seen: list[Seen], probs: np.ndarray, board_idx: list[int]
-                 ) -> dict[Vertex, set[int]]:
-    """The digits the board's tiles (``board_idx``) show at each vertex (first choices)."""
+def _board_shows(seen: list[Seen], probs: np.ndarray, board_idx: list[int],
+                 sure: float = 0.0) -> dict[Vertex, set[int]]:
+    """The digits the board's tiles (``board_idx``) show at each vertex (first choices;
+    only those read at least ``sure``)."""
     shows: dict[Vertex, set[int]] = {}
     for n in board_idx:
-        _add_shown(shows, seen[n].cell, _digits_shown(probs[n], np.argmax(probs[n], axis=1) < 6))
+        p = probs[n]
+        shown = (np.argmax(p, axis=1) < 6) & (p[:, :6].max(axis=1) >= sure)
+        _add_shown(shows, seen[n].cell, _digits_shown(p, shown))
     return shows
 
 
@@ -1392,10 +1395,12 @@ def _hidden_untold(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray,
                    board_idx: list[int], hidden: list[int]) -> list[int]:
     """The cells of ``hidden`` (one corner showing no digit) left out of ``board_idx``
     whose two digits in view are read at least ``cfg.hidden_partial_min`` and agree with
-    every digit the board's tiles show at the same vertices."""
+    every digit the board's tiles show at the same vertices read at least
+    ``cfg.hidden_veto_min`` (the hand over this corner often covers a board tile's corner
+    too, whose crop then reads a guess)."""
     if cfg.hidden_partial_min > 1 or not hidden:
         return []
-    shows = _board_shows(seen, probs, board_idx)
+    shows = _board_shows(seen, probs, board_idx, cfg.hidden_veto_min)
     taken = {seen[n].cell for n in board_idx}
     out = []
     for n in hidden:
