@@ -82,6 +82,25 @@ def test_pieces_join_edge_to_edge_through_tiles_read_in_part() -> None:
     assert _judge(_table(), tiles) == (0, 0)  # nothing to judge
 
 
+def test_of_two_pieces_the_same_size_the_one_read_in_full_is_the_boards_own() -> None:
+    # dev 71000412: a hand over the board parts it into two pieces of 9 tiles, one with 4
+    # tiles read in part (corners under the hand). The board's own piece (around which
+    # the table is sampled to judge the other) is the one read in full, whichever holds
+    # the lowest cell; read in full alike, the lowest cell's piece is first, as before
+    near = [(0, 0, "U"), edge_neighbours((0, 0, "U"))[0]]
+    far = [(6, 0, "U"), edge_neighbours((6, 0, "U"))[0]]
+
+    def first(part: int) -> list[Cell]:
+        tiles = [TileReading(c, [None if c == near[0] and k == 0 and part else k % 6
+                                 for k in range(3)],
+                             _px(c), [0.9] * 3, np.zeros((3, 7)))
+                 for c in near + far]
+        return sorted(t.cell for t in Reading("x", 520, 440, tiles=tiles).pieces()[0])
+
+    assert first(part=1) == sorted(far)
+    assert first(part=0) == sorted(near)
+
+
 @pytest.mark.parametrize("flag", [JOINED, None])
 def test_a_tile_touching_the_board_by_a_corner_in_plain_view_is_reported(
         flag: str | None) -> None:

@@ -593,6 +593,20 @@ def test_a_tile_with_a_corner_under_a_finger_is_not_vetoed_by_a_guess_beside_it(
 
 
 @needs_model
+def test_a_board_parted_by_a_hand_is_judged_from_its_piece_in_full_view() -> None:
+    # dev 71000412: a hand parts the board into two pieces of 9 tiles; 4 of one lie partly
+    # under it (read in part). Judged from that piece, the "table" sampled around it has
+    # the hand's colour, and the other piece passed for lying apart in plain view (a
+    # false "disconnected" violation); judged from the piece in full view, the cells
+    # between are under the hand and the pieces are joined out of sight
+    (sc,), (r,) = _dev_read(71_000_412, DEFAULT)
+    assert not any(v["kind"] == "disconnected" for v in r.violations())
+    assert [len(p) for p in r.pieces()] == [9, 9]
+    assert all(t.complete for t in r.pieces()[0])
+    assert sc.violations_false == 0 and sc.found_tiles == sc.matched
+
+
+@needs_model
 def test_a_tile_with_two_corners_under_a_finger_is_read_from_the_board() -> None:
     # dev 71000265: a hand over the board; the cell at label [-1, 0, D] shows one digit
     # clearly, its two other corners under fingers. Without the part it is missed; with

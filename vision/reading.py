@@ -146,12 +146,15 @@ class Reading:
     def pieces(self) -> list[list[TileReading]]:
         """The tiles with a cell (complete or not) in pieces joined edge to edge, the
         board's own first: the largest with a tile not joined through tiles unseen
-        (:attr:`TileReading.joined_unseen`), then by size (ties: the one with the lowest
-        cell first)."""
+        (:attr:`TileReading.joined_unseen`), then by size (ties: the one with more tiles
+        read in full, then the one with the lowest cell)."""
         at = {t.cell: t for t in self.tiles if t.cell is not None}
         parts = [[at[c] for c in sorted(p)] for p in self._engine_board(self.tiles).components()]
-        # components come largest first (ties: lowest cell first): a stable sort keeps that
-        return sorted(parts, key=lambda g: all(t.joined_unseen for t in g))
+        # components come largest first (ties: lowest cell first): a stable sort keeps that.
+        # A tile read in part lies under a hand or beyond the photo's edge: of two pieces
+        # the same size, the one more of whose tiles are in full view is the board's own
+        return sorted(parts, key=lambda g: (all(t.joined_unseen for t in g), -len(g),
+                                            -sum(t.complete for t in g)))
 
     def board_violations(self) -> list[Violation]:
         """The board's rule violations. Whether it is in pieces, or touched by a corner
