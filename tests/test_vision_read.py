@@ -607,6 +607,21 @@ def test_a_board_parted_by_a_hand_is_judged_from_its_piece_in_full_view() -> Non
 
 
 @needs_model
+def test_a_face_with_two_corners_under_an_object_joins_the_board() -> None:
+    # dev 71000591: a phone over two corners of a board tile; the face outlined by its
+    # part in view reads one digit clearly. Judged a blank face without the part, it is
+    # missed; with it, it joins: one hidden digit told by the board (right), the other
+    # unknown (the lattice's outline lies a quarter side off there), no digit wrong
+    from vision.pipeline import HIDDEN_TWO
+    (sc, without), (r, _) = _dev_read(71_000_591, DEFAULT,
+                                      replace(DEFAULT, cell_two_hidden=False))
+    assert sc.matched == without.matched + 1 == sc.label_tiles == sc.found_tiles
+    (got,) = [t for t in r.tiles if HIDDEN_TWO in t.flags]
+    assert "partial" in got.flags and got.corners.count(None) == 1
+    assert sc.digits_right == without.digits_right + 1 == sc.digits - 1
+
+
+@needs_model
 def test_a_tile_with_two_corners_under_a_finger_is_read_from_the_board() -> None:
     # dev 71000265: a hand over the board; the cell at label [-1, 0, D] shows one digit
     # clearly, its two other corners under fingers. Without the part it is missed; with

@@ -672,6 +672,36 @@ def test_a_guess_under_the_same_hand_does_not_veto_a_candidate_with_a_hidden_cor
     assert set(read(p_guess, dataclasses.replace(DEFAULT, hidden_veto_min=0.0))) == {up}
 
 
+def test_a_face_on_a_cell_with_two_corners_hidden_is_no_blank_tile() -> None:
+    # dev 71000591: an object over two corners of a board tile; its face, outlined by the
+    # part in view, lies on a cell beside the board and reads one digit clearly and none
+    # at two corners. It joins as such a candidate does (flagged), not reported off the
+    # board as face-down; with the part off it is
+    import dataclasses
+
+    from vision.fit import LatticeFit
+    from vision.pipeline import HIDDEN_TWO, Found, Seen, reconstruct
+
+    px = _cell_px
+    up, down, shared, digits_up, p_up = _board_tile_1_2_3()
+    k = cell_corners(down).index(shared[0])
+    p_down = np.zeros((3, 7))
+    p_down[:, 6] = 0.9
+    p_down[k] = 0.0
+    p_down[k, digits_up[shared[0]]] = 0.95
+    photo = vio.from_array(DEFAULT, np.full((400, 500, 3), 128, np.uint8))
+    found = Found(LatticeFit(triangles=[], side=104.0), 1.0)
+    seen = [Seen(up, px(up), True), Seen(down, px(down), True)]
+    board, off = reconstruct(DEFAULT, photo, found, seen, np.stack([p_up, p_down]))
+    got = {t.cell: t for t in board}
+    assert set(got) == {up, down} and not off
+    assert HIDDEN_TWO in got[down].flags and got[down].corners[k] == digits_up[shared[0]]
+    board, off = reconstruct(dataclasses.replace(DEFAULT, cell_two_hidden=False), photo,
+                             found, seen, np.stack([p_up, p_down]))
+    assert [t.cell for t in board] == [up]
+    assert [t.flags for t in off] == [["face-down or blank"]]
+
+
 def test_a_candidate_with_two_hidden_corners_joins_with_the_board_telling_them() -> None:
     # a hand over two corners of a board tile the detector missed: the lattice's cell
     # shows one clear digit and none at two corners. It is reported where that digit is

@@ -677,6 +677,12 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
             elif _two_hidden(cfg, p, vis):
                 hidden2.append(n)
             continue
+        if (none_mean > cfg.none_threshold and cfg.cell_two_hidden and t.cell is not None
+                and _two_hidden(cfg, p, vis)):
+            # a face on a cell reading one digit clearly and none at two corners is no
+            # blank one: two of its corners lie under a hand or an object (dev 71000591)
+            hidden2.append(n)
+            continue
         if none_mean > cfg.none_threshold:
             cut = t.face >= 0 and found.fit.triangles[t.face].cut
             if t.detected and (vis.all() or cut) and t.face not in found.fit.squarely:
