@@ -192,7 +192,8 @@ class ReaderConfig:
     hidden_partial_min: float = 0.4
     #: ... and a board digit read less clearly than this at one of its vertices does not
     #: veto it (the hand over its corner often covers the board tile's corner beside it,
-    #: whose crop reads a guess: dev 71000090 0.38, 71000216 0.49; 0 = every one does)
+    #: whose crop reads a guess: dev 71000090 0.38, 71000216 0.49; 0 = every one does).
+    #: Dev 71000000-999: +3 photos with no mistake, +7 tiles; at 0.7 one false tile more
     hidden_veto_min: float = 0.5
     #: ... and one with two corners showing no digit (two under a hand or an object) is
     #: reported where the third shows a digit read at least this clearly, agreeing with
