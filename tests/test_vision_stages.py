@@ -696,6 +696,7 @@ def test_a_face_on_a_cell_with_two_corners_hidden_is_no_blank_tile() -> None:
     got = {t.cell: t for t in board}
     assert set(got) == {up, down} and not off
     assert HIDDEN_TWO in got[down].flags and got[down].corners[k] == digits_up[shared[0]]
+    assert "outline inferred from the lattice" not in got[down].flags  # its own face's
     board, off = reconstruct(dataclasses.replace(DEFAULT, cell_two_hidden=False), photo,
                              found, seen, np.stack([p_up, p_down]))
     assert [t.cell for t in board] == [up]

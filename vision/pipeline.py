@@ -860,7 +860,8 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
                 if not (at_corner or beyond):
                     rest.append(n)
                     continue
-            flags = ["partial", "outline inferred from the lattice"]
+            # (a face of its own, where one outlined it: cfg.cell_two_hidden)
+            flags = ["partial"] + ([] if t.detected else ["outline inferred from the lattice"])
             if at_corner:
                 flags.append(f"{MEETS_AT_CORNER} (the tiles between lie beyond "
                              "the photo's edge)")
