@@ -701,6 +701,14 @@ def test_a_face_on_a_cell_with_two_corners_hidden_is_no_blank_tile() -> None:
                              found, seen, np.stack([p_up, p_down]))
     assert [t.cell for t in board] == [up]
     assert [t.flags for t in off] == [["face-down or blank"]]
+    # its digit not the board's there: it joins nothing, and is reported blank as before
+    # (dev 71000333: a face-down tile whose back read a digit; it was lost, not reported)
+    p_odd = p_down.copy()
+    p_odd[k] = 0.0
+    p_odd[k, (digits_up[shared[0]] + 1) % 6] = 0.95
+    board, off = reconstruct(DEFAULT, photo, found, seen, np.stack([p_up, p_odd]))
+    assert [t.cell for t in board] == [up]
+    assert [t.flags for t in off] == [["face-down or blank"]]
 
 
 def test_a_candidate_with_two_hidden_corners_joins_with_the_board_telling_them() -> None:

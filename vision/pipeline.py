@@ -654,6 +654,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     edge_cands: list[int] = []  # outline-less cells cut by the photo's edge that show digits
     hidden: list[int] = []  # outline-less cells showing digits at two corners, none at one
     hidden2: list[int] = []  # ... a digit at one corner only, clearly, none at two
+    blank_two: dict[int, TileReading] = {}  # ... of them, faces: blank unless they join
     # loose faces in full view reading a digit clearly at each corner (at least
     # cfg.adopt_loose_min): the only ones that may join the board (a shape read
     # unsurely is no evidence of a board tile)
@@ -680,8 +681,11 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         if (none_mean > cfg.none_threshold and cfg.cell_two_hidden and t.cell is not None
                 and _two_hidden(cfg, p, vis)):
             # a face on a cell reading one digit clearly and none at two corners is no
-            # blank one: two of its corners lie under a hand or an object (dev 71000591)
+            # blank one: two of its corners lie under a hand or an object (dev 71000591);
+            # reported blank, as before, if it joins nothing
             hidden2.append(n)
+            if t.detected and t.face not in found.fit.squarely:
+                blank_two[n] = _blank(t, p)
             continue
         if none_mean > cfg.none_threshold:
             cut = t.face >= 0 and found.fit.triangles[t.face].cut
@@ -892,6 +896,10 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         if len(rest) == len(todo):
             break
         todo = rest
+    for n, tr in blank_two.items():
+        if seen[n].cell not in joined:  # joined nothing: a shape showing a speck
+            off.append(tr)
+            off_face.append(seen[n].face)
     # an askew face on a cell under a hand was its tile, outlined short by the hand
     off, off_face = _without_faces(off, off_face, _shadowed(found, placed_under))
     # faces apart from the board that meet only those tiles at a vertex (a tile beyond a
