@@ -678,22 +678,22 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
             elif _two_hidden(cfg, p, vis):
                 hidden2.append(n)
             continue
-        if (none_mean > cfg.none_threshold and cfg.cell_two_hidden and t.cell is not None
-                and _two_hidden(cfg, p, vis)):
-            # a face on a cell reading one digit clearly and none at two corners is no
-            # blank one: two of its corners lie under a hand or an object (dev 71000591);
-            # reported blank, as before, if it joins nothing
-            hidden2.append(n)
-            if t.detected and t.face not in found.fit.squarely:
-                blank_two[n] = _blank(t, p)
-            continue
         if none_mean > cfg.none_threshold:
             cut = t.face >= 0 and found.fit.triangles[t.face].cut
+            blank = None
             if t.detected and (vis.all() or cut) and t.face not in found.fit.squarely:
-                tr = _blank(t, p)
+                blank = _blank(t, p)
                 if cut:  # face-down, or its digits beyond the photo's edge: not known
-                    tr.flags = ["partial", "no digit in view"]
-                off.append(tr)
+                    blank.flags = ["partial", "no digit in view"]
+            if cfg.cell_two_hidden and t.cell is not None and _two_hidden(cfg, p, vis):
+                # a face on a cell reading one digit clearly and none at two corners is no
+                # blank one: two of its corners lie under a hand or an object (dev
+                # 71000591); reported blank, as before, if it joins nothing
+                hidden2.append(n)
+                if blank is not None:
+                    blank_two[n] = blank
+            elif blank is not None:
+                off.append(blank)
                 off_face.append(t.face)
             continue  # a proposed empty cell, or a shape that is not a tile
         if not vis.all():
