@@ -17,7 +17,7 @@ from engine.lattice import Cell, Vertex, cell_corners, edge_neighbours, transfor
 from engine.tiles import Tile
 from vision import io as vio
 from vision.config import DEFAULT, ReaderConfig
-from vision.detect import _rimmed, find_triangles
+from vision.detect import _rimmed, dark_faces, edge_map, find_triangles
 from vision.fit import fit_lattice
 from vision.reconstruct import choose_digits, unshown_tiles
 from vision.render import board_text
@@ -325,6 +325,52 @@ def test_a_rimmed_face_has_no_rim_beyond_its_own() -> None:
         return m
     assert _rimmed(DEFAULT, mask(0.1), tri)
     assert not _rimmed(DEFAULT, mask(1.5), tri)
+
+
+def _dark_board(face: float, seam: float, noise: float = 1.0, side: float = 70.0,
+                angle: float = 20.0
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """A grey photo of BOARD: faces ``face`` grey levels, the seams between them ``seam``,
+    on a light table (200), noise ``noise`` levels. Returns the image and each cell's centre."""
+    rng = np.random.default_rng(0)
+    w, h = 640, 480
+    a = np.deg2rad(angle)
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    img = np.full((h, w), 200.0)
+    outlines = [np.array([rot @ np.array(vertex_xy(v)) * side for v in cell_corners(c)])
+                * [1, -1] + [w / 2, h / 2] for c in BOARD]
+    for pts in outlines:  # the board's outline, all seam
+        cv2.fillConvexPoly(img, np.round(pts * 16).astype(np.int32), seam, cv2.LINE_AA, 4)
+    for pts in outlines:  # each face a little inside it
+        cen = pts.mean(0)
+        ins = cen + (pts - cen) * (1 - 3.4 / side)
+        cv2.fillConvexPoly(img, np.round(ins * 16).astype(np.int32), face, cv2.LINE_AA, 4)
+    img = np.clip(img + rng.normal(0, noise, img.shape), 0, 255).astype(np.uint8)
+    return img, np.array([pts.mean(0) for pts in outlines])
+
+
+def test_dark_faces_with_faint_seams_are_found_on_a_brightened_copy() -> None:
+    # dark tiles (grey 20) whose seams are 6 levels lighter: the photo's own edges close
+    # no face; brightened (gamma 0.5) the seams stand out, and every face is found, once
+    img, centres = _dark_board(20, 26)
+    found = find_triangles(DEFAULT, img, edge_map(DEFAULT, img))
+    assert not found
+    more, bright, _ = dark_faces(DEFAULT, img, found)
+    assert bright.shape == img.shape and bright.mean() > img.mean()
+    assert len(more) == len(BOARD)
+    d = np.linalg.norm(np.array([t.centroid for t in more])[:, None] - centres[None], axis=2)
+    assert (d.min(axis=0) < 5).all()  # px: each cell's face
+
+
+def test_faces_found_on_the_brightened_copy_are_dark_ones() -> None:
+    # mid-grey faces (100) with faint seams on a noisy photo: the brightened copy
+    # outlines some the photo's edges did not, but they are no dark tiles
+    # (dark_face_max, 80): not added
+    import dataclasses
+    img, _ = _dark_board(100, 90, noise=3.0)
+    found = find_triangles(DEFAULT, img, edge_map(DEFAULT, img))
+    assert dark_faces(dataclasses.replace(DEFAULT, dark_face_max=255), img, found)[0]
+    assert not dark_faces(DEFAULT, img, found)[0]
 
 
 def test_no_tiles_on_plain_or_noisy_image() -> None:

@@ -62,6 +62,13 @@ class ReaderConfig:
     rim_grow_frac: float = 0.05
     #: ... kept where the mask, this many sides out from its sides' middles, is no rim
     rim_out_frac: float = 0.25
+    #: where the edges' faces give no board (read from its silhouette, or fewer than
+    #: dark_below faces), faces are also looked for on a copy brightened by this gamma
+    #: (dark tiles: their seams are a few grey levels; 0 = off); kept if they make a
+    #: bigger board; only faces whose grey level is at most dark_face_max are added
+    dark_gamma: float = 0.5
+    dark_below: int = 3
+    dark_face_max: float = 80.0
     #: edge thickenings tried (radius in px): thicker closes gaps in a face's outline,
     #: thinner keeps a 1-px seam between joined tiles
     dilations: tuple[int, ...] = (1, 3)

@@ -196,10 +196,43 @@ def rim_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray,
     inv = cv2.morphologyEx(cv2.bitwise_not(m), cv2.MORPH_OPEN, ker3)
     traced = [f for f in _mask_triangles(cfg, inv, -cfg.rim_grow_frac, min_area, max_side)
               if _rimmed(cfg, inv, f[0])]
-    cen = np.array([t.centroid for t in found]).reshape(-1, 2)
     # a face outlined by its own edges is the better outline
-    return [t for t in _dedupe(cfg, _faces(cfg, traced, max_side))
+    return _not_found(_dedupe(cfg, _faces(cfg, traced, max_side)), found)
+
+
+def _not_found(faces: list[Triangle], found: list[Triangle]) -> list[Triangle]:
+    """The faces of ``faces`` where none of ``found`` lies (no centre within half a
+    side)."""
+    cen = np.array([t.centroid for t in found]).reshape(-1, 2)
+    return [t for t in faces
             if not len(cen) or np.linalg.norm(cen - t.centroid, axis=1).min() >= 0.5 * t.side]
+
+
+def dark_faces(cfg: ReaderConfig, gray: np.ndarray, found: list[Triangle]
+               ) -> tuple[list[Triangle], np.ndarray, np.ndarray]:
+    """Faces of dark tiles, found on ``gray`` (the detection image) brightened by
+    ``cfg.dark_gamma``: the seams between dark tiles differ by a few grey levels, which
+    the gamma spreads apart. Returns the faces no lighter than ``cfg.dark_face_max`` grey
+    levels where none of ``found`` (detection pixels) lies, the brightened image and its
+    edge map."""
+    lut = (255.0 * (np.arange(256) / 255.0) ** cfg.dark_gamma).round().astype(np.uint8)
+    bright = cv2.LUT(gray, lut)
+    edges = edge_map(cfg, bright)
+    dark = [t for t in find_triangles(cfg, bright, edges)
+            if face_tone(gray, t.pts) <= cfg.dark_face_max]
+    return _not_found(dark, found), bright, edges
+
+
+def face_tone(gray: np.ndarray, pts: np.ndarray) -> float:
+    """Median grey level of a face or cell (3, 2) of ``gray`` away from its digits and
+    pin (three points halfway between the centre and each side's middle)."""
+    c = pts.mean(axis=0)
+    mids = (pts + pts[[1, 2, 0]]) / 2
+    q = (c + 0.5 * (mids - c)).round().astype(int)
+    h, w = gray.shape
+    q[:, 0] = q[:, 0].clip(0, w - 1)
+    q[:, 1] = q[:, 1].clip(0, h - 1)
+    return float(np.median(gray[q[:, 1], q[:, 0]]))
 
 
 def _size_bounds(cfg: ReaderConfig, h: int, w: int) -> tuple[float, float]:

@@ -38,7 +38,7 @@ from engine.lattice import (
 )
 
 from .config import ReaderConfig
-from .detect import Triangle, clockwise, edge_map
+from .detect import Triangle, clockwise, edge_map, face_tone
 from .spots import project
 
 if TYPE_CHECKING:
@@ -580,18 +580,6 @@ def _splits_a_face(h: np.ndarray, cells: list[Cell], side: float, faces: list[Tr
     return False
 
 
-def _face_tone(gray: np.ndarray, pts: np.ndarray) -> float:
-    """Median grey level of a cell's face away from its digits and pin (three points
-    halfway between the centre and each side's middle)."""
-    c = pts.mean(axis=0)
-    mids = (pts + pts[[1, 2, 0]]) / 2
-    q = (c + 0.5 * (mids - c)).round().astype(int)
-    h, w = gray.shape
-    q[:, 0] = q[:, 0].clip(0, w - 1)
-    q[:, 1] = q[:, 1].clip(0, h - 1)
-    return float(np.median(gray[q[:, 1], q[:, 0]]))
-
-
 def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
     """Cells up to ``cfg.ring_cells`` steps from the board, inside the photo and free of
     loose faces: places a tile may lie whose seams the photo does not show (dark tiles
@@ -608,7 +596,7 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
     tone_test = cfg.tone_tol < 255
     tone = spread = 0.0
     if tone_test:
-        tones = np.array([_face_tone(gray, fit.corner_px(c))
+        tones = np.array([face_tone(gray, fit.corner_px(c))
                           for c in fit.cells or fit.proposed])
         tone, spread = float(np.median(tones)), float(np.median(np.abs(tones - np.median(tones))))
     loose_c = [fit.triangles[i].centroid for i in fit.loose]
@@ -674,7 +662,7 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
             pts = np.array([fit.project(vertex_xy(v)) for v in cell_corners(c)])
             if not _plausible(pts, local):
                 return False
-        if tone_test and abs(_face_tone(gray, pts) - tone) > max(cfg.tone_tol, 3 * spread):
+        if tone_test and abs(face_tone(gray, pts) - tone) > max(cfg.tone_tol, 3 * spread):
             return False  # does not look like the board's tiles (table showing through)
         cen = pts.mean(axis=0)
         near = np.flatnonzero(np.linalg.norm(occ_cen - cen, axis=1) < 1.5 * fit.side)

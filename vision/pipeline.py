@@ -25,7 +25,7 @@ from .apart import judge_pieces
 from .classifier import DigitClassifier, digit_probs
 from .config import DEFAULT, ReaderConfig
 from .crops import corner_crops
-from .detect import Triangle, edge_map, find_cut_faces, find_triangles, rim_faces
+from .detect import Triangle, dark_faces, edge_map, find_cut_faces, find_triangles, rim_faces
 from .fit import (
     LatticeFit,
     add_cut_faces,
@@ -127,6 +127,14 @@ def _detect_on(cfg: ReaderConfig, small: np.ndarray, scale: float,
         # no board of faces: bevelled tiles may show their faces inside shaded rims
         more = rim_faces(cfg, gray, edges, tris)
         alt = fit_lattice(cfg, tris + more, gray, edges, silhouette=False) if more else None
+        if (alt is not None and len(alt.cells) >= 3 and len(alt.cells) + len(alt.proposed)
+                > len(fit.cells) + len(fit.proposed)):
+            fit = alt
+    if cfg.dark_gamma and (fit.from_silhouette or len(fit.cells) < cfg.dark_below):
+        # few faces by their edges: dark tiles' seams may show on a brightened copy
+        more, bright, b_edges = dark_faces(cfg, gray, tris)
+        alt = (fit_lattice(cfg, tris + more, bright, b_edges, silhouette=False)
+               if more else None)
         if (alt is not None and len(alt.cells) >= 3 and len(alt.cells) + len(alt.proposed)
                 > len(fit.cells) + len(fit.proposed)):
             fit = alt
