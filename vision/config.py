@@ -551,6 +551,8 @@ class ReaderConfig:
     #: vertices can lie a quarter side off an arm (dev 71000045, 71000223: +7 tiles)
     h_outline_min: float = 0.1
     h_outline_gain: float = 1.0
+    #: ... and the homography's whole outline too, corners fixed by faces moved as well
+    h_outline_pure: bool = True
     #: ... an outline of the cell's shape (each side within this ratio of the side the
     #: homography gives it) covering no outlined face (shift_overlap_max)
     h_outline_shape: float = 1.25

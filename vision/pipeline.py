@@ -340,29 +340,44 @@ def _homography_outlines(cfg: ReaderConfig, photo: Photo, fit: LatticeFit, scale
         vs = cell_corners(t.cell)
         pure = np.array([fit.project(vertex_xy(v)) / scale for v in vs])
         alt = np.array([t.px[k] if v in anchored else pure[k] for k, v in enumerate(vs)])
-        if np.linalg.norm(alt - t.px, axis=1).max() <= cfg.h_outline_min * side_full:
-            continue
-        # the cell's shape as the homography sees it, on no outlined face: corners fixed
-        # by faces and the homography's disagree where the board itself lies elsewhere
-        ratio = (np.linalg.norm(alt - alt[[1, 2, 0]], axis=1)
-                 / np.linalg.norm(pure - pure[[1, 2, 0]], axis=1))
-        # (a homography folded across the horizon turns a far cell's outline over: dev
-        # 71000815 raised a crop error on a mirrored outline)
-        if (not (1 / cfg.h_outline_shape < ratio).all() or (ratio > cfg.h_outline_shape).any()
-                or not _upright(alt) or _overlaps(alt, faces, cfg.shift_overlap_max)):
-            continue
-        todo.append((n, alt))
+        # (and, for a candidate, the homography's whole outline where faces fix a corner
+        # elsewhere: the corners of rounded faces found on one side of a vertex only lie
+        # off it, dev 71000873: two cells between faces read no digit at a corner 6 px
+        # off)
+        for out in (alt, pure) if cfg.h_outline_pure and t.candidate else (alt,):
+            if np.linalg.norm(out - t.px, axis=1).max() <= cfg.h_outline_min * side_full:
+                continue
+            if out is pure and any(a is alt for m, a in todo if m == n) and np.linalg.norm(
+                    pure - alt, axis=1).max() <= cfg.h_outline_min * side_full:
+                continue
+            # the cell's shape as the homography sees it, on no outlined face: corners
+            # fixed by faces and the homography's disagree where the board itself lies
+            # elsewhere
+            ratio = (np.linalg.norm(out - out[[1, 2, 0]], axis=1)
+                     / np.linalg.norm(pure - pure[[1, 2, 0]], axis=1))
+            # (a homography folded across the horizon turns a far cell's outline over:
+            # dev 71000815 raised a crop error on a mirrored outline)
+            if (not (1 / cfg.h_outline_shape < ratio).all()
+                    or (ratio > cfg.h_outline_shape).any() or not _upright(out)
+                    or _overlaps(out, faces, cfg.shift_overlap_max)):
+                continue
+            todo.append((n, out))
     if not todo:
         return
     p_m, raw_m = _read_outlines(photo, np.stack([a for _, a in todo]), classifier)
-    for j, (n, alt) in enumerate(todo):
-        if ((p_m[j].argmax(axis=1) < 6).all()
-                and _quality(p_m[j]) > _quality(probs[n]) + cfg.h_outline_gain):
-            seen[n] = replace(seen[n], px=alt)
-            probs[n], raw[n] = p_m[j], raw_m[j]
-            for k, v in enumerate(cell_corners(seen[n].cell)):  # type: ignore[arg-type]
-                if v not in anchored:
-                    fit.vertex_px[v] = alt[k] * scale
+    best: dict[int, tuple[float, int]] = {}
+    for j, (n, _) in enumerate(todo):
+        q = _quality(p_m[j])
+        if ((p_m[j].argmax(axis=1) < 6).all() and q > _quality(probs[n]) + cfg.h_outline_gain
+                and q > best.get(n, (-np.inf, -1))[0]):
+            best[n] = (q, j)
+    for n, (_, j) in best.items():
+        out = todo[j][1]
+        seen[n] = replace(seen[n], px=out)
+        probs[n], raw[n] = p_m[j], raw_m[j]
+        for k, v in enumerate(cell_corners(seen[n].cell)):  # type: ignore[arg-type]
+            if v not in anchored:
+                fit.vertex_px[v] = out[k] * scale
 
 
 def _shift_search(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.ndarray,
