@@ -125,21 +125,26 @@ def _detect_on(cfg: ReaderConfig, small: np.ndarray, scale: float,
     fit = fit_lattice(cfg, tris, gray, edges, colour)
     if cfg.rim_block and fit.from_silhouette:
         # no board of faces: bevelled tiles may show their faces inside shaded rims
-        more = rim_faces(cfg, gray, edges, tris)
-        alt = fit_lattice(cfg, tris + more, gray, edges, silhouette=False) if more else None
-        if (alt is not None and len(alt.cells) >= 3 and len(alt.cells) + len(alt.proposed)
-                > len(fit.cells) + len(fit.proposed)):
-            fit = alt
+        fit = _with_more_faces(cfg, fit, tris, rim_faces(cfg, gray, edges, tris), gray, edges)
     if cfg.dark_gamma and (fit.from_silhouette or len(fit.cells) < cfg.dark_below):
         # few faces by their edges: dark tiles' seams may show on a brightened copy
         more, bright, b_edges = dark_faces(cfg, gray, tris)
-        alt = (fit_lattice(cfg, tris + more, bright, b_edges, silhouette=False)
-               if more else None)
-        if (alt is not None and len(alt.cells) >= 3 and len(alt.cells) + len(alt.proposed)
-                > len(fit.cells) + len(fit.proposed)):
-            fit = alt
+        fit = _with_more_faces(cfg, fit, tris, more, bright, b_edges)
     _with_cut_faces(cfg, fit, gray, edges)
     return Found(fit, scale)
+
+
+def _with_more_faces(cfg: ReaderConfig, fit: LatticeFit, tris: list[Triangle],
+                     more: list[Triangle], gray: np.ndarray, edges: np.ndarray) -> LatticeFit:
+    """The lattice fitted to the faces ``tris`` and ``more`` (faces found another way;
+    ``gray`` and ``edges``: the image they were found in, no silhouette search) where it
+    makes a bigger board than ``fit`` of 3 faces or more; else ``fit``."""
+    if not more:
+        return fit
+    alt = fit_lattice(cfg, tris + more, gray, edges, silhouette=False)
+    bigger = (len(alt.cells) >= 3 and len(alt.cells) + len(alt.proposed)
+              > len(fit.cells) + len(fit.proposed))
+    return alt if bigger else fit
 
 
 def _with_cut_faces(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray,
@@ -347,8 +352,9 @@ def _homography_outlines(cfg: ReaderConfig, photo: Photo, fit: LatticeFit, scale
         for out in (alt, pure) if cfg.h_outline_pure and t.candidate else (alt,):
             if np.linalg.norm(out - t.px, axis=1).max() <= cfg.h_outline_min * side_full:
                 continue
-            if out is pure and any(a is alt for m, a in todo if m == n) and np.linalg.norm(
-                    pure - alt, axis=1).max() <= cfg.h_outline_min * side_full:
+            # (nor where the alt outline, just added for this cell, lies as near)
+            if (out is pure and todo and todo[-1][0] == n
+                    and np.linalg.norm(pure - alt, axis=1).max() <= cfg.h_outline_min * side_full):
                 continue
             # the cell's shape as the homography sees it, on no outlined face: corners
             # fixed by faces and the homography's disagree where the board itself lies
