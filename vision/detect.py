@@ -14,6 +14,7 @@ equal on the table); the lattice stage decides which candidates form the board.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -33,11 +34,16 @@ class Triangle:
     _side: float | None = field(default=None, repr=False, compare=False)
     #: cut by the photo's edge: ``pts`` completed beyond it from the corner in view
     cut: bool = False
+    _centroid: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     @property
     def centroid(self) -> np.ndarray:
-        """Mean of the corners, (2,)."""
-        return self.pts.mean(axis=0)
+        """Mean of the corners, (2,) (read-only: made once, as the side is)."""
+        if self._centroid is None:
+            c = self.pts.mean(axis=0)
+            c.setflags(write=False)
+            self._centroid = c
+        return self._centroid
 
     @property
     def side(self) -> float:
@@ -273,17 +279,8 @@ def _mask_triangles(cfg: ReaderConfig, inv: np.ndarray, grow: float, min_area: f
     cs, hier = cv2.findContours(inv, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hier is None:
         return out
-    for i in np.flatnonzero(hier[0][:, 3] == -1):
-        c = cs[i]
-        if len(c) < 3:
-            continue
-        x, y, bw, bh = cv2.boundingRect(c)
-        if (max(bw, bh) > max_side * 1.2 or bw < cfg.min_side * 0.5
-                or bh < cfg.min_side * 0.4):
-            continue
-        if x <= 0 or y <= 0 or x + bw >= w or y + bh >= h:
-            continue  # cut by the photo's edge: its outline is not a triangle's
-        hull = cv2.convexHull(c)
+    for i in _boxed(cs, np.flatnonzero(hier[0][:, 3] == -1), cfg.min_side, max_side, w, h):
+        hull = cv2.convexHull(cs[i])
         ha = cv2.contourArea(hull)
         if ha < min_area or ha > 0.25 * h * w:
             continue
@@ -292,6 +289,30 @@ def _mask_triangles(cfg: ReaderConfig, inv: np.ndarray, grow: float, min_area: f
             continue
         out.append((tri.reshape(3, 2), ha / ta, grow))
     return out
+
+
+def _boxed(cs: Sequence[np.ndarray], outer: np.ndarray, min_side: float, max_side: float,
+           w: int, h: int) -> np.ndarray:
+    """The contours of ``cs`` (indices ``outer``) of 3 points or more whose bounding box
+    could hold a face (no side over 1.2 ``max_side``; at least half ``min_side`` wide and
+    0.4 of it high) and does not touch the frame of a ``w`` x ``h`` image (a region cut
+    by the photo's edge is no triangle). The boxes of all at once: a photo's masks trace
+    thousands of specks, and a call per contour held the GIL the other mask's thread
+    waits for."""
+    if not len(outer):
+        return outer
+    lens = np.fromiter((len(cs[i]) for i in outer), np.int64, len(outer))
+    outer, lens = outer[lens >= 3], lens[lens >= 3]
+    if not len(outer):
+        return outer
+    pts = np.concatenate([cs[i] for i in outer]).reshape(-1, 2)
+    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
+    lo = np.minimum.reduceat(pts, starts, axis=0)
+    bw, bh = (np.maximum.reduceat(pts, starts, axis=0) - lo + 1).T
+    ok = ((np.maximum(bw, bh) <= max_side * 1.2) & (bw >= min_side * 0.5)
+          & (bh >= min_side * 0.4)
+          & (lo[:, 0] > 0) & (lo[:, 1] > 0) & (lo[:, 0] + bw < w) & (lo[:, 1] + bh < h))
+    return outer[ok]
 
 
 def _dedupe(cfg: ReaderConfig, cands: list[Triangle]) -> list[Triangle]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import cv2
@@ -83,25 +84,30 @@ class LatticeFit:
 
     def corner_px(self, cell: Cell) -> np.ndarray:
         """(3, 2) image corners of ``cell`` in its corner order (refined vertices if known)."""
-        out = []
-        for v in cell_corners(cell):
-            p = self.vertex_px.get(v)
-            out.append(p if p is not None else self._local(cell, v))
+        vp = self.vertex_px
+        corners = cell_corners(cell)
+        out = [vp.get(v) for v in corners]
+        if out[0] is None or out[1] is None or out[2] is None:
+            out = [p if p is not None else self._local(cell, k)
+                   for k, p in enumerate(out)]
         return np.array(out, dtype=np.float64)
 
-    def _local(self, cell: Cell, v: Vertex) -> np.ndarray:
-        """Position of an unseen vertex of ``cell``: completes the parallelogram with the
-        neighbour across the edge opposite it, where that neighbour's vertices are known
-        (local, so it follows perspective and drift); the homography where it does not
-        help."""
+    def _local(self, cell: Cell, k: int) -> np.ndarray:
+        """Position of the unseen corner ``k`` of ``cell``: completes the parallelogram
+        with the neighbour across the edge opposite it, where that neighbour's vertices
+        are known (local, so it follows perspective and drift); the homography where it
+        does not help."""
         vp = self.vertex_px
-        a, b = (u for u in cell_corners(cell) if u != v)
-        # the neighbour across the edge opposite ``v`` (the other two share ``v``)
-        nv = next(cn for cn in map(cell_corners, edge_neighbours(cell)) if v not in cn)
-        (c,) = (u for u in nv if u != a and u != b)
-        if a in vp and b in vp and c in vp:
-            return vp[a] + vp[b] - vp[c]
-        return self.project(vertex_xy(v))
+        corners = cell_corners(cell)
+        a, b = corners[(k + 1) % 3], corners[(k + 2) % 3]
+        # the neighbour across the edge opposite corner k (edge_neighbours' order): its
+        # corner that is neither a nor b
+        nv = cell_corners(edge_neighbours(cell)[k])
+        c = nv[0] if nv[0] != a and nv[0] != b else nv[1] if nv[1] != a and nv[1] != b else nv[2]
+        pa, pb, pc = vp.get(a), vp.get(b), vp.get(c)
+        if pa is not None and pb is not None and pc is not None:
+            return pa + pb - pc
+        return self.project(vertex_xy(corners[k]))
 
     def project(self, xy: tuple[float, float]) -> np.ndarray:
         """Image position of a lattice point (table units)."""
@@ -649,10 +655,11 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
             else:
                 absorbed.add(loose_i[k])
         local = fit.side
+        cen = pts.mean(axis=0)
+        dist = np.linalg.norm(occ_cen - cen, axis=1)
         if cfg.candidate_local_size and len(occ_side):
             # against the board's nearest tiles: a steep view's near tiles are bigger
-            near3 = np.argsort(np.linalg.norm(occ_cen - pts.mean(axis=0), axis=1))[:3]
-            local = float(np.median(occ_side[near3]))
+            local = _median(occ_side[np.argsort(dist)[:3]].tolist())
         if not _plausible(pts, local):
             # the lattice is not known well here; where vertices corrected from the
             # board's outline bend it, the homography's own outline may still be a tile's
@@ -662,10 +669,11 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
             pts = np.array([fit.project(vertex_xy(v)) for v in cell_corners(c)])
             if not _plausible(pts, local):
                 return False
+            cen = pts.mean(axis=0)
+            dist = np.linalg.norm(occ_cen - cen, axis=1)
         if tone_test and abs(face_tone(gray, pts) - tone) > max(cfg.tone_tol, 3 * spread):
             return False  # does not look like the board's tiles (table showing through)
-        cen = pts.mean(axis=0)
-        near = np.flatnonzero(np.linalg.norm(occ_cen - cen, axis=1) < 1.5 * fit.side)
+        near = np.flatnonzero(dist < 1.5 * fit.side)
         return not (near.size and (_in_tri(occ_cen[near], pts).any()
                                    or _in_tris(cen, occ_px[near]).any()))  # overlaps a tile
 
@@ -707,8 +715,16 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
 def _plausible(pts: np.ndarray, side: float) -> bool:
     """Is the (3, 2) outline a tile's shape where tiles are ``side`` px (no side under 0.6
     or over 1.8 times it)?"""
-    sides = np.linalg.norm(pts - pts[[1, 2, 0]], axis=1)
-    return bool(sides.min() >= 0.6 * side and sides.max() <= 1.8 * side)
+    sides = np.linalg.norm(pts - pts[[1, 2, 0]], axis=1).tolist()
+    return min(sides) >= 0.6 * side and max(sides) <= 1.8 * side
+
+
+def _median(xs: list[float]) -> float:
+    """The median of a short list, as ``np.median`` gives it (the mean of the middle two
+    for an even count), without its overhead (tens of microseconds a call)."""
+    s = sorted(xs)
+    n = len(s)
+    return float(s[n // 2]) if n % 2 else float((s[n // 2 - 1] + s[n // 2]) / 2)
 
 
 def _select(cfg: ReaderConfig, tris: list[Triangle]
@@ -883,7 +899,8 @@ def _update_vertices(fit: LatticeFit, verts: dict[int, tuple[Vertex, Vertex, Ver
             continue
         for v, p in zip(verts[i], fit.triangles[i].pts, strict=True):
             acc.setdefault(v, []).append(p)
-    fit.vertex_px = {v: np.mean(ps, axis=0) for v, ps in acc.items()}
+    # (np.mean's own overhead is most of its cost on a few points: the same sum / count)
+    fit.vertex_px = {v: np.array(ps).sum(axis=0) / len(ps) for v, ps in acc.items()}
 
 
 def _settle(cfg: ReaderConfig, fit: LatticeFit,
@@ -1075,11 +1092,13 @@ def _normalise(cfg: ReaderConfig, fit: LatticeFit,
 
 @dataclass
 class EdgeField:
-    """Edge pixels (bool) and unit gradient directions of the detection image."""
+    """Edge pixels (bool) and gradients of the detection image: ``gx``, ``gy`` and their
+    magnitude ``mag`` (float32, never 0); :meth:`direction` gives unit directions."""
 
     edges: np.ndarray
-    nx: np.ndarray
-    ny: np.ndarray
+    gx: np.ndarray
+    gy: np.ndarray
+    mag: np.ndarray
 
     @classmethod
     def of(cls, gray: np.ndarray, edges: np.ndarray) -> EdgeField:
@@ -1087,8 +1106,16 @@ class EdgeField:
         g = cv2.GaussianBlur(gray, (3, 3), 0)
         gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
         gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
-        mag = cv2.magnitude(gx, gy) + 1e-6
-        return cls(edges > 0, gx / mag, gy / mag)
+        mag = cv2.magnitude(gx, gy)
+        mag += np.float32(1e-6)
+        return cls(edges > 0, gx, gy, mag)
+
+    def direction(self, yi: np.ndarray, xi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Unit gradient direction (x, y components) at integer pixels ``(yi, xi)`` (any
+        matching shapes): normalised only where asked (a few hundred points, not the
+        whole image)."""
+        m = self.mag[yi, xi]
+        return self.gx[yi, xi] / m, self.gy[yi, xi] / m
 
 
 def edge_support(ef: EdgeField, pts: np.ndarray, reach: float, n: int = 10
@@ -1098,7 +1125,7 @@ def edge_support(ef: EdgeField, pts: np.ndarray, reach: float, n: int = 10
     perpendicular to the side; and the fraction of its points inside the image."""
     h, w = ef.edges.shape
     a, b = pts, pts[[1, 2, 0]]
-    t = np.linspace(0.15, 0.85, n)
+    t = _along(n)
     q = a[:, None, :] + t[None, :, None] * (b - a)[:, None, :]
     inside = (q[..., 0] >= 0) & (q[..., 0] < w) & (q[..., 1] >= 0) & (q[..., 1] < h)
     vis = inside.mean(axis=1)
@@ -1158,25 +1185,35 @@ def _propose(cfg: ReaderConfig, fit: LatticeFit,
     return added
 
 
+@lru_cache(maxsize=8)
+def _along(n: int) -> np.ndarray:
+    """The ``n`` sample points' positions along a side (fractions, away from its ends)."""
+    t = np.linspace(0.15, 0.85, n)
+    t.setflags(write=False)
+    return t
+
+
 def segment_support(ef: EdgeField, a: np.ndarray, b: np.ndarray, reach: float,
                     n: int = 10) -> np.ndarray:
     """Edge support of M segments ``a[m]``-``b[m]`` ((M, 2) each) at once: the fraction of
     sample points with an edge pixel across the segment whose gradient is perpendicular to
     it (points outside the image count as unsupported)."""
     h, w = ef.edges.shape
-    t = np.linspace(0.15, 0.85, n)
+    t = _along(n)
     offs = np.arange(-int(np.ceil(reach)), int(np.ceil(reach)) + 1, dtype=np.float64)
     d = b - a
-    nrm = np.stack([-d[:, 1], d[:, 0]], axis=1) / (np.linalg.norm(d, axis=1, keepdims=True)
-                                                   + 1e-9)
+    nrm = np.empty_like(d)
+    nrm[:, 0], nrm[:, 1] = -d[:, 1], d[:, 0]
+    nrm /= np.linalg.norm(d, axis=1, keepdims=True) + 1e-9
     q = a[:, None, None, :] + t[None, :, None, None] * d[:, None, None, :] \
         + offs[None, None, :, None] * nrm[:, None, None, :]
     xi = np.round(q[..., 0]).astype(int)
     yi = np.round(q[..., 1]).astype(int)
     inside = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
-    xi, yi = np.clip(xi, 0, w - 1), np.clip(yi, 0, h - 1)
-    along = np.abs(ef.nx[yi, xi] * nrm[:, None, None, 0]
-                   + ef.ny[yi, xi] * nrm[:, None, None, 1]) > 0.9
+    # (np.clip's own overhead is most of its cost on arrays this small)
+    xi, yi = np.minimum(np.maximum(xi, 0), w - 1), np.minimum(np.maximum(yi, 0), h - 1)
+    nx, ny = ef.direction(yi, xi)
+    along = np.abs(nx * nrm[:, None, None, 0] + ny * nrm[:, None, None, 1]) > 0.9
     hit = (ef.edges[yi, xi] & along & inside).any(axis=2)
     return hit.mean(axis=1)
 
@@ -1196,8 +1233,10 @@ def _snap_unknown(fit: LatticeFit, ef: EdgeField, cell: Cell, pts: np.ndarray,
             cand = best[None, :] + np.stack(np.meshgrid(g, g), axis=-1).reshape(-1, 2)
             prev = np.repeat(out[(k - 1) % 3][None], len(cand), axis=0)
             nxt = np.repeat(out[(k + 1) % 3][None], len(cand), axis=0)
-            score = (segment_support(ef, prev, cand, reach)
-                     + segment_support(ef, cand, nxt, reach))
+            # both sides meeting at the vertex, in one call
+            sup = segment_support(ef, np.concatenate([prev, cand]),
+                                  np.concatenate([cand, nxt]), reach)
+            score = sup[:len(cand)] + sup[len(cand):]
             best = cand[int(np.argmax(score))]
         out[k] = best
     return out
