@@ -849,6 +849,15 @@ def test_a_tile_cut_by_the_edge_showing_one_digit_joins_on_its_cell() -> None:
 
 
 @needs_model
+def test_a_cell_cut_by_the_edge_showing_a_digit_other_than_the_boards_is_no_tile() -> None:
+    # dev 71000456: a cell of table at the photo's bottom edge shows one corner, at a
+    # vertex of the board; its texture read 5 (0.73) where the board's tiles show 1
+    without, read = _dev_scores(71_000_456, replace(DEFAULT, partial_one_min=0.0), DEFAULT)
+    assert without.found_tiles == without.matched + 1
+    _read_without_mistake(read)
+
+
+@needs_model
 def test_a_tile_touching_the_board_by_a_corner_in_plain_view_is_reported() -> None:
     # dev fault photo: a tile set touching the board by a corner only, the table bare
     # between; it lies on the board's lattice, so the reader joins it, and with the table

@@ -1805,3 +1805,20 @@ def test_a_face_beside_a_piece_joined_apart_joins_the_board() -> None:
 
     assert read(DEFAULT) == {up, a, b, c}
     assert read(dataclasses.replace(DEFAULT, adopt_beside_apart=False)) == {up, a, b}
+
+
+def test_a_lone_digit_other_than_the_boards_at_its_vertex_is_no_tile() -> None:
+    from engine.lattice import cell_corners
+    from vision.pipeline import _lone_digit_off
+    cell = (0, 0, "U")
+    v = cell_corners(cell)[1]
+    p = np.full((3, 7), 0.01)
+    p[1, 5] = 0.73
+    one = np.array([False, True, False])
+    assert _lone_digit_off(DEFAULT, cell, p, one, {v: {1}})
+    assert not _lone_digit_off(DEFAULT, cell, p, one, {v: {5}})  # the board's digit there
+    assert not _lone_digit_off(DEFAULT, cell, p, one, {v: {1, 5}})
+    assert not _lone_digit_off(DEFAULT, cell, p, one, {})  # no board tile shows the vertex
+    assert not _lone_digit_off(DEFAULT, cell, p, np.array([True, True, False]), {v: {1}})
+    p[1, 5] = 0.95  # read clearly: a mismatch the pixels show, reported, not dropped
+    assert not _lone_digit_off(DEFAULT, cell, p, one, {v: {1}})

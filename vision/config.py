@@ -571,6 +571,11 @@ class ReaderConfig:
     #: view reads at least this (a cut cell of table beside the board reads digits no
     #: better than guesses; 0 = off)
     partial_clear_min: float = 0.5
+    #: ... and where one corner alone is in view and its digit is not the one the board
+    #: shows at that vertex, it reads at least this (table texture by the board's vertex
+    #: reads a digit a few times in a thousand cells; a tile's digit there is the
+    #: board's); 0 = off
+    partial_one_min: float = 0.9
     #: a corner counts as visible when it lies this far inside the image (x side)
     visible_margin_frac: float = 0.05
     #: a digit whose top probability is below this is flagged ``low confidence``

@@ -910,6 +910,8 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
                 if not (shown.any() and float(probs[n][shown, :6].max())
                         >= cfg.partial_clear_min):
                     continue  # no digit in view read clearly: no evidence of a tile
+                if _lone_digit_off(cfg, t.cell, probs[n], shown, at_vertex):  # type: ignore[arg-type]
+                    continue  # one digit, not the board's there: table texture
             digits = _digits_shown(probs[n], shown)
             if n in under2:
                 placed = {tr.tile for tr in partial} | {
@@ -1379,6 +1381,21 @@ def _meets_at_corner(cfg: ReaderConfig, photo: Photo, t: Seen, p: np.ndarray,
             return False
         met = met or float(p[k].max()) >= least
     return met
+
+
+def _lone_digit_off(cfg: ReaderConfig, cell: Cell, p: np.ndarray, shown: np.ndarray,
+                    at_vertex: dict[Vertex, set[int]]) -> bool:
+    """Does a cell cut by the photo's edge show one corner alone (``shown``), its digit
+    (``p`` (3, 7)) read under ``cfg.partial_one_min`` and other than the one the board's
+    tiles show at that vertex (``at_vertex``)? Table texture beside the board's vertex
+    reads so (dev 71000456: 5 at 0.73 where the board shows 1); a tile's digit there is
+    the board's."""
+    if int(shown.sum()) != 1:
+        return False
+    k = int(np.flatnonzero(shown)[0])
+    d = int(np.argmax(p[k, :6]))
+    board = at_vertex.get(cell_corners(cell)[k], set())
+    return float(p[k, d]) < cfg.partial_one_min and bool(board) and d not in board
 
 
 def _add_shown(shows: dict[Vertex, set[int]], cell: Cell | None,
