@@ -858,6 +858,17 @@ def test_a_cell_cut_by_the_edge_showing_a_digit_other_than_the_boards_is_no_tile
 
 
 @needs_model
+def test_the_table_outlined_at_the_photos_edge_showing_no_digit_is_no_tile() -> None:
+    # dev 71000904: the table between two tiles at the photo's bottom edge, outlined by
+    # them, showed two corners in view, both read as no digit (0.34, 0.46); its digits
+    # were taken from the board's
+    without, read = _dev_scores(71_000_904, replace(DEFAULT, partial_face_clear=False),
+                                DEFAULT)
+    assert without.found_tiles == without.matched + 1
+    _read_without_mistake(read)
+
+
+@needs_model
 def test_a_tile_touching_the_board_by_a_corner_in_plain_view_is_reported() -> None:
     # dev fault photo: a tile set touching the board by a corner only, the table bare
     # between; it lies on the board's lattice, so the reader joins it, and with the table

@@ -576,6 +576,10 @@ class ReaderConfig:
     #: reads a digit a few times in a thousand cells; a tile's digit there is the
     #: board's); 0 = off
     partial_one_min: float = 0.9
+    #: a face outlined on the board's lattice, cut by the photo's edge, meets the
+    #: partial_clear_min bar too (the table between tiles at the edge, outlined by them,
+    #: read no digit and took its digits from the board: dev 71000904); False = off
+    partial_face_clear: bool = True
     #: a corner counts as visible when it lies this far inside the image (x side)
     visible_margin_frac: float = 0.05
     #: a digit whose top probability is below this is flagged ``low confidence``

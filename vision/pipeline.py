@@ -728,6 +728,9 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         if not vis.all():
             # cut by the photo's edge: read what is visible, never guess the rest
             shown = _shown(cfg, t.px, p, vis, side_full, photo.width, photo.height)
+            if (t.cell is not None and cfg.partial_face_clear
+                    and not (shown.any() and p[shown, :6].max() >= cfg.partial_clear_min)):
+                continue  # no digit in view read clearly: the table, outlined by tiles
             digits = _digits_shown(p, shown)
             tr = _tile_reading(cfg, t.cell, t.px, p, digits, ["partial", *_seen_flags(t)])
             if t.cell is not None:
