@@ -1822,3 +1822,18 @@ def test_a_lone_digit_other_than_the_boards_at_its_vertex_is_no_tile() -> None:
     assert not _lone_digit_off(DEFAULT, cell, p, np.array([True, True, False]), {v: {1}})
     p[1, 5] = 0.95  # read clearly: a mismatch the pixels show, reported, not dropped
     assert not _lone_digit_off(DEFAULT, cell, p, one, {v: {1}})
+
+
+def test_tiles_guessed_into_no_tile_of_the_set_are_weak() -> None:
+    from vision.pipeline import _guessed_misfits
+    probs = np.full((3, 3, 7), 0.02)
+    probs[0, :, 6] = 0.5  # no digit first at every corner
+    probs[1, :, 6] = 0.5
+    probs[1, 0, 3] = 0.9
+    probs[2, :, 0] = 0.9
+    cells = [(0, 0, "U"), (1, 0, "U"), (2, 0, "U")]
+    # 0-2-1 is a mirror tile: no tile of the standard set
+    digits = {cells[0]: [0, 2, 1], cells[1]: [0, 1, 2], cells[2]: [0, 0, 0]}
+    assert _guessed_misfits(DEFAULT, probs, [0, 1, 2], cells, digits, "standard") == {0}
+    probs[0, 1, 2] = probs[0, 2, 1] = 0.5  # one digit barely backed only: kept
+    assert _guessed_misfits(DEFAULT, probs, [0, 1, 2], cells, digits, "standard") == set()

@@ -608,6 +608,10 @@ class ReaderConfig:
     #: (under support_min) when those make no tile of the set or one the board already
     #: has: a misreading the board can not put right, most often no tile at all
     drop_unsupported_misfit: bool = True
+    #: ... and so is a tile whose final digits make no tile of the set, two of them given
+    #: under this by its own pixels: chosen to agree with the board, guesses (dev
+    #: 71000969: 0-4-1, two digits at 0.01; 0 = off)
+    misfit_guess_max: float = 0.05
 
     # --- reconstruct ------------------------------------------------------------------
     #: a corner reading is "confident" above this probability; a confident disagreement at a

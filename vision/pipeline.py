@@ -1007,7 +1007,9 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
     On any board, so are the cells showing no digit at two corners whose digits from
     their neighbours make no tile of the set (:func:`_no_set_tile`), and those whose
     pixels barely back digits that make no tile of the set or a second copy of one
-    (:func:`_unsupported_misfits`). Returns the board's seen indices and the choice."""
+    (:func:`_unsupported_misfits`), and those making no tile of the set with two digits
+    guessed (:func:`_guessed_misfits`). Returns the board's seen indices and the
+    choice."""
     rounds = 4 if sharp or cfg.drop_no_set_tile else 1
     for r in range(rounds):
         cells = [seen[n].cell for n in board_idx]
@@ -1019,6 +1021,7 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
         if r == rounds - 1:
             break  # the last round only chooses: the choice returned is for these cells
         weak = _no_set_tile(cfg, probs, board_idx, cells, choice.digits, set_name)  # type: ignore[arg-type]
+        weak |= _guessed_misfits(cfg, probs, board_idx, cells, choice.digits, set_name)  # type: ignore[arg-type]
         # (on a sharp board every unsupported tile goes, the misfits among them too)
         weak |= (_unsupported(cfg, probs, board_idx, cells, choice.digits) if sharp  # type: ignore[arg-type]
                  else _unsupported_misfits(cfg, probs, board_idx, cells, choice.digits,  # type: ignore[arg-type]
@@ -1051,6 +1054,19 @@ def _unsupported_misfits(cfg: ReaderConfig, probs: np.ndarray, board_idx: list[i
         return set()
     bad = bad_tiles(np.array([digits[c] for c in cells]), set_name)
     return bad & _unsupported(cfg, probs, board_idx, cells, digits)
+
+
+def _guessed_misfits(cfg: ReaderConfig, probs: np.ndarray, board_idx: list[int],
+                     cells: list[Cell], digits: dict[Cell, list[int]], set_name: str
+                     ) -> set[int]:
+    """Positions in ``board_idx`` of tiles whose final ``digits`` make no tile of the set
+    and two of which their own pixels give under ``cfg.misfit_guess_max`` each."""
+    if cfg.misfit_guess_max <= 0 or not cells:
+        return set()
+    bad = bad_tiles(np.array([digits[c] for c in cells]), set_name)
+    return {i for i in bad
+            if sum(float(probs[board_idx[i], k, d]) < cfg.misfit_guess_max
+                   for k, d in enumerate(digits[cells[i]])) >= 2}
 
 
 def _no_set_tile(cfg: ReaderConfig, probs: np.ndarray, board_idx: list[int],
