@@ -728,8 +728,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         if not vis.all():
             # cut by the photo's edge: read what is visible, never guess the rest
             shown = _shown(cfg, t.px, p, vis, side_full, photo.width, photo.height)
-            if (t.cell is not None and cfg.partial_face_clear
-                    and not (shown.any() and p[shown, :6].max() >= cfg.partial_clear_min)):
+            if t.cell is not None and cfg.partial_face_clear and not _clear_in_view(cfg, p, shown):
                 continue  # no digit in view read clearly: the table, outlined by tiles
             digits = _digits_shown(p, shown)
             tr = _tile_reading(cfg, t.cell, t.px, p, digits, ["partial", *_seen_flags(t)])
@@ -910,8 +909,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
             else:
                 vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
                 shown = _shown(cfg, t.px, probs[n], vis, side_full, photo.width, photo.height)
-                if not (shown.any() and float(probs[n][shown, :6].max())
-                        >= cfg.partial_clear_min):
+                if not _clear_in_view(cfg, probs[n], shown):
                     continue  # no digit in view read clearly: no evidence of a tile
                 if _lone_digit_off(cfg, t.cell, probs[n], shown, at_vertex):  # type: ignore[arg-type]
                     continue  # one digit, not the board's there: table texture
@@ -1400,6 +1398,12 @@ def _meets_at_corner(cfg: ReaderConfig, photo: Photo, t: Seen, p: np.ndarray,
             return False
         met = met or float(p[k].max()) >= least
     return met
+
+
+def _clear_in_view(cfg: ReaderConfig, p: np.ndarray, shown: np.ndarray) -> bool:
+    """Does a tile cut by the photo's edge read some digit at a corner in view (``shown``
+    (3,) bool; ``p`` (3, 7)) with at least ``cfg.partial_clear_min``?"""
+    return bool(shown.any() and float(p[shown, :6].max()) >= cfg.partial_clear_min)
 
 
 def _lone_digit_off(cfg: ReaderConfig, cell: Cell, p: np.ndarray, shown: np.ndarray,
