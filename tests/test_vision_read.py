@@ -942,3 +942,17 @@ def test_the_lattice_follows_the_tiles_digits_past_the_faces_found() -> None:
     assert sc.matched == 23
     assert sc.found_tiles == sc.matched
     assert sc.digits_right == sc.digits
+
+
+@needs_model
+def test_a_board_of_rimmed_faces_none_joined_is_read() -> None:
+    # dev 71000667: six dark tiles whose faces lie inside thick rims, a gap between every
+    # two; no two faces joined and the board was sought among the cloth's printed
+    # triangles ("too blurred"); the faces grown across their gaps make the board
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    s = render(71_000_667, size=SIZE, style=_style(71_000_667))
+    with pytest.raises(NoTilesError):
+        read_array(s.image, replace(DEFAULT, apart_grow=()), name="x")
+    _read_without_mistake(score_reading("x", s.label,
+                                        read_array(s.image, DEFAULT, name="x").to_json()))

@@ -312,6 +312,22 @@ def test_a_tile_pushed_apart_on_its_cell_still_joins() -> None:
     assert len(fit.cells) == len(BOARD) - 1 and len(fit.loose) == 1
 
 
+def test_faces_set_apart_with_no_two_joined_are_grown_into_the_board() -> None:
+    # thick rims (or tiles set a little apart) keep every face a gap from its neighbours:
+    # no two join, and the biggest shape (a triangle printed on the cloth) is no board;
+    # the faces of one size, grown across their gaps, are (with no growth: no board)
+    import dataclasses
+    img, _ = draw_board(BOARD, angle=12, seam=10, size=(800, 560))
+    cv2.fillConvexPoly(img, np.array([[20, 540], [250, 540], [135, 340]], np.int32), FACE)
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    tris = find_triangles(DEFAULT, gray)
+    fit = fit_lattice(DEFAULT, tris, gray)
+    assert len(fit.cells) == len(BOARD) and _same_shape(set(fit.cells), set(BOARD))
+    assert 50 < fit.side < 62
+    fit = fit_lattice(dataclasses.replace(DEFAULT, apart_grow=()), tris, gray)
+    assert not (set(fit.cells) and _same_shape(set(fit.cells), set(BOARD)))
+
+
 def test_a_rimmed_face_has_no_rim_beyond_its_own() -> None:
     # the rim mask (white: not rim) of a face inside a thin rim, and of the table showing
     # between dark tiles (all rim around it): only the first is a face

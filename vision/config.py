@@ -95,6 +95,11 @@ class ReaderConfig:
     join_aligned_gap_frac: float = 0.3
     #: and the edge lengths agree within this fraction
     join_len_frac: float = 0.3
+    #: where no two faces join (thick rims, tiles set apart): faces of one size are grown
+    #: outward by each of these fractions of their side, the one that joins most kept
+    apart_grow: tuple[float, ...] = (0.03, 0.06, 0.09, 0.12)
+    #: ... the faces of the size with most faces within this many sides of one another
+    apart_reach: float = 2.5
     #: an empty cell next to the board is proposed as a missed tile when edges run along
     #: at least this fraction of each of its three sides
     fill_edge_support: float = 0.6

@@ -61,7 +61,7 @@ def clockwise(pts: np.ndarray) -> np.ndarray:
     return pts if area > 0 else pts[[0, 2, 1]]
 
 
-def _expand(pts: np.ndarray, d: np.ndarray) -> np.ndarray:
+def expand_sides(pts: np.ndarray, d: np.ndarray) -> np.ndarray:
     """Move every side of each triangle ``pts`` (N, 3, 2) outward by ``d`` (N,) pixels
     (undoes the edge thickening): corners pushed away from the incentre."""
     a, b, c = pts[:, 0], pts[:, 1], pts[:, 2]
@@ -179,7 +179,7 @@ def _faces(cfg: ReaderConfig, found: list[tuple[np.ndarray, float, float]],
     # the region stops k px (+ half the edge line) short of the true boundary
     keep = np.flatnonzero(ok)
     g = np.asarray(grows, np.float64)[keep]
-    grown = _expand(pts[keep], np.where(g < 0, -g * sides[keep].mean(axis=1), g))
+    grown = expand_sides(pts[keep], np.where(g < 0, -g * sides[keep].mean(axis=1), g))
     dg = grown - grown[:, [2, 0, 1]]
     grown_side = np.sqrt((dg * dg).sum(axis=2)).mean(axis=1)
     return [Triangle(g, float(fills[n]), float(sd))
@@ -417,7 +417,7 @@ def find_cut_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side:
                 best = (abs(ang - 60), tri)
         if best is None:
             continue
-        tri = _expand(best[1][None], np.array([grow]))[0]
+        tri = expand_sides(best[1][None], np.array([grow]))[0]
         if all(0 <= q[0] <= w - 1 and 0 <= q[1] <= h - 1 for q in tri):
             continue  # in full view: not cut (find_triangles judges such shapes)
         seen_area, _ = cv2.intersectConvexConvex(tri.astype(np.float32), frame)

@@ -39,7 +39,7 @@ from engine.lattice import (
 )
 
 from .config import ReaderConfig
-from .detect import Triangle, clockwise, edge_map, face_tone
+from .detect import Triangle, clockwise, edge_map, expand_sides, face_tone
 from .spots import project
 
 if TYPE_CHECKING:
@@ -352,6 +352,12 @@ def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
     if gray is not None:
         ef = EdgeField.of(gray, edges if edges is not None else edge_map(cfg, gray))
     graph, comp_of, board = _select(cfg, tris)
+    if len(board) == 1 and cfg.apart_grow:
+        # no two faces joined: faces inset in thick rims, or tiles set a little apart
+        apart = _grown_to_join(cfg, tris)
+        if apart is not None:
+            tris = apart
+            graph, comp_of, board = _select(cfg, tris)
     # every tile has the board's size: other shapes (digit holes, background) are dropped
     side = float(np.median([tris[i].side for i in board]))
     tris = [t for t in tris if 1 / cfg.size_tolerance < t.side / side < cfg.size_tolerance]
@@ -737,6 +743,33 @@ def _select(cfg: ReaderConfig, tris: list[Triangle]
     area = np.bincount(comp_of, weights=[t.side ** 2 * t.fill for t in tris])
     best = int(np.lexsort((area, sizes))[-1])
     return graph, comp_of, [i for i in range(len(tris)) if comp_of[i] == best]
+
+
+def _grown_to_join(cfg: ReaderConfig, tris: list[Triangle]) -> list[Triangle] | None:
+    """Where no two faces of ``tris`` join: the faces of one size (that of the face with
+    the most such faces near it) grown outward by the fraction of ``cfg.apart_grow`` that
+    joins the most of them into one group (3 or more; the smallest such growth), the other
+    faces as they were; None if no growth joins 3."""
+    cents = np.array([t.centroid for t in tris])
+    sides = np.array([t.side for t in tris])
+    dist = np.linalg.norm(cents[:, None, :] - cents[None, :, :], axis=2)
+    kin = np.abs(sides[None, :] / sides[:, None] - 1) < cfg.join_len_frac
+    count = (kin & (dist < cfg.apart_reach * sides[:, None])).sum(axis=1)
+    seed = int(np.lexsort((np.array([t.fill for t in tris]), count))[-1])
+    if count[seed] < 3:
+        return None
+    own = np.flatnonzero(kin[seed])
+    pts = np.array([tris[i].pts for i in own])
+    best: tuple[int, list[Triangle]] | None = None
+    for f in cfg.apart_grow:
+        grown = expand_sides(pts, f * sides[own])
+        alt = list(tris)
+        for k, i in enumerate(own):
+            alt[i] = Triangle(clockwise(grown[k]), tris[i].fill)
+        _, _, board = _select(cfg, alt)
+        if len(board) >= 3 and (best is None or len(board) > best[0]):
+            best = (len(board), alt)
+    return None if best is None else best[1]
 
 
 def _repose(cfg: ReaderConfig, t: Triangle, ef: EdgeField, side: float) -> Triangle:
