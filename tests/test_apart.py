@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from engine.lattice import Cell, cell_corners, cells_around, edge_neighbours, vertex_xy
-from vision.apart import APART_IN_VIEW, judge_pieces
+from vision.apart import APART_IN_VIEW, LOOSE_ON_LATTICE, judge_pieces
 from vision.config import DEFAULT
 from vision.reading import JOINED_BY_LATTICE, JOINED_OUT_OF_SIGHT, Reading, TileReading
 
@@ -43,13 +43,14 @@ def _tiles(flag: str | None = JOINED) -> list[TileReading]:
 
 
 def _table(width: int = 520, height: int = 440, cloth: tuple[float, ...] = (40, 95, 35),
-           more: tuple[Cell, ...] = ()) -> np.ndarray:
-    """A cloth (BGR) with the tiles' ivory faces (slightly inside their cells) on it, and
-    those of ``more`` (tiles the reader missed)."""
+           more: tuple[Cell, ...] = (), apart: bool = True) -> np.ndarray:
+    """A cloth (BGR) with the tiles' ivory faces (slightly inside their cells) on it (the
+    board's, APART's unless not ``apart``), and those of ``more`` (tiles the reader
+    missed)."""
     rng = np.random.default_rng(5)
     img = np.clip(np.array(cloth, float) + rng.normal(0, 4, (height, width, 3)),
                   0, 255).astype(np.uint8)
-    for c in [*BOARD, APART, *more]:
+    for c in [*BOARD, *([APART] if apart else []), *more]:
         p = _px(c)
         m = p.mean(axis=0)
         cv2.fillConvexPoly(img, np.round(m + (p - m) * 0.93).astype(np.int32),
@@ -153,3 +154,50 @@ def test_a_tile_missed_between_on_a_table_of_its_colour_is_no_bare_table() -> No
     missed = _table(cloth=beige, more=(n,))
     assert _judge(missed, _tiles(None)) == (0, 1)
     assert _judge(missed, _tiles(None), replace(DEFAULT, apart_not_tile=False)) == (1, 0)
+
+
+#: a free cell touching no tile of the board (a cell between it and the board would hold
+#: the tile joining them)
+FAR: Cell = (-2, 0, "U")
+
+
+def test_a_lone_tile_touching_no_tile_in_plain_view_is_off_the_board() -> None:
+    # dev 71000856: a loose tile lying by chance on the board's lattice, two cells from
+    # it, was joined by the lattice and reported as a board in two pieces; with the table
+    # in view all round and no tile met at an edge or a corner, it is a tile off the board
+    assert not {v for c in BOARD for v in cell_corners(c)} & set(cell_corners(FAR))
+    digits = [4, 3, 4]
+
+    def tiles() -> list[TileReading]:
+        return [TileReading(c, [DIGIT.get(v, 0) for v in cell_corners(c)], _px(c), [0.99] * 3,
+                            np.zeros((3, 7)), []) for c in BOARD] + [
+            TileReading(FAR, digits, _px(FAR), [0.9, 0.8, 0.7],
+                        np.arange(21.0).reshape(3, 7), [JOINED])]
+
+    img = _table(more=(FAR,), apart=False)
+    reading = Reading("x", 520, 440, tiles=tiles(), homography=H)
+    judge_pieces(DEFAULT, lambda: img, reading)
+    assert sorted(t.cell for t in reading.tiles) == sorted(BOARD)  # type: ignore[type-var]
+    (t,) = reading.off_board
+    assert t.cell is None and t.flags == [LOOSE_ON_LATTICE]
+    assert not {v["kind"] for v in reading.violations()} & {"disconnected", "corner_only"}
+    # the same tile, its corners clockwise on screen, each digit with its own corner
+    v1, v2 = t.corner_px[1] - t.corner_px[0], t.corner_px[2] - t.corner_px[0]
+    assert v1[0] * v2[1] - v1[1] * v2[0] > 0
+    for k in range(3):
+        j = int(np.argmin(np.linalg.norm(_px(FAR) - t.corner_px[k], axis=1)))
+        assert (t.corners[k], t.confidence[k]) == (digits[j], [0.9, 0.8, 0.7][j])
+        assert (t.probs[k] == np.arange(21.0).reshape(3, 7)[j]).all()
+    # without the rule: a piece apart in view, the board reported in pieces
+    reading = Reading("x", 520, 440, tiles=tiles(), homography=H)
+    judge_pieces(replace(DEFAULT, apart_lone_loose=False), lambda: img, reading)
+    assert not reading.off_board and reading.tiles[-1].flags == [APART_IN_VIEW]
+    assert "disconnected" in {v["kind"] for v in reading.violations()}
+    # a hand over the cells around it: it may be joined under the hand, and stays
+    for n in edge_neighbours(FAR):
+        p = _px(n)
+        m = p.mean(axis=0)
+        cv2.fillConvexPoly(img, np.round(m + (p - m) * 1.1).astype(np.int32), (105, 140, 195))
+    reading = Reading("x", 520, 440, tiles=tiles(), homography=H)
+    judge_pieces(DEFAULT, lambda: img, reading)
+    assert not reading.off_board and reading.tiles[-1].flags == [JOINED]

@@ -956,3 +956,11 @@ def test_a_board_of_rimmed_faces_none_joined_is_read() -> None:
         read_array(s.image, replace(DEFAULT, apart_grow=()), name="x")
     _read_without_mistake(score_reading("x", s.label,
                                         read_array(s.image, DEFAULT, name="x").to_json()))
+
+
+@needs_model
+def test_a_loose_tile_on_the_lattice_meeting_no_tile_is_off_the_board() -> None:
+    # dev 71000856: a loose tile lying two cells from the board, by chance on its lattice,
+    # was joined by the lattice and the board reported in two pieces; it meets no tile of
+    # the board and the table shows all round it: a tile off the board
+    _one_false_tile_without_the_part(71_000_856, replace(DEFAULT, apart_lone_loose=False))

@@ -9,7 +9,10 @@ table, and there the cells between show the bare table. A piece joins the rest t
 one of its free edge-neighbour cells, so when every such cell is in view and shows the
 table, no tile can be hidden there: the piece is reported as placed
 (:data:`APART_IN_VIEW`). Otherwise it is judged as joined out of sight
-(:data:`~vision.reading.JOINED_OUT_OF_SIGHT`, unless a flag already says how).
+(:data:`~vision.reading.JOINED_OUT_OF_SIGHT`, unless a flag already says how). A piece
+of one tile that meets none of the board's tiles, not even at a corner, with the table in
+view all round, was never placed on the board: a loose tile lying on its lattice by chance,
+it goes off the board (:data:`LOOSE_ON_LATTICE`).
 
 "Shows the table" is judged by colour against the free cells around the board's own
 piece: a pixel is the table's when some pixel of enough of those cells has nearly its
@@ -29,12 +32,18 @@ import numpy as np
 from engine.lattice import Cell, cell_corners, cells_around, edge_neighbours
 
 from .config import ReaderConfig
-from .reading import JOINED_OUT_OF_SIGHT, JOINED_UNSEEN, Reading
+from .reading import JOINED_OUT_OF_SIGHT, JOINED_UNSEEN, Reading, TileReading
 
 #: the flag of a tile of a piece of the board apart from the rest, the cells between in
 #: plain view
 APART_IN_VIEW = ("lies apart from the rest of the board, the cells between showing the "
                  "table (reported as placed)")
+
+
+#: the flag of a tile off the board that lies on its lattice by chance: it touches none of
+#: the board's tiles, and the cells around it show the table
+LOOSE_ON_LATTICE = ("lies on the board's lattice by chance: touches none of its tiles, the "
+                    "cells around it showing the table (off the board)")
 
 
 def _pixels(image: np.ndarray, px: np.ndarray, shrink: float, away: list[np.ndarray]
@@ -125,7 +134,10 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
     are in (asked for only when the board is in pieces); the reading's homography places
     the free cells (:meth:`~vision.reading.Reading.cell_px`). Without a homography, or
     with too little table in view around the board's own piece, nothing is flagged.
-    Returns the numbers of tiles flagged apart in view and joined out of sight.
+    A piece of one tile meeting no other tile, the table in view all round, is moved to
+    the reading's ``off_board`` instead (``cfg.apart_lone_loose``).
+    Returns the numbers of tiles flagged apart in view and joined out of sight (those
+    moved off the board counted in neither).
     """
     tiles = reading.tiles
     parts = reading.pieces()
@@ -173,9 +185,13 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
         return float(bare.mean()) >= cfg.apart_table_min
 
     seen = hidden = 0
+    loose: list[TileReading] = []
     for part in parts[1:]:
         near = {n for t in part for n in edge_neighbours(t.cell)} - cells  # type: ignore[arg-type]
-        if all(plain(n) for n in sorted(near)):
+        if (cfg.apart_lone_loose and len(part) == 1 and not _touches(part[0], cells)
+                and all(plain(n) for n in sorted(near))):
+            loose.append(part[0])  # on no tile's edge or corner, the table all round
+        elif all(plain(n) for n in sorted(near)):
             for t in part:
                 t.flags = [f for f in t.flags if not f.startswith(JOINED_UNSEEN)]
                 t.flags.append(APART_IN_VIEW)
@@ -185,4 +201,25 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
                 if not t.joined_unseen:
                     t.flags.append(JOINED_OUT_OF_SIGHT)
                     hidden += 1
+    for t in loose:
+        reading.tiles.remove(t)
+        reading.off_board.append(_off_board(t))
     return seen, hidden
+
+
+def _touches(tile: TileReading, cells: set[Cell]) -> bool:
+    """Does ``tile`` share a vertex with a tile of another of ``cells``?"""
+    assert tile.cell is not None
+    mine = set(cell_corners(tile.cell))
+    return any(mine & set(cell_corners(c)) for c in cells if c != tile.cell)
+
+
+def _off_board(t: TileReading) -> TileReading:
+    """Board tile ``t`` as a tile off the board: no cell, its corners clockwise on screen
+    (as off-board tiles are read), flagged :data:`LOOSE_ON_LATTICE`."""
+    px = t.corner_px
+    v1, v2 = px[1] - px[0], px[2] - px[0]
+    k = [0, 1, 2] if v1[0] * v2[1] - v1[1] * v2[0] > 0 else [0, 2, 1]
+    flags = [f for f in t.flags if not f.startswith(JOINED_UNSEEN)] + [LOOSE_ON_LATTICE]
+    return TileReading(None, [t.corners[i] for i in k], px[k], [t.confidence[i] for i in k],
+                       t.probs[k], flags)

@@ -292,6 +292,9 @@ class ReaderConfig:
     #: where its free edge-neighbour cells are all in view and show the table, and judged
     #: as joined out of sight otherwise (vision.apart); False = flags decide alone
     apart_in_view: bool = True
+    #: ... and a piece of one tile touching no other tile of the board, its free cells all
+    #: showing the table, is a loose tile that lies on the lattice by chance: off the board
+    apart_lone_loose: bool = True
     #: the cells are judged inside their triangles shrunk by this toward the centre (a
     #: tile's side face and shadow reach into the next cell under a tilted camera, and a
     #: hand-placed tile lies off its cell)
