@@ -32,6 +32,7 @@ import numpy as np
 from engine.lattice import Cell, cell_corners, cells_around, edge_neighbours
 
 from .config import ReaderConfig
+from .detect import is_clockwise
 from .reading import JOINED_OUT_OF_SIGHT, JOINED_UNSEEN, Reading, TileReading
 
 #: the flag of a tile of a piece of the board apart from the rest, the cells between in
@@ -188,10 +189,10 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
     loose: list[TileReading] = []
     for part in parts[1:]:
         near = {n for t in part for n in edge_neighbours(t.cell)} - cells  # type: ignore[arg-type]
-        if (cfg.apart_lone_loose and len(part) == 1 and not _touches(part[0], cells)
-                and all(plain(n) for n in sorted(near))):
+        bare = all(plain(n) for n in sorted(near))
+        if bare and cfg.apart_lone_loose and len(part) == 1 and not _touches(part[0], cells):
             loose.append(part[0])  # on no tile's edge or corner, the table all round
-        elif all(plain(n) for n in sorted(near)):
+        elif bare:
             for t in part:
                 t.flags = [f for f in t.flags if not f.startswith(JOINED_UNSEEN)]
                 t.flags.append(APART_IN_VIEW)
@@ -218,8 +219,7 @@ def _off_board(t: TileReading) -> TileReading:
     """Board tile ``t`` as a tile off the board: no cell, its corners clockwise on screen
     (as off-board tiles are read), flagged :data:`LOOSE_ON_LATTICE`."""
     px = t.corner_px
-    v1, v2 = px[1] - px[0], px[2] - px[0]
-    k = [0, 1, 2] if v1[0] * v2[1] - v1[1] * v2[0] > 0 else [0, 2, 1]
+    k = [0, 1, 2] if is_clockwise(px) else [0, 2, 1]
     flags = [f for f in t.flags if not f.startswith(JOINED_UNSEEN)] + [LOOSE_ON_LATTICE]
     return TileReading(None, [t.corners[i] for i in k], px[k], [t.confidence[i] for i in k],
                        t.probs[k], flags)

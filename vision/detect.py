@@ -54,11 +54,15 @@ class Triangle:
         return self._side
 
 
+def is_clockwise(pts: np.ndarray) -> bool:
+    """Are the corners of triangle ``pts`` (3, 2) clockwise on screen (image y down)?"""
+    a, b, c = pts
+    return bool((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]) > 0)
+
+
 def clockwise(pts: np.ndarray) -> np.ndarray:
     """The same triangle with its corners in clockwise-on-screen order (image y down)."""
-    a, b, c = pts
-    area = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-    return pts if area > 0 else pts[[0, 2, 1]]
+    return pts if is_clockwise(pts) else pts[[0, 2, 1]]
 
 
 def expand_sides(pts: np.ndarray, d: np.ndarray) -> np.ndarray:

@@ -356,8 +356,7 @@ def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
         # no two faces joined: faces inset in thick rims, or tiles set a little apart
         apart = _grown_to_join(cfg, tris)
         if apart is not None:
-            tris = apart
-            graph, comp_of, board = _select(cfg, tris)
+            tris, (graph, comp_of, board) = apart
     # every tile has the board's size: other shapes (digit holes, background) are dropped
     side = float(np.median([tris[i].side for i in board]))
     tris = [t for t in tris if 1 / cfg.size_tolerance < t.side / side < cfg.size_tolerance]
@@ -733,8 +732,11 @@ def _median(xs: list[float]) -> float:
     return float(s[n // 2]) if n % 2 else float((s[n // 2 - 1] + s[n // 2]) / 2)
 
 
-def _select(cfg: ReaderConfig, tris: list[Triangle]
-            ) -> tuple[dict[int, list[tuple[int, list[tuple[int, int]]]]], list[int], list[int]]:
+#: what :func:`_select` gives: the join graph, each face's group, the board's group
+_Selection = tuple[dict[int, list[tuple[int, list[tuple[int, int]]]]], list[int], list[int]]
+
+
+def _select(cfg: ReaderConfig, tris: list[Triangle]) -> _Selection:
     """The join graph, each face's group, and the board's group (most faces, then most
     area)."""
     graph = _join_graph(cfg, tris)
@@ -745,11 +747,12 @@ def _select(cfg: ReaderConfig, tris: list[Triangle]
     return graph, comp_of, [i for i in range(len(tris)) if comp_of[i] == best]
 
 
-def _grown_to_join(cfg: ReaderConfig, tris: list[Triangle]) -> list[Triangle] | None:
+def _grown_to_join(cfg: ReaderConfig, tris: list[Triangle]
+                   ) -> tuple[list[Triangle], _Selection] | None:
     """Where no two faces of ``tris`` join: the faces of one size (that of the face with
     the most such faces near it) grown outward by the fraction of ``cfg.apart_grow`` that
     joins the most of them into one group (3 or more; the smallest such growth), the other
-    faces as they were; None if no growth joins 3."""
+    faces as they were, with their :func:`_select`; None if no growth joins 3."""
     cents = np.array([t.centroid for t in tris])
     sides = np.array([t.side for t in tris])
     dist = np.linalg.norm(cents[:, None, :] - cents[None, :, :], axis=2)
@@ -760,16 +763,16 @@ def _grown_to_join(cfg: ReaderConfig, tris: list[Triangle]) -> list[Triangle] | 
         return None
     own = np.flatnonzero(kin[seed])
     pts = np.array([tris[i].pts for i in own])
-    best: tuple[int, list[Triangle]] | None = None
+    best: tuple[list[Triangle], _Selection] | None = None
     for f in cfg.apart_grow:
         grown = expand_sides(pts, f * sides[own])
         alt = list(tris)
         for k, i in enumerate(own):
             alt[i] = Triangle(clockwise(grown[k]), tris[i].fill)
-        _, _, board = _select(cfg, alt)
-        if len(board) >= 3 and (best is None or len(board) > best[0]):
-            best = (len(board), alt)
-    return None if best is None else best[1]
+        sel = _select(cfg, alt)
+        if len(sel[2]) >= 3 and (best is None or len(sel[2]) > len(best[1][2])):
+            best = (alt, sel)
+    return best
 
 
 def _repose(cfg: ReaderConfig, t: Triangle, ef: EdgeField, side: float) -> Triangle:
