@@ -328,6 +328,22 @@ def test_faces_set_apart_with_no_two_joined_are_grown_into_the_board() -> None:
     assert not (set(fit.cells) and _same_shape(set(fit.cells), set(BOARD)))
 
 
+def test_faces_grown_to_join_are_found_among_many_more_faces() -> None:
+    # the faces' neighbours are counted in blocks of rows (a busy photo has thousands of
+    # faces): a board listed after 600 small faces, each alone, is found all the same
+    from vision.detect import Triangle
+    from vision.fit import _grown_to_join
+    img, _ = draw_board(BOARD, angle=12, seam=10, size=(800, 560))
+    tris = find_triangles(DEFAULT, cv2.cvtColor(img, cv2.COLOR_BGR2GRAY))
+    small = np.array([[0.0, 0.0], [12.0, 0.0], [6.0, 10.4]])
+    junk = [Triangle(small + [40.0 * (k % 30), 40.0 * (k // 30)], 0.9) for k in range(600)]
+    grown = _grown_to_join(DEFAULT, junk + tris)
+    assert grown is not None
+    faces, (_, _, group) = grown
+    assert len(group) == len(BOARD) and min(group) >= len(junk)
+    assert all(faces[i] is junk[i] for i in range(len(junk)))
+
+
 def test_a_rimmed_face_has_no_rim_beyond_its_own() -> None:
     # the rim mask (white: not rim) of a face inside a thin rim, and of the table showing
     # between dark tiles (all rim around it): only the first is a face

@@ -755,13 +755,16 @@ def _grown_to_join(cfg: ReaderConfig, tris: list[Triangle]
     faces as they were, with their :func:`_select`; None if no growth joins 3."""
     cents = np.array([t.centroid for t in tris])
     sides = np.array([t.side for t in tris])
-    dist = np.linalg.norm(cents[:, None, :] - cents[None, :, :], axis=2)
-    kin = np.abs(sides[None, :] / sides[:, None] - 1) < cfg.join_len_frac
-    count = (kin & (dist < cfg.apart_reach * sides[:, None])).sum(axis=1)
+    count = np.zeros(len(tris), np.int64)
+    for r0 in range(0, len(tris), 512):  # rows in blocks, as in _join_graph
+        r = slice(r0, r0 + 512)
+        dist = np.linalg.norm(cents[r, None, :] - cents[None, :, :], axis=2)
+        kin = np.abs(sides[None, :] / sides[r, None] - 1) < cfg.join_len_frac
+        count[r] = (kin & (dist < cfg.apart_reach * sides[r, None])).sum(axis=1)
     seed = int(np.lexsort((np.array([t.fill for t in tris]), count))[-1])
     if count[seed] < 3:
         return None
-    own = np.flatnonzero(kin[seed])
+    own = np.flatnonzero(np.abs(sides / sides[seed] - 1) < cfg.join_len_frac)
     pts = np.array([tris[i].pts for i in own])
     best: tuple[list[Triangle], _Selection] | None = None
     for f in cfg.apart_grow:
