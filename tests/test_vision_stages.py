@@ -540,6 +540,50 @@ def _dotted_tile(big: int, small: int) -> tuple[np.ndarray, float, vio.Photo]:
     return true, 120.0, vio.from_array(DEFAULT, np.dstack([gray] * 3))
 
 
+class _ConstantReader:
+    """A stand-in classifier reading every crop the same: a 3 at 0.7, a 5 at 0.3."""
+
+    def __init__(self) -> None:
+        self.crops = 0
+
+    def predict_raw(self, crops: np.ndarray) -> np.ndarray:
+        self.crops += len(crops)
+        out = np.zeros((len(crops), 13))
+        out[:, 3], out[:, 5] = 0.7, 0.3
+        return out
+
+
+def test_a_blurred_boards_digits_are_chosen_from_crops_moved_each_way() -> None:
+    # a blurred board's tile is read again from its outline moved a little left, right,
+    # up and down; its digits are chosen from the mean of the five readings (here the
+    # single crop said 5 at 0.55, the moved ones 3 at 0.7), never from a stale mean
+    from vision.pipeline import Seen, _choose, _steady
+    true, side, photo = _dotted_tile(6, 6)
+    weak = np.zeros((1, 3, 7))
+    weak[0, :, 5], weak[0, :, 3], weak[0, :, 6] = 0.55, 0.4, 0.05
+    seen = [Seen((0, 0, "U"), true.copy(), True)]
+    clf = _ConstantReader()
+    _steady(DEFAULT, photo, seen, weak, side, clf)
+    assert clf.crops == 4 * 3 and seen[0].steady is not None
+    assert np.allclose(seen[0].steady[1][:, 3], (0.4 + 4 * 0.7) / 5)
+    no_cut = (set(), set())
+    assert _choose(DEFAULT, seen, weak, [0], no_cut, "standard", False)[1].digits[
+        (0, 0, "U")] == [3, 3, 3]
+    # the flag says where the digit came from
+    from vision.pipeline import _tile_reading
+    tr = _tile_reading(DEFAULT, (0, 0, "U"), true, weak[0], [3, 3, 3], [], seen[0].steady[1])
+    assert len(tr.flags) == 3 and all("crops moved each way (0.64)" in f for f in tr.flags)
+    seen[0].px = true + 2.0  # outline moved since: its own reading again
+    assert _choose(DEFAULT, seen, weak, [0], no_cut, "standard", False)[1].digits[
+        (0, 0, "U")] == [5, 5, 5]
+    # a board read clearly is read once
+    clear = weak.copy()
+    clear[0, :, 5], clear[0, :, 3] = 0.95, 0.0
+    seen = [Seen((0, 0, "U"), true.copy(), True)]
+    _steady(DEFAULT, photo, seen, clear, side, clf)
+    assert seen[0].steady is None and clf.crops == 12
+
+
 def _reread_case(push: float, predicted: bool = False,  # type: ignore[no-untyped-def]
                  cfg: ReaderConfig = DEFAULT):
     """A tile whose digits are dark dots at their crops' centres, handed to classify with

@@ -632,6 +632,9 @@ class ReaderConfig:
     none_is_no_evidence: bool = True
     #: log-probability penalty for choosing a duplicate or a tile outside the set
     set_penalty: float = 4.0
+    #: on a blurred board, the digits are chosen from each tile read five times: as
+    #: outlined and moved this fraction of a side left, right, up and down (0 = once)
+    steady_shift: float = 0.03
 
     # --- off the board (see vision.loose) ----------------------------------------------
     #: a loose tile's mean side on the table plane, in lattice units (blank backs)

@@ -83,6 +83,10 @@ class Seen:
     #: read from its outline moved off the lattice with no digit to go by (see
     #: :func:`_shift_free`)
     shifted: bool = False
+    #: on a blurred board, its outline then and its probabilities (3, 7) averaged over
+    #: crops moved a little each way (see :func:`_steady`); the board's digits are chosen
+    #: from these while its outline is unchanged
+    steady: tuple[np.ndarray, np.ndarray] | None = None
 
 
 def detect(cfg: ReaderConfig, photo: Photo) -> Found:
@@ -961,7 +965,8 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     for n, c in zip(board_idx + late, cells + [seen[n].cell for n in late], strict=True):
         assert c is not None
         digits = late_digits[n] if n in late else choice.digits[c]
-        tr = _tile_reading(cfg, c, seen[n].px, probs[n], digits, _seen_flags(seen[n]))
+        tr = _tile_reading(cfg, c, seen[n].px, probs[n], digits, _seen_flags(seen[n]),
+                           _steadiest(seen[n], probs[n]))
         t = tr.tile
         if t is not None and not t.in_set(set_name):
             tr.flags.append(f"tile {t} is not in the {set_name} set")
@@ -1011,9 +1016,10 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
     rounds = 4 if sharp or cfg.drop_no_set_tile else 1
     for r in range(rounds):
         cells = [seen[n].cell for n in board_idx]
-        dp = probs[board_idx, :, :6] if board_idx else np.zeros((0, 3, 6))
+        bp = np.array([_steadiest(seen[n], probs[n]) for n in board_idx]).reshape(-1, 3, 7)
+        dp = bp[:, :, :6]
         if cfg.none_is_no_evidence and board_idx:
-            dp = dp + probs[board_idx, :, 6:7] / 6
+            dp = dp + bp[:, :, 6:7] / 6
         dp = dp / np.maximum(dp.sum(axis=2, keepdims=True), 1e-12)
         choice = choose_digits(cfg, cells, dp, set_name)  # type: ignore[arg-type]
         if r == rounds - 1:
@@ -1029,6 +1035,14 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
         board_idx = _connected(seen, [n for i, n in enumerate(board_idx) if i not in weak],
                                *cut)
     return board_idx, choice
+
+
+def _steadiest(t: Seen, p: np.ndarray) -> np.ndarray:
+    """The probabilities (3, 7) to choose a tile's digits by: its steadier reading
+    (``Seen.steady``) where one was made from its present outline, else its own ``p``."""
+    if t.steady is not None and np.array_equal(t.steady[0], t.px):
+        return t.steady[1]
+    return p
 
 
 def _unsupported(cfg: ReaderConfig, probs: np.ndarray, board_idx: list[int],
@@ -1682,9 +1696,12 @@ def _connected(seen: list[Seen], idx: list[int], cut: set[Cell] | frozenset[Cell
 
 
 def _tile_reading(cfg: ReaderConfig, cell: Cell | None, px: np.ndarray, p: np.ndarray,
-                  digits: list[int] | list[int | None] | None, flags: list[str]
-                  ) -> TileReading:
-    """A TileReading with per-corner flags (choice against the pixels, low confidence)."""
+                  digits: list[int] | list[int | None] | None, flags: list[str],
+                  steady: np.ndarray | None = None) -> TileReading:
+    """A TileReading with per-corner flags (choice against the pixels, low confidence).
+    ``steady`` (3, 7): the probabilities the digits were chosen by where not ``p`` (the
+    mean over moved crops, :func:`_steady`); a digit those favour over ``p``'s is flagged
+    as read so."""
     if digits is None:
         digits = [int(np.argmax(p[k, :6])) for k in range(3)]
     conf: list[float] = []
@@ -1700,8 +1717,11 @@ def _tile_reading(cfg: ReaderConfig, cell: Cell | None, px: np.ndarray, p: np.nd
             out_flags.append(f"corner {k}: no clear digit (best {d}, {pd:.2f})")
         elif own != d:
             what = "no digit" if own == 6 else f"{own}"
+            why = ("to agree with the board"
+                   if steady is None or steady is p or int(np.argmax(steady[k])) != d
+                   else f"as read from crops moved each way ({float(steady[k, d]):.2f})")
             out_flags.append(f"corner {k}: pixels say {what} ({float(p[k, own]):.2f}), "
-                             f"read as {d} ({pd:.2f}) to agree with the board")
+                             f"read as {d} ({pd:.2f}) {why}")
         elif pd < cfg.low_confidence:
             out_flags.append(f"corner {k}: low confidence {pd:.2f} for {d}")
     return TileReading(cell, list(digits), px.astype(np.float64), conf, p.astype(np.float32),
@@ -1773,6 +1793,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         photo.prefetch_colour(f)
     clf = classifier if classifier is not None else default_classifier()
     seen, probs, conv = classify(cfg, photo, found, clf)
+    _steady(cfg, photo, seen, probs, found.fit.side / found.scale, clf)
     t2 = time.perf_counter()
     seen0, probs0 = list(seen), probs.copy()  # reconstruct rewrites the faces it joins
     board, off = reconstruct(cfg, photo, found, seen, probs, set_name)
@@ -1874,8 +1895,34 @@ def _read_found(cfg: ReaderConfig, photo: Photo, found: Found, classifier: objec
     """Classify and reconstruct another fit of the photo (a fallback's): its print
     convention, board tiles and off-board tiles."""
     seen, probs, conv = classify(cfg, photo, found, classifier)
+    _steady(cfg, photo, seen, probs, found.fit.side / found.scale, classifier)
     board, off = reconstruct(cfg, photo, found, seen, probs, set_name)
     return conv, board, off
+
+
+def _steady(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
+            side_full: float, classifier: object) -> None:
+    """On a blurred board (its tiles read less clearly than ``cfg.support_clarity``,
+    :func:`_read_clearly`), read each board tile showing digits (``probs`` (N, 3, 7): no
+    corner's "none" over 0.5) again from its outline moved ``cfg.steady_shift`` x the
+    side (``side_full``, px) left, right, up and down, in one classifier call; the mean of
+    the five readings goes to ``Seen.steady``. A blurred digit read from one crop can
+    turn on where the crop falls; ``probs`` itself stays as read (the thresholds that
+    judge blur and clarity were set on single crops)."""
+    if cfg.steady_shift <= 0:
+        return
+    idx = [n for n, t in enumerate(seen)
+           if t.cell is not None and float(probs[n, :, 6].max()) < 0.5]
+    if not idx or _read_clearly(cfg, photo, seen, probs, idx, side_full) >= cfg.support_clarity:
+        return
+    d = cfg.steady_shift * side_full
+    base = np.stack([seen[n].px for n in idx])
+    moved = np.concatenate([base + [dx, dy] for dx, dy in ((d, 0), (-d, 0), (0, d), (0, -d))])
+    raw = classifier.predict_raw(corner_crops(photo.gray, moved))  # type: ignore[attr-defined]
+    p = digit_probs(raw).reshape(4, len(idx), 3, 7)
+    mean = (probs[idx] + p.sum(axis=0)) / 5
+    for i, n in enumerate(idx):
+        seen[n].steady = (seen[n].px.copy(), mean[i])
 
 
 def _nothing_read(board: list[TileReading], off: list[TileReading]) -> bool:
