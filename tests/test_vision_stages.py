@@ -576,12 +576,15 @@ def test_a_blurred_boards_digits_are_chosen_from_crops_moved_each_way() -> None:
     seen[0].px = true + 2.0  # outline moved since: its own reading again
     assert _choose(DEFAULT, seen, weak, [0], no_cut, "standard", False)[1].digits[
         (0, 0, "U")] == [5, 5, 5]
-    # a board read clearly is read once
-    clear = weak.copy()
-    clear[0, :, 5], clear[0, :, 3] = 0.95, 0.0
-    seen = [Seen((0, 0, "U"), true.copy(), True)]
+    # a board read clearly is read once, but for its tiles with a digit read less surely
+    clear = np.concatenate([weak, weak])
+    clear[:, :, 5], clear[:, :, 3] = 0.95, 0.0
+    seen = [Seen((0, 0, "U"), true.copy(), True), Seen((0, 0, "D"), true.copy(), True)]
     _steady(DEFAULT, photo, seen, clear, side, clf)
-    assert seen[0].steady is None and clf.crops == 12
+    assert seen[0].steady is None and seen[1].steady is None and clf.crops == 12
+    clear[1, 2, 5], clear[1, 2, 3] = 0.7, 0.25
+    _steady(DEFAULT, photo, seen, clear, side, clf)
+    assert seen[0].steady is None and seen[1].steady is not None and clf.crops == 24
 
 
 def _reread_case(push: float, predicted: bool = False,  # type: ignore[no-untyped-def]

@@ -635,6 +635,9 @@ class ReaderConfig:
     #: on a blurred board, the digits are chosen from each tile read five times: as
     #: outlined and moved this fraction of a side left, right, up and down (0 = once)
     steady_shift: float = 0.03
+    #: ... and on a board read clearly, its tiles with a digit read under this (a corner
+    #: half hidden, or falling on a digit's edge; the 12 MP sample has none)
+    steady_below: float = 0.90
 
     # --- off the board (see vision.loose) ----------------------------------------------
     #: a loose tile's mean side on the table plane, in lattice units (blank backs)

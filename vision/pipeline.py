@@ -1902,18 +1902,23 @@ def _read_found(cfg: ReaderConfig, photo: Photo, found: Found, classifier: objec
 
 def _steady(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
             side_full: float, classifier: object) -> None:
-    """On a blurred board (its tiles read less clearly than ``cfg.support_clarity``,
-    :func:`_read_clearly`), read each board tile showing digits (``probs`` (N, 3, 7): no
-    corner's "none" over 0.5) again from its outline moved ``cfg.steady_shift`` x the
-    side (``side_full``, px) left, right, up and down, in one classifier call; the mean of
-    the five readings goes to ``Seen.steady``. A blurred digit read from one crop can
+    """Read each board tile showing digits (``probs`` (N, 3, 7): no corner's "none" over
+    0.5) again from its outline moved ``cfg.steady_shift`` x the side (``side_full``, px)
+    left, right, up and down, in one classifier call; the mean of the five readings goes
+    to ``Seen.steady``. Every such tile of a blurred board (read less clearly than
+    ``cfg.support_clarity``, :func:`_read_clearly`), only those with a digit read under
+    ``cfg.steady_below`` on another. A blurred or half-hidden digit read from one crop can
     turn on where the crop falls; ``probs`` itself stays as read (the thresholds that
     judge blur and clarity were set on single crops)."""
     if cfg.steady_shift <= 0:
         return
     idx = [n for n, t in enumerate(seen)
            if t.cell is not None and float(probs[n, :, 6].max()) < 0.5]
-    if not idx or _read_clearly(cfg, photo, seen, probs, idx, side_full) >= cfg.support_clarity:
+    if idx and _read_clearly(cfg, photo, seen, probs, idx, side_full) >= cfg.support_clarity:
+        # a board read clearly: only its tiles with a digit read less surely (most boards
+        # have few or none: the 12 MP sample none)
+        idx = [n for n in idx if float(probs[n, :, :6].max(axis=1).min()) < cfg.steady_below]
+    if not idx:
         return
     d = cfg.steady_shift * side_full
     base = np.stack([seen[n].px for n in idx])
