@@ -487,6 +487,7 @@ def test_candidate_cells_read_only_where_they_touch_the_board() -> None:
         Seen,
         _read_tiles,
         _reread,
+        _steady,
         classify,
         default_classifier,
         detect,
@@ -514,6 +515,7 @@ def test_candidate_cells_read_only_where_they_touch_the_board() -> None:
     p_all, r_all = _read_tiles(DEFAULT, photo, every, fit.side / sc, clf)
     _reread(DEFAULT, photo, every, p_all, r_all, fit.side / sc, clf,  # as classify does
             predicted_corners(DEFAULT, fit, every, sc))
+    _steady(DEFAULT, photo, every, p_all, fit.side / sc, clf)  # as classify does
     board_all, off_all = reconstruct(DEFAULT, photo, found, every, p_all)
     read = {t.cell for t in seen if t.candidate}
     assert len(read) < 0.8 * len(fit.candidates)

@@ -632,11 +632,12 @@ class ReaderConfig:
     none_is_no_evidence: bool = True
     #: log-probability penalty for choosing a duplicate or a tile outside the set
     set_penalty: float = 4.0
-    #: on a blurred board, the digits are chosen from each tile read five times: as
-    #: outlined and moved this fraction of a side left, right, up and down (0 = once)
+    #: on a blurred board (under support_clarity) every tile's digits are chosen from it
+    #: read five times: as outlined and moved this fraction of a side left, right, up and
+    #: down (0 = once) ...
     steady_shift: float = 0.03
-    #: ... and on a board read clearly, its tiles with a digit read under this (a corner
-    #: half hidden, or falling on a digit's edge; the 12 MP sample has none)
+    #: ... and on a board read clearly, only its tiles with a digit read under this (a
+    #: corner half hidden, or falling on a digit's edge; the 12 MP sample has none)
     steady_below: float = 0.90
 
     # --- off the board (see vision.loose) ----------------------------------------------

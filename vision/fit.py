@@ -160,6 +160,10 @@ def _is_rotation(seq: tuple[Vertex, ...], ref: tuple[Vertex, ...]) -> int:
     return -1
 
 
+#: rows of a face-by-face matrix worked at once (a busy photo has thousands of faces)
+_ROW_BLOCK = 512
+
+
 def _join_graph(cfg: ReaderConfig, tris: list[Triangle]
                 ) -> dict[int, list[tuple[int, list[tuple[int, int]]]]]:
     """Edge-sharing neighbours: i -> [(j, [(corner_i, corner_j), (corner_i, corner_j)])]."""
@@ -173,8 +177,8 @@ def _join_graph(cfg: ReaderConfig, tris: list[Triangle]
     # candidate pairs i < j (row by row, as the graph's lists are ordered): near in place
     # and size; then only pairs with two corners of i near corners of j are worth pairing
     pairs_ij: list[np.ndarray] = []
-    for r0 in range(0, len(tris), 512):  # rows in blocks: the full matrix may be large
-        r = np.arange(r0, min(r0 + 512, len(tris)))
+    for r0 in range(0, len(tris), _ROW_BLOCK):  # rows in blocks: the full matrix may be large
+        r = np.arange(r0, min(r0 + _ROW_BLOCK, len(tris)))
         dist = np.linalg.norm(cents[r, None, :] - cents[None, :, :], axis=2)
         near = ((dist < 1.3 * sides[r, None])
                 & (np.abs(sides[None, :] / sides[r, None] - 1) < cfg.join_len_frac)
@@ -756,8 +760,8 @@ def _grown_to_join(cfg: ReaderConfig, tris: list[Triangle]
     cents = np.array([t.centroid for t in tris])
     sides = np.array([t.side for t in tris])
     count = np.zeros(len(tris), np.int64)
-    for r0 in range(0, len(tris), 512):  # rows in blocks, as in _join_graph
-        r = slice(r0, r0 + 512)
+    for r0 in range(0, len(tris), _ROW_BLOCK):  # rows in blocks, as in _join_graph
+        r = slice(r0, r0 + _ROW_BLOCK)
         dist = np.linalg.norm(cents[r, None, :] - cents[None, :, :], axis=2)
         kin = np.abs(sides[None, :] / sides[r, None] - 1) < cfg.join_len_frac
         count[r] = (kin & (dist < cfg.apart_reach * sides[r, None])).sum(axis=1)

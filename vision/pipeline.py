@@ -83,8 +83,8 @@ class Seen:
     #: read from its outline moved off the lattice with no digit to go by (see
     #: :func:`_shift_free`)
     shifted: bool = False
-    #: on a blurred board, its outline then and its probabilities (3, 7) averaged over
-    #: crops moved a little each way (see :func:`_steady`); the board's digits are chosen
+    #: where read unsurely (see :func:`_steady`), its outline then and its probabilities
+    #: (3, 7) averaged over crops moved a little each way; the board's digits are chosen
     #: from these while its outline is unchanged
     steady: tuple[np.ndarray, np.ndarray] | None = None
 
@@ -245,7 +245,9 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     Returns the tiles read (cells, proposed cells, candidates read, loose faces), their
     probabilities (N, 3, 7) (digits 0-5, none; a digit's two print conventions summed)
     and the board's print convention (``inward``/``outward``), a reported fact only. A
-    tile whose corners clearly disagree on the convention is marked (``Seen.mixed``).
+    tile whose corners clearly disagree on the convention is marked (``Seen.mixed``), and
+    a board tile read unsurely is read again from moved crops (``Seen.steady``,
+    :func:`_steady`).
     """
     fit, s = found.fit, found.scale
     side_full = fit.side / s
@@ -316,6 +318,7 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     conv = "inward" if score >= 0 else "outward"
     for t, m in zip(seen, _mixed_convention(raw), strict=True):
         t.mixed = bool(m)
+    _steady(cfg, photo, seen, probs, side_full, classifier)
     return seen, probs, conv
 
 
@@ -1718,7 +1721,7 @@ def _tile_reading(cfg: ReaderConfig, cell: Cell | None, px: np.ndarray, p: np.nd
         elif own != d:
             what = "no digit" if own == 6 else f"{own}"
             why = ("to agree with the board"
-                   if steady is None or steady is p or int(np.argmax(steady[k])) != d
+                   if steady is None or int(np.argmax(steady[k])) != d
                    else f"as read from crops moved each way ({float(steady[k, d]):.2f})")
             out_flags.append(f"corner {k}: pixels say {what} ({float(p[k, own]):.2f}), "
                              f"read as {d} ({pd:.2f}) {why}")
@@ -1793,7 +1796,6 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         photo.prefetch_colour(f)
     clf = classifier if classifier is not None else default_classifier()
     seen, probs, conv = classify(cfg, photo, found, clf)
-    _steady(cfg, photo, seen, probs, found.fit.side / found.scale, clf)
     t2 = time.perf_counter()
     seen0, probs0 = list(seen), probs.copy()  # reconstruct rewrites the faces it joins
     board, off = reconstruct(cfg, photo, found, seen, probs, set_name)
@@ -1895,7 +1897,6 @@ def _read_found(cfg: ReaderConfig, photo: Photo, found: Found, classifier: objec
     """Classify and reconstruct another fit of the photo (a fallback's): its print
     convention, board tiles and off-board tiles."""
     seen, probs, conv = classify(cfg, photo, found, classifier)
-    _steady(cfg, photo, seen, probs, found.fit.side / found.scale, classifier)
     board, off = reconstruct(cfg, photo, found, seen, probs, set_name)
     return conv, board, off
 
@@ -1923,8 +1924,7 @@ def _steady(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
     d = cfg.steady_shift * side_full
     base = np.stack([seen[n].px for n in idx])
     moved = np.concatenate([base + [dx, dy] for dx, dy in ((d, 0), (-d, 0), (0, d), (0, -d))])
-    raw = classifier.predict_raw(corner_crops(photo.gray, moved))  # type: ignore[attr-defined]
-    p = digit_probs(raw).reshape(4, len(idx), 3, 7)
+    p = _read_outlines(photo, moved, classifier)[0].reshape(4, len(idx), 3, 7)
     mean = (probs[idx] + p.sum(axis=0)) / 5
     for i, n in enumerate(idx):
         seen[n].steady = (seen[n].px.copy(), mean[i])
