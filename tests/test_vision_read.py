@@ -350,6 +350,22 @@ def test_tiles_read_in_full_meeting_the_board_at_a_vertex_past_a_hidden_one_join
 
 
 @needs_model
+def test_a_board_face_cut_short_by_a_hand_is_read_where_the_homography_puts_it() -> None:
+    # dev 71000629: a hand's shadow over two corners of a board tile cut its face short,
+    # its apex 22 px (a sixth of a side) off, and the tile read as a blank one off the
+    # board; the homography's outline reads its three digits
+    _one_tile_more_with_the_part(71_000_629, replace(DEFAULT, h_outline_face_none=4))
+
+
+@needs_model
+def test_a_loose_face_cut_short_by_a_hand_is_read_at_its_cells_outline() -> None:
+    # dev 71000412: a hand over a board tile cut its face short, read 0.54 and 0.82 at
+    # its corners in view, too weakly to join the board; the cell it lies on reads them
+    # at 0.97 (and the tile beyond it, mostly hidden, then joins too)
+    _one_tile_more_with_the_part(71_000_412, replace(DEFAULT, cell_outline_size=2.0))
+
+
+@needs_model
 def test_a_cell_off_its_tile_is_read_where_the_homography_puts_it() -> None:
     # dev 71000045: black tiles on paper, the board fitted to its silhouette; at the end of
     # an arm the outline put a vertex a quarter side off, and the cells chained from it
@@ -633,10 +649,12 @@ def test_a_board_parted_by_a_hand_is_judged_from_its_piece_in_full_view() -> Non
     # under it (read in part). Judged from that piece, the "table" sampled around it has
     # the hand's colour, and the other piece passed for lying apart in plain view (a
     # false "disconnected" violation); judged from the piece in full view, the cells
-    # between are under the hand and the pieces are joined out of sight
+    # between are under the hand and the pieces are joined out of sight (as is a third
+    # piece of two tiles under the hand, read since its face is read at its cell's
+    # outline: cell_outline_size)
     (sc,), (r,) = _dev_read(71_000_412, DEFAULT)
     assert not any(v["kind"] == "disconnected" for v in r.violations())
-    assert [len(p) for p in r.pieces()] == [9, 9]
+    assert [len(p) for p in r.pieces()] == [9, 9, 2]
     assert all(t.complete for t in r.pieces()[0])
     assert sc.violations_false == 0 and sc.found_tiles == sc.matched
 

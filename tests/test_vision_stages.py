@@ -1916,3 +1916,118 @@ def test_tiles_guessed_into_no_tile_of_the_set_are_weak() -> None:
     assert _guessed_misfits(DEFAULT, probs, [0, 1, 2], cells, digits, "standard") == {0}
     probs[0, 1, 2] = probs[0, 2, 1] = 0.5  # one digit barely backed only: kept
     assert _guessed_misfits(DEFAULT, probs, [0, 1, 2], cells, digits, "standard") == set()
+
+
+def _cut_short(true: np.ndarray, corners: tuple[int, ...], frac: float = 0.3) -> np.ndarray:
+    """The outline ``true`` (3, 2) with ``corners`` moved ``frac`` of the way to its
+    centre: a face outlined short where a hand lies over those corners."""
+    out = true.copy()
+    for k in corners:
+        out[k] += frac * (true.mean(axis=0) - true[k])
+    return out
+
+
+def _on_cell_case(face: np.ndarray, cfg: ReaderConfig = DEFAULT
+                  ) -> tuple[list[int], np.ndarray, dict[int, np.ndarray]]:
+    """A loose face ``face`` (3, 2) lying alone on the cell (0, 0, U) whose outline is the
+    dotted tile's (:func:`_dotted_tile`), read by :func:`vision.pipeline._read_tiles` with
+    the cell outlines :func:`vision.pipeline._cell_outlines` gives: its digits, outline
+    and those cell outlines."""
+    from vision.detect import Triangle
+    from vision.fit import LatticeFit
+    from vision.pipeline import Seen, _cell_outlines, _read_tiles
+    true, side, photo = _dotted_tile(6, 6)
+    cell = (0, 0, "U")
+    fit = LatticeFit(triangles=[Triangle(face, 0.9)], side=side,
+                     vertex_px=dict(zip(cell_corners(cell), true, strict=True)),
+                     shadowed={cell: [0]})
+    assert np.array_equal(fit.corner_px(cell), true)
+    seen = [Seen(None, face.copy(), True, face=0)]
+    outlines = _cell_outlines(cfg, photo, fit, 1.0, 0, seen)
+    probs, _ = _read_tiles(cfg, photo, seen, side, _DarkCentreReader(), outlines)
+    return probs.argmax(axis=2)[0].tolist(), seen[0].px, outlines
+
+
+def test_a_loose_face_cut_short_on_a_cell_is_read_at_the_cells_outline() -> None:
+    # dev 71000412: a hand over a board tile cut its face short, and its corners read
+    # weakly or not at all; the cell it lies on, read at the lattice's outline, shows its
+    # digits, and that outline is the face's from then on
+    from dataclasses import replace
+    true, _, _ = _dotted_tile(6, 6)
+    short = _cut_short(true, (0,))
+    digits, px, _ = _on_cell_case(short, replace(DEFAULT, cell_outline_size=2.0))
+    assert digits == [6, 3, 3] and np.array_equal(px, short)  # the face alone
+    digits, px, outlines = _on_cell_case(short)
+    assert digits == [3, 3, 3] and np.array_equal(px, true)
+    assert list(outlines) == [0]
+    # a face reading as many digits as the cell, as clearly, keeps its own outline
+    moved = true + [3.0, 0.0]
+    digits, px, _ = _on_cell_case(moved)
+    assert digits == [3, 3, 3] and np.array_equal(px, moved)
+    # a speck on the cell is no tile cut short: the cell is not read for it
+    speck = true.mean(axis=0) + 0.5 * (true - true.mean(axis=0))
+    digits, px, outlines = _on_cell_case(speck)
+    assert outlines == {} and np.array_equal(px, speck)
+
+
+def test_a_cells_face_cut_short_at_two_corners_is_read_at_the_homographys_outline() -> None:
+    # dev 71000629: a hand over two corners of a board tile cut its face short, moving
+    # its apex a sixth of a side, and the tile read as a blank one; where the lattice's
+    # homography puts the cell, its digits show (a face showing no digit at one corner
+    # only keeps its outline: rereading those changed six dev photos' digits)
+    from dataclasses import replace
+
+    from vision.fit import LatticeFit
+    from vision.pipeline import Seen, _homography_outlines, _read_tiles
+    true, side, photo = _dotted_tile(6, 6)
+    cell = (0, 0, "U")
+    lat = np.array([vertex_xy(v) for v in cell_corners(cell)])
+    affine = np.linalg.solve(np.c_[lat, np.ones(3)], true).T  # lattice -> pixels
+    fit = LatticeFit(triangles=[], side=side, homography=np.vstack([affine, [0, 0, 1]]))
+    assert np.allclose([fit.project(vertex_xy(v)) for v in cell_corners(cell)], true)
+
+    def read(face: np.ndarray, cfg: ReaderConfig = DEFAULT) -> tuple[list[int], np.ndarray]:
+        seen = [Seen(cell, face.copy(), True)]
+        clf = _DarkCentreReader()
+        probs, raw = _read_tiles(cfg, photo, seen, side, clf)
+        # its own face among the board's faces: no other tile the outline may cover
+        _homography_outlines(cfg, photo, fit, 1.0, set(), face[None], seen, probs, raw, clf)
+        return probs.argmax(axis=2)[0].tolist(), seen[0].px
+
+    two = _cut_short(true, (0, 1))
+    digits, px = read(two, replace(DEFAULT, h_outline_face_none=4))
+    assert digits == [6, 6, 3] and np.array_equal(px, two)
+    digits, px = read(two)
+    assert digits == [3, 3, 3] and np.allclose(px, true)
+    one = _cut_short(true, (0,))
+    digits, px = read(one)
+    assert digits == [6, 3, 3] and np.array_equal(px, one)
+
+
+def test_a_loose_face_read_at_its_cells_outline_that_joins_nothing_is_read_as_its_own() -> None:
+    # a face read at the outline of the cell it lies on joins the board by those digits;
+    # joining none, it is reported as its own outline showed it (the cell's digits there
+    # may be the table's: a speck, a tile lying apart)
+    from vision.detect import Triangle
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+    true, side, photo = _dotted_tile(6, 6)
+    short = _cut_short(true, (0,))
+    def probs_of(digits: list[int]) -> np.ndarray:  # (3, 7): 6 is no digit
+        out = np.full((3, 7), 0.1 / 6)
+        out[range(3), digits] = 0.9
+        return out
+
+    own, at_cell = probs_of([6, 2, 4]), probs_of([1, 2, 4])
+    found = Found(LatticeFit(triangles=[Triangle(short.astype(np.float32), 0.9)], side=side),
+                  1.0)
+    seen = [Seen(None, true.copy(), True, face=0, own=(short.copy(), own))]
+    probs = at_cell[None].copy()
+    board, off = reconstruct(DEFAULT, photo, found, seen, probs)
+    assert board == [] and len(off) == 1
+    assert np.array_equal(off[0].corner_px, short) and off[0].corners[1:] == [2, 4]
+    assert np.array_equal(seen[0].px, short) and np.array_equal(probs[0], own)
+    # (the same face without its own reading is reported as the cell showed it)
+    seen = [Seen(None, true.copy(), True, face=0)]
+    board, off = reconstruct(DEFAULT, photo, found, seen, at_cell[None].copy())
+    assert off[0].corners == [1, 2, 4] and np.array_equal(off[0].corner_px, true)

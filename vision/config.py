@@ -509,6 +509,12 @@ class ReaderConfig:
     loose_shrink: tuple[float, ...] = (1.0, 0.9)
     #: ... for at most this many loose tiles per photo
     loose_variants_max: int = 8
+    #: a loose face lying alone on a candidate cell next to the board, at least this
+    #: fraction of the cell's side (not a speck), is also read at the cell's outline, in
+    #: full view: a hand over a board tile cuts its face short, and its digits read
+    #: weakly or not at all (dev 71000412: 0.54 and 0.82 on the face, 0.97 and 0.97 on
+    #: the cell; see pipeline._read_tiles for when that outline is kept; above 1 = never)
+    cell_outline_size: float = 0.75
     #: a board corner whose crop shows no digit while the tile's two others do is read
     #: again from crops moved a little (an outline found askew cuts its digit off); a
     #: moved crop's reading replaces it when its digit has at least this probability
@@ -568,6 +574,11 @@ class ReaderConfig:
     #: it: one face outlined wrongly at a corner (seams hidden between dark tiles) may put
     #: it a third of a side off (dev 71000393)
     h_outline_anchor: int = 2
+    #: ... and a cell's own face too, where its crops show no digit at this many corners
+    #: or more: a hand over a corner cuts the face's outline short, moving that vertex
+    #: (dev 71000629: an apex 22 px off, and the tile read as a blank one; 1 as well
+    #: changed six dev photos' digits for one tile gained; 4 = never)
+    h_outline_face_none: int = 2
     #: loose tiles cut by the photo's edge are found from their corner in view
     #: (vision.detect.find_cut_faces) and read as partial where visible (False: never)
     cut_faces: bool = True

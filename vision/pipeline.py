@@ -83,6 +83,9 @@ class Seen:
     #: read from its outline moved off the lattice with no digit to go by (see
     #: :func:`_shift_free`)
     shifted: bool = False
+    #: a loose face read at its cell's outline (see :func:`_read_tiles`): its own outline
+    #: and probabilities (3, 7), read again if it joins no board (see :func:`reconstruct`)
+    own: tuple[np.ndarray, np.ndarray] | None = None
     #: where read unsurely (see :func:`_steady`), its outline then and its probabilities
     #: (3, 7) averaged over crops moved a little each way; the board's digits are chosen
     #: from these while its outline is unchanged
@@ -257,7 +260,8 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
                + [Seen(c, fit.corner_px(c) / s, False) for c in sorted(fit.proposed)])
     loose = ok([Seen(None, fit.triangles[i].pts / s, True, face=i) for i in fit.loose])
     base = cells + loose
-    probs, raw = _read_tiles(cfg, photo, base, side_full, classifier)
+    probs, raw = _read_tiles(cfg, photo, base, side_full, classifier,
+                             _cell_outlines(cfg, photo, fit, s, len(cells), loose))
     owners = Counter(v for c in fit.cells for v in cell_corners(c))
     anchored = {v for v, k in owners.items() if k >= cfg.h_outline_anchor}
     faces = np.array([t.px for t in cells if t.detected]).reshape(-1, 3, 2)
@@ -322,6 +326,33 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     return seen, probs, conv
 
 
+def _cell_outlines(cfg: ReaderConfig, photo: Photo, fit: LatticeFit, scale: float,
+                   first: int, loose: list[Seen]) -> dict[int, np.ndarray]:
+    """For :func:`_read_tiles`: the lattice outline (full-image pixels) of the candidate
+    cell each loose face of ``loose`` lies on alone (``LatticeFit.shadowed``), by its
+    index in the tiles read (``first`` + its place in ``loose``); only outlines in full
+    view, of faces at least ``cfg.cell_outline_size`` of the cell's side (not a speck).
+    Empty with ``cfg.cell_outline_size`` above 1."""
+    if cfg.cell_outline_size > 1:
+        return {}
+    on = {faces[0]: c for c, faces in fit.shadowed.items() if len(faces) == 1}
+    out: dict[int, np.ndarray] = {}
+    for j, t in enumerate(loose):
+        if t.face not in on:
+            continue
+        px = fit.corner_px(on[t.face]) / scale
+        if (_upright(px) and _visible(cfg, px, fit.side / scale, photo.width,
+                                      photo.height).all()
+                and _mean_side(t.px) >= cfg.cell_outline_size * _mean_side(px)):
+            out[first + j] = px
+    return out
+
+
+def _mean_side(px: np.ndarray) -> float:
+    """Mean side (px) of triangle ``px`` (3, 2)."""
+    return float(np.linalg.norm(px - px[[1, 2, 0]], axis=1).mean())
+
+
 def _read_outlines(photo: Photo, outlines: np.ndarray, classifier: object
                    ) -> tuple[np.ndarray, np.ndarray]:
     """One classifier call for the corners of tile ``outlines`` (M, 3, 2), full-image
@@ -347,8 +378,11 @@ def _homography_outlines(cfg: ReaderConfig, photo: Photo, fit: LatticeFit, scale
     side_full = fit.side / scale
     todo: list[tuple[int, np.ndarray]] = []
     for n, t in enumerate(seen):
-        if t.cell is None or t.detected:
+        if t.cell is None or (t.detected and int(np.sum(np.argmax(probs[n], axis=1) == 6))
+                              < cfg.h_outline_face_none):
             continue
+        # (a face's own outline is no other tile the homography's may cover)
+        others = faces[np.abs(faces - t.px).max(axis=(1, 2)) > 0] if t.detected else faces
         vs = cell_corners(t.cell)
         pure = np.array([fit.project(vertex_xy(v)) / scale for v in vs])
         alt = np.array([t.px[k] if v in anchored else pure[k] for k, v in enumerate(vs)])
@@ -372,7 +406,7 @@ def _homography_outlines(cfg: ReaderConfig, photo: Photo, fit: LatticeFit, scale
             # dev 71000815 raised a crop error on a mirrored outline)
             if (not (1 / cfg.h_outline_shape < ratio).all()
                     or (ratio > cfg.h_outline_shape).any() or not _upright(out)
-                    or _overlaps(out, faces, cfg.shift_overlap_max)):
+                    or _overlaps(out, others, cfg.shift_overlap_max)):
                 continue
             todo.append((n, out))
     if not todo:
@@ -597,19 +631,24 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
 
 
 def _read_tiles(cfg: ReaderConfig, photo: Photo, seen: list[Seen], side_full: float,
-                classifier: object) -> tuple[np.ndarray, np.ndarray]:
+                classifier: object, on_cell: dict[int, np.ndarray] | None = None
+                ) -> tuple[np.ndarray, np.ndarray]:
     """One classifier call for the corners of ``seen``: probabilities (N, 3, 7) (digits
     0-5 with both print conventions summed, none) and the raw ones (N, 3, 13).
 
     A loose tile larger than the board's is likely its top face plus a side face seen
     obliquely: its crops are also cut from shrunken outlines (in the same call), and the
-    outline that reads best replaces its own (``Seen.px``).
+    outline that reads best replaces its own (``Seen.px``). A loose face lying on a
+    lattice cell (``on_cell``: its index in ``seen`` -> the cell's outline (3, 2)) is
+    read at the cell's outline too, which replaces its own where it shows a digit at two
+    corners or more, at more of them than its own or as many, clearer by
+    ``cfg.h_outline_gain``: a hand over a board tile cuts its outline short.
     """
     if not seen:
         return np.zeros((0, 3, 7)), np.zeros((0, 3, 13))
     variants: list[tuple[int, np.ndarray]] = []
     for n, t in enumerate(seen):
-        tside = float(np.linalg.norm(t.px - t.px[[1, 2, 0]], axis=1).mean())
+        tside = _mean_side(t.px)
         if (t.cell is None and 1.05 * side_full < tside < 1.4 * side_full
                 and len(variants) < 14 * cfg.loose_variants_max):
             for sc in cfg.loose_shrink:
@@ -617,7 +656,8 @@ def _read_tiles(cfg: ReaderConfig, photo: Photo, seen: list[Seen], side_full: fl
                 for a in (*t.px, *(t.px + t.px[[1, 2, 0]]) / 2, t.px.mean(axis=0)):
                     if k < 1.0 or not np.allclose(a, t.px.mean(axis=0)):
                         variants.append((n, a + (t.px - a) * k))
-    px = np.stack([t.px for t in seen] + [v for _, v in variants])
+    cell_out = sorted((on_cell or {}).items())
+    px = np.stack([t.px for t in seen] + [v for _, v in variants] + [v for _, v in cell_out])
     raw_all = classifier.predict_raw(corner_crops(photo.gray, px))  # type: ignore[attr-defined]
     # a digit is a digit whichever way up it is printed: the convention is summed away
     # (an edition, or even one tile, may show both; a board-wide choice of one convention
@@ -639,6 +679,16 @@ def _read_tiles(cfg: ReaderConfig, photo: Photo, seen: list[Seen], side_full: fl
                 seen[n].px = variants[v][1]
                 probs[3 * n:3 * n + 3] = probs_all[at]
                 raw[3 * n:3 * n + 3] = raw_all[at]
+    for v, (n, out) in enumerate(cell_out, start=len(seen) + len(variants)):
+        at, own = slice(3 * v, 3 * v + 3), probs[3 * n:3 * n + 3]
+        shown = int(np.sum(np.argmax(probs_all[at], axis=1) < 6))
+        was = int(np.sum(np.argmax(own, axis=1) < 6))
+        if shown >= 2 and (shown > was or (shown == was and _quality(probs_all[at])
+                                           > _quality(own) + cfg.h_outline_gain)):
+            seen[n].own = (seen[n].px, own.copy())
+            seen[n].px = out
+            probs[3 * n:3 * n + 3] = probs_all[at]
+            raw[3 * n:3 * n + 3] = raw_all[at]
     return probs.reshape(len(seen), 3, 7), raw.reshape(len(seen), 3, 13)
 
 
@@ -667,7 +717,26 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     Candidates read as tiles that join the board only through the tiles placed after its
     digits are chosen (partly under a hand, or cut by the photo's edge) are decided again
     with those tiles as part of the board (``cfg.bridge_under_hand``): a second pass on
-    the seen tiles as given. Rewrites ``seen`` and ``probs`` in place (faces joined)."""
+    the seen tiles as given. A loose face read at its cell's outline that joins no board
+    is read as its own outline showed it (``Seen.own``), in a pass with those readings:
+    its digits there may be the table's. Rewrites ``seen`` and ``probs`` in place (faces
+    joined)."""
+    seen0, probs0 = list(seen), probs.copy()
+    board, off = _bridged(cfg, photo, found, seen, probs, set_name)
+    back = [n for n, t in enumerate(seen) if t.own is not None and t.cell is None]
+    if back:
+        for n in back:
+            px, p = seen0[n].own  # type: ignore[misc]
+            seen0[n], probs0[n] = replace(seen0[n], px=px, own=None), p
+        board, off = _bridged(cfg, photo, found, seen0, probs0, set_name)
+        seen[:], probs[...] = seen0, probs0
+    return board, off
+
+
+def _bridged(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
+             probs: np.ndarray, set_name: str) -> tuple[list[TileReading], list[TileReading]]:
+    """:func:`_reconstruct`, and again with the bridge it gives (see :func:`reconstruct`);
+    ``seen`` and ``probs`` rewritten in place."""
     seen0, probs0 = list(seen), probs.copy()
     board, off, bridge = _reconstruct(cfg, photo, found, seen, probs, set_name)
     if bridge:
