@@ -65,6 +65,11 @@ def clockwise(pts: np.ndarray) -> np.ndarray:
     return pts if is_clockwise(pts) else pts[[0, 2, 1]]
 
 
+def mean_side(pts: np.ndarray) -> float:
+    """Mean side length (px) of the triangle ``pts`` (3, 2)."""
+    return float(np.linalg.norm(pts - pts[[1, 2, 0]], axis=1).mean())
+
+
 def expand_sides(pts: np.ndarray, d: np.ndarray) -> np.ndarray:
     """Move every side of each triangle ``pts`` (N, 3, 2) outward by ``d`` (N,) pixels
     (undoes the edge thickening): corners pushed away from the incentre."""
@@ -258,7 +263,7 @@ def _rimmed(cfg: ReaderConfig, inv: np.ndarray, tri: np.ndarray) -> bool:
     tiles (the tiles all rim) and light faces on a dark table are no such faces."""
     c = tri.mean(axis=0)
     mids = (tri + tri[[1, 2, 0]]) / 2
-    side = float(np.linalg.norm(tri - tri[[1, 2, 0]], axis=1).mean())
+    side = mean_side(tri)
     out = mids + (mids - c) / np.linalg.norm(mids - c, axis=1, keepdims=True) * (
         cfg.rim_out_frac * side)
     h, w = inv.shape

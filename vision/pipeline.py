@@ -25,7 +25,15 @@ from .apart import judge_pieces
 from .classifier import DigitClassifier, digit_probs
 from .config import DEFAULT, ReaderConfig
 from .crops import corner_crops
-from .detect import Triangle, dark_faces, edge_map, find_cut_faces, find_triangles, rim_faces
+from .detect import (
+    Triangle,
+    dark_faces,
+    edge_map,
+    find_cut_faces,
+    find_triangles,
+    mean_side,
+    rim_faces,
+)
 from .fit import (
     LatticeFit,
     add_cut_faces,
@@ -343,14 +351,9 @@ def _cell_outlines(cfg: ReaderConfig, photo: Photo, fit: LatticeFit, scale: floa
         px = fit.corner_px(on[t.face]) / scale
         if (_upright(px) and _visible(cfg, px, fit.side / scale, photo.width,
                                       photo.height).all()
-                and _mean_side(t.px) >= cfg.cell_outline_size * _mean_side(px)):
+                and mean_side(t.px) >= cfg.cell_outline_size * mean_side(px)):
             out[first + j] = px
     return out
-
-
-def _mean_side(px: np.ndarray) -> float:
-    """Mean side (px) of triangle ``px`` (3, 2)."""
-    return float(np.linalg.norm(px - px[[1, 2, 0]], axis=1).mean())
 
 
 def _read_outlines(photo: Photo, outlines: np.ndarray, classifier: object
@@ -372,7 +375,10 @@ def _homography_outlines(cfg: ReaderConfig, photo: Photo, fit: LatticeFit, scale
     replaces the cell's outline, probabilities (``probs`` (N, 3, 7), ``raw``) in place,
     and its free vertices in ``fit.vertex_px`` (so cells beyond it are placed from it),
     when all three of its corners then show digits and it reads clearer
-    (``cfg.h_outline_gain``)."""
+    (``cfg.h_outline_gain``). A cell's own face is read so too where its crops show no
+    digit at ``cfg.h_outline_face_none`` corners or more (a hand cut its outline short);
+    ``faces`` (F, 3, 2) are the board's outlined faces, which that outline must not cover
+    (the cell's own face aside)."""
     if cfg.h_outline_min <= 0 or fit.homography is None or not seen:
         return
     side_full = fit.side / scale
@@ -648,7 +654,7 @@ def _read_tiles(cfg: ReaderConfig, photo: Photo, seen: list[Seen], side_full: fl
         return np.zeros((0, 3, 7)), np.zeros((0, 3, 13))
     variants: list[tuple[int, np.ndarray]] = []
     for n, t in enumerate(seen):
-        tside = _mean_side(t.px)
+        tside = mean_side(t.px)
         if (t.cell is None and 1.05 * side_full < tside < 1.4 * side_full
                 and len(variants) < 14 * cfg.loose_variants_max):
             for sc in cfg.loose_shrink:
