@@ -8,7 +8,7 @@ import pytest
 
 from engine.lattice import Cell, cell_corners, vertex_xy
 from vision.config import DEFAULT
-from vision.spots import DIGIT_FRAC, digit_spots, refit_to_digit_blobs
+from vision.spots import DIGIT_FRAC, digit_spots, refit_to_digit_blobs, snap_to_digit_blobs
 from vision.spots import project as _project
 
 SIDE = 60.0
@@ -135,3 +135,54 @@ def test_blobs_found_around_the_faces_are_the_whole_photo_s_there() -> None:
     got = {tuple(p) for p in part}
     assert all(tuple(p) in got for p in whole[inner])
     assert all(((p >= box[0] - 2) & (p <= box[1] + 2)).all() for p in part)
+
+
+#: a board of 12 tiles, three sides across
+SMALL = [(i, j, o) for i in range(-1, 2) for j in range(0, 2) for o in "UD"]
+
+
+def _off_vertices(cells: list[Cell]) -> dict[tuple[int, int], np.ndarray]:
+    """The cells' vertices as an outline's lattice puts them: 5 % too big about the
+    board's first corner (a slanted view's side faces widen the outline) and moved a
+    tenth of a side."""
+    vs = sorted({v for c in cells for v in cell_corners(c)})
+    xy = np.array([vertex_xy(v) for v in vs])
+    o = xy.min(axis=0)
+    off = _project(H_TRUE, o + 1.05 * (xy - o)) + np.array([0.06, 0.08]) * SIDE
+    return dict(zip(vs, off, strict=True))
+
+
+def _vertex_error(vpx: dict[tuple[int, int], np.ndarray]) -> np.ndarray:
+    """Each vertex's distance from its true place, in tile sides."""
+    return np.array([np.linalg.norm(p - _project(H_TRUE, np.array([vertex_xy(v)]))[0])
+                     for v, p in vpx.items()]) / SIDE
+
+
+def test_a_lattice_off_its_tiles_is_moved_onto_their_digits_cell_by_cell() -> None:
+    cells = SMALL
+    vpx = _off_vertices(cells)
+    assert _vertex_error(vpx).mean() > 0.15
+    # dark digits on light tiles, and light digits on dark tiles (the photo inverted)
+    for img in (_drawn(cells), 255 - _drawn(cells)):
+        out, moved = snap_to_digit_blobs(DEFAULT, cells, vpx, img, SIDE, 2)
+        assert moved == len(cells)
+        err = _vertex_error(out)
+        # each cell moved as a whole: a vertex of one cell only keeps that cell's 5 % size
+        assert err.max() < 0.04 and err.mean() < 0.02
+        assert set(out) == set(vpx) and out is not vpx
+    assert _vertex_error(vpx).mean() > 0.15  # the vertices given are left as they were
+
+
+def test_a_lattice_is_moved_only_where_each_cell_shows_three_digits_moved_alike() -> None:
+    cells = SMALL
+    vpx = _off_vertices(cells)
+    strict = DEFAULT.__class__(**{**DEFAULT.__dict__, "digit_refit_rigid": 0.0})
+    tight = DEFAULT.__class__(**{**DEFAULT.__dict__, "digit_refit_gate": 0.05})
+    # no digits on the tiles, only specks strewn over the table; digits, but the three of
+    # a cell not moved exactly alike, or further than the gate; no round at all
+    for cfg, img, rounds in ((DEFAULT, _drawn([], specks=60, seed=0), 2),
+                             (strict, _drawn(cells), 2), (tight, _drawn(cells), 2),
+                             (DEFAULT, _drawn(cells), 0)):
+        out, moved = snap_to_digit_blobs(cfg, cells, vpx, img, SIDE, rounds)
+        assert moved == 0
+        assert all(np.array_equal(out[v], vpx[v]) for v in vpx)

@@ -358,6 +358,20 @@ def test_a_board_face_cut_short_by_a_hand_is_read_where_the_homography_puts_it()
 
 
 @needs_model
+def test_a_board_outline_s_lattice_off_its_tiles_is_moved_onto_their_digits() -> None:
+    # dev 71000855: black tiles seen at a steep slant, their side faces widening the
+    # board's outline; its lattice came out 9 % too big and 18 px off the 163 px tiles,
+    # and one tile's cell read no digit. Moved cell by cell onto the digits, it reads
+    _one_tile_more_with_the_part(71_000_855, replace(DEFAULT, silhouette_snap_rounds=0))
+    # dev 71000843: a board drifting apart as it was laid (black tiles, a steep view),
+    # its outline's lattice a compromise that missed the tile at one end
+    missed, read = _dev_scores(71_000_843, replace(DEFAULT, silhouette_snap_rounds=0),
+                               DEFAULT)
+    assert missed.matched == missed.label_tiles - 1
+    _read_without_mistake(read)
+
+
+@needs_model
 def test_a_loose_face_cut_short_by_a_hand_is_read_at_its_cells_outline() -> None:
     # dev 71000412: a hand over a board tile cut its face short, read 0.54 and 0.82 at
     # its corners in view, too weakly to join the board; the cell it lies on reads them
@@ -444,8 +458,10 @@ def test_dark_tiles_whose_seams_hardly_show_are_read_from_a_brightened_copy() ->
     # dev 71000641: 16 onyx tiles seen steeply (49 degrees) on a light cloth; the seams
     # between their dark faces are a few grey levels, the edges close one face, and the
     # board was read from its silhouette, whose lattice lay askew (5 tiles read). On the
-    # copy brightened by a gamma of 0.5 the faces are found and every tile is read
-    without, sc = _dev_scores(71_000_641, replace(DEFAULT, dark_gamma=0.0), DEFAULT)
+    # copy brightened by a gamma of 0.5 the faces are found and every tile is read (the
+    # control's lattice not moved onto the digits either: so moved, it reads more)
+    without, sc = _dev_scores(71_000_641, replace(DEFAULT, dark_gamma=0.0,
+                                                  silhouette_snap_rounds=0), DEFAULT)
     assert without.matched == 5
     _read_without_mistake(sc)
 
@@ -576,18 +592,27 @@ def test_a_board_too_blurred_to_read_is_not_guessed() -> None:
     # with a mean top probability under 0.4 (half their digits would be wrong) are dropped
     from vision.io import NoTilesError
     from vision.synth import render
-    s = render(71_000_145, size=(1024, 768), style={"font": ["cv_sans"]})
-    with pytest.raises(NoTilesError, match="too blurred"):
-        read_array(s.image, name="x")
-    s = render(71_000_888, size=(1024, 768), style={"edition": ["travel_grey"]})
-    with pytest.raises(NoTilesError, match="too blurred"):  # (outlines moved till they
-        read_array(s.image, name="x")  # show digits would have put it over the bar)
     s = render(71_000_066, size=(1024, 768), style={"edition": ["travel_grey"]})
     with pytest.raises(NoTilesError, match="too blurred"):
         read_array(s.image, name="x")
     guessed = read_array(s.image, replace(DEFAULT, board_read_min=0.0), name="x")
     sc = score_reading("x", s.label, guessed.to_json())
     assert sc.matched >= 30 and sc.digits_right < 0.6 * sc.digits  # what it would say
+
+
+@needs_model
+def test_a_board_read_too_blurred_at_its_outline_reads_with_its_cells_on_the_digits() -> None:
+    # dev 71000145 (black tiles, defocused, a steep view): the lattice fitted to the
+    # board's outline read its tiles too unclearly (0.41) and the board was dropped as too
+    # blurred; its cells moved onto their digits read it clearly enough (0.75 and more)
+    from vision.io import NoTilesError
+    from vision.synth import render
+    s = render(71_000_145, size=(1024, 768), style={"font": ["cv_sans"]})
+    with pytest.raises(NoTilesError, match="too blurred"):
+        read_array(s.image, replace(DEFAULT, silhouette_snap_rounds=0), name="x")
+    sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
+    assert sc.matched == sc.found_tiles >= sc.label_tiles - 4
+    assert sc.digits_right >= sc.digits - 2
 
 
 @needs_model
@@ -730,8 +755,10 @@ def test_a_face_down_tile_on_a_far_candidate_cell_stays_off_the_board() -> None:
 def test_a_candidate_bent_by_the_outline_is_read_where_the_homography_puts_it() -> None:
     # black tiles on wood, the board fitted to its silhouette: a vertex corrected from the
     # outline squashes the cell at the end of a row into no tile's shape, so it was never
-    # a candidate; the homography outlines a tile there, and the tile is read
-    _one_tile_more_with_the_part(71_000_223, replace(DEFAULT, candidate_h_shape=False))
+    # a candidate; the homography outlines a tile there, and the tile is read (the
+    # control's cells not moved onto their digits either: so moved, the cell is a tile's)
+    _one_tile_more_with_the_part(71_000_223, replace(DEFAULT, candidate_h_shape=False,
+                                                     silhouette_snap_rounds=0))
 
 
 @needs_model
@@ -839,7 +866,7 @@ def test_one_tile_of_another_size_alone_is_no_board() -> None:
 
     def spy(*args: object) -> object:
         out = real(*args)  # type: ignore[arg-type]
-        tried.append(len(out[1]))
+        tried.append(len(out[2]))
         return out
 
     with pytest.MonkeyPatch.context() as m:

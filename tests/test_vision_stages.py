@@ -2031,3 +2031,45 @@ def test_a_loose_face_read_at_its_cells_outline_that_joins_nothing_is_read_as_it
     seen = [Seen(None, true.copy(), True, face=0)]
     board, off = reconstruct(DEFAULT, photo, found, seen, at_cell[None].copy())
     assert off[0].corners == [1, 2, 4] and np.array_equal(off[0].corner_px, true)
+
+
+def _read_of(n: int, clear: int) -> list:  # type: ignore[type-arg]
+    """A board of ``n`` tiles, the first ``clear`` read at 0.95 at every corner, the
+    others with one corner at 0.6."""
+    from vision.reading import TileReading
+    return [TileReading((i, 0, "U"), [1, 2, 3], np.zeros((3, 2)),
+                        [0.95, 0.95, 0.95 if i < clear else 0.6], np.zeros((3, 7)))
+            for i in range(n)]
+
+
+@pytest.mark.parametrize(("first", "moved", "kept"), [
+    ((4, 4), (5, 3), "moved"),   # more tiles
+    ((5, 3), (5, 4), "moved"),   # as many, more read clearly
+    ((5, 4), (5, 4), "first"),   # no better: the outline's own fit stands
+    ((5, 5), (4, 4), "first"),   # fewer tiles, however clearly
+    ((5, 2), (4, 4), "first"),
+])
+def test_a_board_moved_onto_its_digits_is_kept_where_it_reads_more(
+        monkeypatch: pytest.MonkeyPatch, first: tuple[int, int], moved: tuple[int, int],
+        kept: str) -> None:
+    import vision.pipeline as pipeline
+    from vision.fit import LatticeFit
+    snapped = LatticeFit(triangles=[])
+    fit = LatticeFit(triangles=[], snapped=snapped)
+    rounds: list[int] = []
+
+    def read_board(cfg: object, photo: object, found: pipeline.Found, clf: object,
+                   set_name: str, n_rounds: int) -> tuple[str, list, list]:  # type: ignore[type-arg]
+        rounds.append(n_rounds)
+        return "c", _read_of(*(moved if found.fit is snapped else first)), []
+
+    monkeypatch.setattr(pipeline, "_read_board", read_board)
+    got, _, board, _ = pipeline._read_found(DEFAULT, None, pipeline.Found(fit, 1.0),  # type: ignore[arg-type]
+                                            None, "standard", 3)
+    assert got.fit is (snapped if kept == "moved" else fit)
+    assert len(board) == (moved if kept == "moved" else first)[0]
+    assert rounds == [3, 3]
+    # a fit with no moved twin is read once
+    rounds.clear()
+    pipeline._read_found(DEFAULT, None, pipeline.Found(snapped, 1.0), None, "standard")  # type: ignore[arg-type]
+    assert rounds == [0]

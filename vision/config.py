@@ -463,6 +463,20 @@ class ReaderConfig:
     #: (0.55: dev 71000085, 24 px tiles on a busy oilcloth, scored 0.506 once the lattice
     #: was fitted to its digits and read 71 of 87 digits right, a board not to be trusted)
     silhouette_read_min: float = 0.55
+    #: a board fitted to its silhouette is also read with its cells moved onto their
+    #: digits, found as blobs (vision.spots.snap_to_digit_blobs, its gates
+    #: digit_refit_gate and digit_refit_rigid), in this many rounds (0 = never); that
+    #: reading is kept where it has more tiles, or as many with more of them read at
+    #: snap_clear or more at every digit in view. A dark tile's side faces seen at a
+    #: slant widen the board's outline, and a board placed by hand drifts (dev 71000855:
+    #: black tiles at a steep view, the lattice 9 % too big and 18 px off 163 px tiles, 4
+    #: of 5 tiles read -> 5). Taken without reading both, blurred boards lost digits
+    #: (dev 71000072: cells moved 1-3 px, 145 -> 129 of 153 digits right)
+    silhouette_snap_rounds: int = 2
+    #: ... the vertices of no cell so moved following those moved, as one homography
+    #: (False: they stay; a lattice too big leaves its far cells beyond the gates)
+    silhouette_snap_follow: bool = True
+    snap_clear: float = 0.9
     #: a board fitted to its silhouette on which no tile is read gives way to the faces
     #: found by their edges, if any (dev 71000379: a lattice of half the tiles' size)
     silhouette_fallback: bool = True

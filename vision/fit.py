@@ -40,7 +40,7 @@ from engine.lattice import (
 
 from .config import ReaderConfig
 from .detect import Triangle, clockwise, edge_map, expand_sides, face_tone
-from .spots import project
+from .spots import project, snap_to_digit_blobs
 
 if TYPE_CHECKING:
     from .silhouette import BoardGuess
@@ -81,6 +81,9 @@ class LatticeFit:
     grow: Callable[[set[Cell]], set[Cell]] | None = field(default=None, repr=False)
     #: for a board fitted to its silhouette: the homography its guess gave (which guess)
     guess: np.ndarray | None = field(default=None, repr=False)
+    #: for a board fitted to its silhouette: the same fit, its cells moved onto their
+    #: digits (vision.spots.snap_to_digit_blobs), where that moved any
+    snapped: LatticeFit | None = field(default=None, repr=False)
 
     def corner_px(self, cell: Cell) -> np.ndarray:
         """(3, 2) image corners of ``cell`` in its corner order (refined vertices if known)."""
@@ -523,13 +526,30 @@ def _silhouette_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle],
                     gray: np.ndarray) -> LatticeFit | None:
     """The lattice fit of board guess ``g``: faces of ``tris`` on its cells are detected
     tiles, its other cells proposed, cells around it candidates; None if its homography is
-    singular or every cell is cut by the photo's edge."""
-    fit = LatticeFit(triangles=tris, homography=g.homography, side=g.side,
-                     from_silhouette=True, guess=g.homography)
+    singular or every cell is cut by the photo's edge. Where its cells moved onto their
+    digits (:func:`vision.spots.snap_to_digit_blobs`) move any, the fit so moved goes with
+    it (``LatticeFit.snapped``), to be read too."""
     try:
         hinv = np.linalg.inv(g.homography)
     except np.linalg.LinAlgError:
         return None
+    vpx = {v: g.vertex_px.get(v, project(g.homography, np.array([vertex_xy(v)]))[0])
+           for c in g.cells for v in cell_corners(c)}
+    fit = _guess_fit(cfg, g, tris, gray, hinv, vpx)
+    if fit is not None and cfg.silhouette_snap_rounds:
+        moved, n = snap_to_digit_blobs(cfg, g.cells, vpx, gray, g.side,
+                                       cfg.silhouette_snap_rounds)
+        if n:
+            fit.snapped = _guess_fit(cfg, g, tris, gray, hinv, moved)
+    return fit
+
+
+def _guess_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle], gray: np.ndarray,
+               hinv: np.ndarray, vpx: dict[Vertex, np.ndarray]) -> LatticeFit | None:
+    """:func:`_silhouette_fit`'s fit, its cells' vertices at ``vpx`` (image px) where no
+    face fixes them (``hinv``: the guess's homography inverted)."""
+    fit = LatticeFit(triangles=tris, homography=g.homography, side=g.side,
+                     from_silhouette=True, guess=g.homography)
     inner = set(g.cells)
     verts: dict[int, tuple[Vertex, Vertex, Vertex]] = {}
     for i, t in enumerate(tris):
@@ -544,7 +564,7 @@ def _silhouette_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle],
     for c in g.cells:
         if c in fit.cells:
             continue
-        pts = np.array([g.vertex_px.get(v, fit.project(vertex_xy(v))) for v in cell_corners(c)])
+        pts = np.array([vpx[v] for v in cell_corners(c)])
         if (pts.min() < 0) or (pts[:, 0].max() > w - 1) or (pts[:, 1].max() > h - 1):
             continue  # cut by the photo's edge: left to the candidates (read as partial)
         fit.proposed.add(c)

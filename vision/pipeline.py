@@ -1870,38 +1870,23 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     if found.fit.loose:
         photo.prefetch_colour(f)
     clf = classifier if classifier is not None else default_classifier()
-    seen, probs, conv = classify(cfg, photo, found, clf)
+    found, conv, board, off = _read_found(cfg, photo, found, clf, set_name,
+                                          cfg.beside_joined_rounds)
     t2 = time.perf_counter()
-    seen0, probs0 = list(seen), probs.copy()  # reconstruct rewrites the faces it joins
-    board, off = reconstruct(cfg, photo, found, seen, probs, set_name)
-    first = seen0
-    for _ in range(cfg.beside_joined_rounds):
-        extra = _beside_joined(cfg, photo, found, board, first, seen0) if board else []
-        if not extra:
-            break
-        # cells next to tiles joined only in reconstruct (drifted, or found apart):
-        # classify never saw them there; read, they may join (as partial where cut by
-        # the photo's edge), and the tiles they add have neighbours of their own
-        more, _ = _read_tiles(cfg, photo, extra, found.fit.side / found.scale, clf)
-        redone = {t.cell for t in extra}  # read again where the joined tiles put them
-        keep = [n for n, t in enumerate(seen0) if t.cell not in redone]
-        seen0, probs0 = [seen0[n] for n in keep] + extra, np.concatenate([probs0[keep], more])
-        n_before = len(board)
-        board, off = reconstruct(cfg, photo, found, list(seen0), probs0.copy(), set_name)
-        if len(board) <= n_before:
-            break
     by_edges = found.fit.by_edges
     if (not board and cfg.silhouette_fallback and by_edges is not None
             and (by_edges.cells or by_edges.loose)):
         # no tile read on the silhouette's lattice (a wrong size fits a frayed outline
         # too): the faces found by their edges are read instead
         again = Found(by_edges, found.scale)
-        conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
+        again, conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
         if not _nothing_read(board2, off2):  # else the first answer stands
             found, conv, board, off = again, conv2, board2, off2
     nothing = _nothing_read(board, off)
     sil = detected.fit
-    weak = sil.from_silhouette and (found.fit is not sil or len(board) < cfg.rival_below * (
+    # (the silhouette's fit read: as fitted, or with its cells moved onto their digits)
+    own = found.fit is sil or found.fit is sil.snapped
+    weak = sil.from_silhouette and (not own or len(board) < cfg.rival_below * (
         len(sil.cells) + len(sil.proposed)))
     if nothing or weak:
         # nothing read: the board chosen may be something else (a dark floor beyond the
@@ -1912,7 +1897,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         n = cfg.other_boards if nothing else cfg.rival_boards
         for again in _other_boards(cfg, photo, detected.scale,
                                    [detected.fit, found.fit], n):
-            conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
+            again, conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
             # a silhouette stands for a board: loose tiles alone are not one
             if len(board2) > len(board):
                 found, conv, board, off = again, conv2, board2, off2
@@ -1926,7 +1911,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         for again in _other_boards(cfg, photo, detected.scale, [detected.fit, found.fit],
                                    cfg.other_boards, close,
                                    cfg.other_boards_close_fallbacks):
-            conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
+            again, conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
             if len(board2) > len(board):
                 found, conv, board, off = again, conv2, board2, off2
                 break
@@ -1939,7 +1924,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         # face too; a blurred photo's guesses are no tiles)
         most = 0
         for again in _other_sizes(cfg, photo, tried, cfg.other_sizes):
-            conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
+            again, conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
             n_read = sum(t.tile is not None and min(t.confidence) >= cfg.other_sizes_clear
                          for t in board2 + off2)
             # two tiles joined at least: one alone is a loose tile, not a board (sample 12:
@@ -1967,13 +1952,56 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     return reading
 
 
-def _read_found(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object,
-                set_name: str) -> tuple[str, list[TileReading], list[TileReading]]:
-    """Classify and reconstruct another fit of the photo (a fallback's): its print
-    convention, board tiles and off-board tiles."""
-    seen, probs, conv = classify(cfg, photo, found, classifier)
+def _read_board(cfg: ReaderConfig, photo: Photo, found: Found, clf: object,
+                set_name: str, rounds: int) -> tuple[str, list[TileReading], list[TileReading]]:
+    """Classify and reconstruct a fit of the photo, then read the cells next to tiles
+    joined only in reconstruct (in at most ``rounds`` rounds): its print convention,
+    board tiles and off-board tiles."""
+    seen, probs, conv = classify(cfg, photo, found, clf)
+    seen0, probs0 = list(seen), probs.copy()  # reconstruct rewrites the faces it joins
     board, off = reconstruct(cfg, photo, found, seen, probs, set_name)
+    first = seen0
+    for _ in range(rounds):
+        extra = _beside_joined(cfg, photo, found, board, first, seen0) if board else []
+        if not extra:
+            break
+        # cells next to tiles joined only in reconstruct (drifted, or found apart):
+        # classify never saw them there; read, they may join (as partial where cut by
+        # the photo's edge), and the tiles they add have neighbours of their own
+        more, _ = _read_tiles(cfg, photo, extra, found.fit.side / found.scale, clf)
+        redone = {t.cell for t in extra}  # read again where the joined tiles put them
+        keep = [n for n, t in enumerate(seen0) if t.cell not in redone]
+        seen0, probs0 = [seen0[n] for n in keep] + extra, np.concatenate([probs0[keep], more])
+        n_before = len(board)
+        board, off = reconstruct(cfg, photo, found, list(seen0), probs0.copy(), set_name)
+        if len(board) <= n_before:
+            break
     return conv, board, off
+
+
+def _read_found(cfg: ReaderConfig, photo: Photo, found: Found, clf: object, set_name: str,
+                rounds: int = 0) -> tuple[Found, str, list[TileReading], list[TileReading]]:
+    """Read a fit of the photo (:func:`_read_board`; ``rounds``: of cells next to tiles
+    joined only in reconstruct); where its cells moved onto their digits make another
+    (``LatticeFit.snapped``), that is read too and kept if it reads more tiles, or as
+    many more of them clearly (:func:`_read_key`). Returns the fit kept, its print
+    convention, board tiles and off-board tiles."""
+    conv, board, off = _read_board(cfg, photo, found, clf, set_name, rounds)
+    if found.fit.snapped is not None:
+        again = Found(found.fit.snapped, found.scale)
+        conv2, board2, off2 = _read_board(cfg, photo, again, clf, set_name, rounds)
+        if _read_key(cfg, board2) > _read_key(cfg, board):
+            return again, conv2, board2, off2
+    return found, conv, board, off
+
+
+def _read_key(cfg: ReaderConfig, board: list[TileReading]) -> tuple[int, int]:
+    """How many tiles ``board`` has, and how many of them show a digit, every digit in
+    view read at ``cfg.snap_clear`` or more."""
+    clear = sum(any(d is not None for d in t.corners)
+                and all(c >= cfg.snap_clear for c, d in zip(t.confidence, t.corners, strict=True)
+                        if d is not None) for t in board)
+    return len(board), clear
 
 
 def _steady(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,

@@ -18,7 +18,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from engine.lattice import Cell, cell_corners, edge_neighbours, vertex_xy
+from engine.lattice import Cell, Vertex, cell_corners, edge_neighbours, vertex_xy
 
 from .config import ReaderConfig
 from .crops import DIGIT_IN
@@ -47,7 +47,8 @@ def project(h: np.ndarray, xy: np.ndarray) -> np.ndarray:
 
 
 def digit_blobs(cfg: ReaderConfig, gray: np.ndarray, side: float, ref: np.ndarray,
-                window: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+                window: tuple[np.ndarray, np.ndarray] | None = None,
+                polarity: int | None = None) -> np.ndarray:
     """Centres (M, 2) of digit-sized blobs in ``gray`` (tiles ``side`` px): the local
     maxima of a difference of Gaussians at a digit's scale, of the polarity (darker or
     lighter than around) that the reference digit spots ``ref`` (K, 2, px) show most
@@ -55,7 +56,8 @@ def digit_blobs(cfg: ReaderConfig, gray: np.ndarray, side: float, ref: np.ndarra
 
     ``window`` (its top-left and bottom-right corners, px; ``ref`` inside it over a side
     from its edges): only the blobs there, found on that part of the photo alone (faster;
-    those over a side from its edges are the whole photo's)."""
+    those over a side from its edges are the whole photo's). ``polarity``: 0 for dark
+    blobs only, 1 for light ones only (None: as ``ref`` shows most often)."""
     if not len(ref):
         return np.zeros((0, 2))
     f = min(1.0, _BLOB_SIDE / side) if side > 0 else 1.0
@@ -75,7 +77,8 @@ def digit_blobs(cfg: ReaderConfig, gray: np.ndarray, side: float, ref: np.ndarra
     best: tuple[int, np.ndarray] = (-1, np.zeros((0, 2)))
     reach = 0.1 * side
     lo, hi = ref.min(axis=0) - reach, ref.max(axis=0) + reach
-    for dog in (coarse - fine, fine - coarse):  # dark digits, then light ones
+    dogs = (coarse - fine, fine - coarse)  # dark digits, then light ones
+    for dog in dogs if polarity is None else dogs[polarity:polarity + 1]:
         ys, xs = np.nonzero((dog >= cv2.dilate(dog, ker)) & (dog > cfg.digit_blob_min))
         pts = (np.stack([xs, ys], axis=1) + off).astype(np.float64) / f
         val = dog[ys, xs]
@@ -165,3 +168,83 @@ def refit_to_digit_blobs(cfg: ReaderConfig, h: np.ndarray, known: list[Cell],
     if len(beyond) < cfg.digit_refit_min_cells:
         return None
     return h, beyond
+
+
+def snap_to_digit_blobs(cfg: ReaderConfig, cells: list[Cell],
+                        vertex_px: dict[Vertex, np.ndarray], gray: np.ndarray, side: float,
+                        rounds: int) -> tuple[dict[Vertex, np.ndarray], int]:
+    """A lattice's vertices moved onto its tiles' digits, cell by cell.
+
+    ``vertex_px``: the image position (px of ``gray``) of every corner of ``cells``;
+    ``side``: the tile side in px. Each round (``rounds`` of them), a cell whose three
+    digit spots each have a digit blob within ``cfg.digit_refit_gate`` x side, the three
+    moved alike (within ``cfg.digit_refit_rigid`` x side), is moved by their mean shift,
+    and each vertex by the mean shift of the cells so moved that share it (a vertex of no
+    such cell stays). The digits' kind (darker or lighter than the face) is told by the
+    grey levels inside the cells, most of them the face's: a lattice off its tiles by a
+    tenth of a side cannot tell it by what lies at its digit spots.
+
+    A lattice fitted to a board's outline is often a tenth of a side off its tiles: a dark
+    tile's side faces, seen at a slant, widen the outline on one side, and a board placed
+    by hand drifts; a single homography refitted to the digits cannot follow a drift, a
+    move per cell does. Returns the moved vertices (a new dict) and how many cells were
+    moved in the last round.
+    """
+    cells = [c for c in cells if all(v in vertex_px for v in cell_corners(c))]
+    if not cells or side <= 0 or rounds <= 0:
+        return dict(vertex_px), 0
+    pc = np.array([[vertex_px[v] for v in cell_corners(c)] for c in cells])
+    ref = pc.reshape(-1, 2)
+    box = (ref.min(axis=0) - _WINDOW * side, ref.max(axis=0) + _WINDOW * side)
+    blobs = digit_blobs(cfg, gray, side, ref, box, _digit_polarity(gray, pc))
+    return _snap_rounds(cfg, cells, vertex_px, blobs, side, rounds)
+
+
+def _digit_polarity(gray: np.ndarray, pc: np.ndarray) -> int:
+    """0 where the digits are darker than the faces of the cells with image corners
+    ``pc`` (N, 3, 2), 1 where lighter: the grey levels inside the cells are mostly the
+    face's, with a tail toward the digits' tone."""
+    mask = np.zeros(gray.shape[:2], np.uint8)
+    cv2.fillPoly(mask, list(pc.round().astype(np.int32)), 1)
+    lo, mid, hi = np.percentile(gray[mask > 0], (5, 50, 95)) if mask.any() else (0, 0, 0)
+    return 0 if mid - lo >= hi - mid else 1
+
+
+def _snap_rounds(cfg: ReaderConfig, cells: list[Cell], vertex_px: dict[Vertex, np.ndarray],
+                 blobs: np.ndarray, side: float, rounds: int
+                 ) -> tuple[dict[Vertex, np.ndarray], int]:
+    """:func:`snap_to_digit_blobs` on digit blobs ``blobs`` (M, 2)."""
+    out = dict(vertex_px)
+    moved_n = 0
+    gate, rigid = cfg.digit_refit_gate * side, cfg.digit_refit_rigid * side
+    for _ in range(rounds if len(blobs) >= 3 else 0):
+        pc = np.array([[out[v] for v in cell_corners(c)] for c in cells])
+        pred = pc + DIGIT_FRAC * (pc.mean(axis=1, keepdims=True) - pc)  # (N, 3, 2)
+        d2 = _sq_dist(pred.reshape(-1, 2), blobs).reshape(len(cells), 3, len(blobs))
+        j = d2.argmin(axis=2)
+        near = np.take_along_axis(d2, j[..., None], axis=2)[..., 0] <= gate * gate
+        shift = blobs[j] - pred
+        alike = np.linalg.norm(shift - shift.mean(axis=1, keepdims=True), axis=2).max(
+            axis=1) <= rigid
+        ok = near.all(axis=1) & alike
+        moved_n = int(ok.sum())
+        if not moved_n:
+            break
+        acc: dict[Vertex, list[np.ndarray]] = {}
+        for c, s in zip([c for c, m in zip(cells, ok, strict=True) if m],
+                        shift[ok].mean(axis=1), strict=True):
+            for v in cell_corners(c):
+                acc.setdefault(v, []).append(s)
+        before = {v: out[v] for v in acc}
+        for v, ss in acc.items():
+            out[v] = out[v] + np.mean(ss, axis=0)
+        rest = [v for v in out if v not in acc]
+        if rest and len(acc) >= 4 and cfg.silhouette_snap_follow:
+            # the vertices of no cell so moved follow those moved, as one homography
+            src = np.array([before[v] for v in acc])
+            hm, _ = cv2.findHomography(src, np.array([out[v] for v in acc]), 0)
+            if hm is not None:
+                for v, p in zip(rest, project(hm, np.array([out[v] for v in rest])),
+                                strict=True):
+                    out[v] = p
+    return out, moved_n
