@@ -179,10 +179,12 @@ def snap_to_digit_blobs(cfg: ReaderConfig, cells: list[Cell],
     ``side``: the tile side in px. Each round (``rounds`` of them), a cell whose three
     digit spots each have a digit blob within ``cfg.digit_refit_gate`` x side, the three
     moved alike (within ``cfg.digit_refit_rigid`` x side), is moved by their mean shift,
-    and each vertex by the mean shift of the cells so moved that share it (a vertex of no
-    such cell stays). The digits' kind (darker or lighter than the face) is told by the
-    grey levels inside the cells, most of them the face's: a lattice off its tiles by a
-    tenth of a side cannot tell it by what lies at its digit spots.
+    and each vertex by the mean shift of the cells so moved that share it; the vertices of
+    no such cell follow those moved, as one homography fitted to their moves (with
+    ``cfg.silhouette_snap_follow``; else they stay). The digits' kind (darker or lighter
+    than the face) is told by the grey levels inside the cells, most of them the face's: a
+    lattice off its tiles by a tenth of a side cannot tell it by what lies at its digit
+    spots.
 
     A lattice fitted to a board's outline is often a tenth of a side off its tiles: a dark
     tile's side faces, seen at a slant, widen the outline on one side, and a board placed
