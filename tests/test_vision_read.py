@@ -604,7 +604,7 @@ def test_a_board_too_blurred_to_read_is_not_guessed() -> None:
 def test_a_board_read_too_blurred_at_its_outline_reads_with_its_cells_on_the_digits() -> None:
     # dev 71000145 (black tiles, defocused, a steep view): the lattice fitted to the
     # board's outline read its tiles too unclearly (0.41) and the board was dropped as too
-    # blurred; its cells moved onto their digits read it clearly enough (0.75 and more)
+    # blurred; its cells moved onto their digits read it clearly enough (0.73-0.79)
     from vision.io import NoTilesError
     from vision.synth import render
     s = render(71_000_145, size=(1024, 768), style={"font": ["cv_sans"]})
