@@ -36,8 +36,14 @@ def digit_spots(cells: list[Cell]) -> np.ndarray:
     each cell's corner order."""
     if not cells:
         return np.zeros((0, 3, 2))
-    vs = np.array([[vertex_xy(v) for v in cell_corners(c)] for c in cells], dtype=np.float64)
-    return vs + DIGIT_FRAC * (vs.mean(axis=1, keepdims=True) - vs)
+    return spots_of(np.array([[vertex_xy(v) for v in cell_corners(c)] for c in cells],
+                             dtype=np.float64))
+
+
+def spots_of(corners: np.ndarray) -> np.ndarray:
+    """Where the three digits of triangles with ``corners`` (N, 3, 2, any units) lie:
+    (N, 3, 2), in corner order."""
+    return corners + DIGIT_FRAC * (corners.mean(axis=1, keepdims=True) - corners)
 
 
 def project(h: np.ndarray, xy: np.ndarray) -> np.ndarray:
@@ -221,7 +227,7 @@ def _snap_rounds(cfg: ReaderConfig, cells: list[Cell], vertex_px: dict[Vertex, n
     gate, rigid = cfg.digit_refit_gate * side, cfg.digit_refit_rigid * side
     for _ in range(rounds if len(blobs) >= 3 else 0):
         pc = np.array([[out[v] for v in cell_corners(c)] for c in cells])
-        pred = pc + DIGIT_FRAC * (pc.mean(axis=1, keepdims=True) - pc)  # (N, 3, 2)
+        pred = spots_of(pc)  # (N, 3, 2)
         d2 = _sq_dist(pred.reshape(-1, 2), blobs).reshape(len(cells), 3, len(blobs))
         j = d2.argmin(axis=2)
         near = np.take_along_axis(d2, j[..., None], axis=2)[..., 0] <= gate * gate
