@@ -527,16 +527,20 @@ class _DarkCentreReader:
         return out
 
 
-def _dotted_tile(big: int, small: int) -> tuple[np.ndarray, float, vio.Photo]:
+def _dotted_tile(big: int, small: int, hide: tuple[int, ...] = ()
+                 ) -> tuple[np.ndarray, float, vio.Photo]:
     """A tile (side 120 px) whose digits are dark dots at its crops' centres, corner 0's
-    of radius ``big`` px and the others' ``small``: its corners (3, 2), side and photo."""
+    of radius ``big`` px and the others' ``small``, none at the corners ``hide`` (a hand
+    over them): its corners (3, 2), side and photo."""
     from vision.crops import crop_affines
     true = np.array([[150.0, 60.0], [210.0, 164.0], [90.0, 164.0]])
     m = crop_affines(true[None])
     centres = np.einsum("kij,j->ki", m, np.array([16.0, 16.0, 1.0]))
     gray = np.full((240, 300), 200, np.uint8)
     for k, (x, y) in enumerate(centres):
-        cv2.circle(gray, (int(round(x)), int(round(y))), big if k == 0 else small, 30, -1)
+        if k not in hide:
+            cv2.circle(gray, (int(round(x)), int(round(y))), big if k == 0 else small, 30,
+                       -1)
     return true, 120.0, vio.from_array(DEFAULT, np.dstack([gray] * 3))
 
 
@@ -606,22 +610,27 @@ def _reread_case(push: float, predicted: bool = False,  # type: ignore[no-untype
 
 
 def _shift_free_case(read_min: float, across: float = 0.1,  # type: ignore[no-untyped-def]
-                     loose: bool = False):
+                     loose: bool = False, hide: tuple[int, ...] = (),
+                     cfg: ReaderConfig = DEFAULT, blank: bool = False):
     """A tile whose digits are dark dots at their crops' centres (corner 0's big, the
-    others small), handed to :func:`vision.pipeline._shift_free` as a proposed cell
-    outlined 0.12 of a side away from corner 0 (its crops then miss the small dots) and
-    a candidate outlined ``across`` x side across the tile (reading its digits), or, with
-    ``loose``, the tile's own face found apart from the board."""
+    others small, none at ``hide``), handed to :func:`vision.pipeline._shift_free` as a
+    proposed cell outlined 0.12 of a side away from corner 0 (its crops then miss the
+    small dots) and a candidate outlined ``across`` x side across the tile (reading its
+    digits), or, with ``loose``, the tile's own face found apart from the board, or with
+    ``blank`` a loose face across the tile turned half a turn, reading no digit (a face
+    a hand cuts short)."""
     from vision.pipeline import Seen, _read_tiles, _shift_free
-    true, side, photo = _dotted_tile(16, 5)
+    true, side, photo = _dotted_tile(16, 5, hide)
     u0 = (true[0] - true.mean(axis=0)) / np.linalg.norm(true[0] - true.mean(axis=0))
+    turned = 2 * true.mean(axis=0) - true
     seen = [Seen((0, 0, "U"), true - 0.12 * side * u0, False),
             Seen(None, true, True, face=0) if loose
+            else Seen(None, turned, True, face=0) if blank
             else Seen((0, 1, "D"), true + [across * side, 0.0], False, True)]
     clf = _DarkCentreReader()
-    probs, raw = _read_tiles(DEFAULT, photo, seen, side, clf)
+    probs, raw = _read_tiles(cfg, photo, seen, side, clf)
     before = probs.argmax(axis=2).tolist()
-    _shift_free(DEFAULT, photo, seen, probs, raw, side, clf, np.zeros((0, 3, 2)), read_min)
+    _shift_free(cfg, photo, seen, probs, raw, side, clf, np.zeros((0, 3, 2)), read_min)
     return before, probs, seen, true, photo
 
 
@@ -645,6 +654,26 @@ def test_a_cell_whose_outline_misses_its_digits_is_read_from_it_moved() -> None:
     assert probs.argmax(axis=2).tolist() == before and not seen[0].shifted
     # nor over a loose face (whether it joins is judged from where it lies)
     before, probs, seen, _, _ = _shift_free_case(0.0, loose=True)
+    assert probs.argmax(axis=2).tolist() == before and not seen[0].shifted
+
+
+def test_a_cell_with_a_hand_over_a_corner_is_moved_onto_its_two_digits() -> None:
+    # corner 2's digit hidden: the move shows two digits (0.95) and none at the third
+    # corner, kept at shift_hidden_min, not with it off
+    from dataclasses import replace
+    off = replace(DEFAULT, shift_hidden_min=2.0)
+    before, probs, seen, true, _ = _shift_free_case(0.0, hide=(2,))
+    assert before == [[3, 6, 6], [3, 6, 6]]
+    assert probs.argmax(axis=2)[0].tolist() == [3, 3, 6]
+    assert seen[0].shifted and np.allclose(seen[0].px, true)
+    before, probs, seen, _, _ = _shift_free_case(0.0, hide=(2,), cfg=off)
+    assert probs.argmax(axis=2).tolist() == before and not seen[0].shifted
+    # a loose face showing no digit over the tile (cut short by that hand) bars no move,
+    # unless shift_blank_face says it does
+    before, probs, seen, true, _ = _shift_free_case(0.0, hide=(2,), blank=True)
+    assert before[1] == [6, 6, 6] and seen[0].shifted and np.allclose(seen[0].px, true)
+    before, probs, seen, _, _ = _shift_free_case(
+        0.0, hide=(2,), blank=True, cfg=replace(DEFAULT, shift_blank_face=True))
     assert probs.argmax(axis=2).tolist() == before and not seen[0].shifted
 
 
@@ -1423,6 +1452,34 @@ def test_a_candidate_off_its_drifted_tile_is_read_from_its_outline_moved() -> No
     assert np.allclose(px, true, atol=1e-6)
     before, after, px = search(true[None])  # the tile's own place is a board face
     assert after == before == [3, 6, 6] and np.allclose(px, drifted)
+
+
+def test_a_candidate_with_a_hand_over_a_corner_is_moved_onto_its_two_digits() -> None:
+    # as above, corner 2's digit under a hand: the move showing the two others is kept
+    # (shift_hidden_min), unless the outline already showed two digits so clearly
+    from dataclasses import replace
+
+    from vision.pipeline import Seen, _read_tiles, _shift_search
+
+    def search(small: int, cfg: ReaderConfig = DEFAULT
+               ) -> tuple[list[int], list[int], np.ndarray, np.ndarray]:
+        true, side, photo = _dotted_tile(22, small, hide=(2,))
+        arm = true[0] - true.mean(axis=0)
+        ring = [Seen((0, 0, "U"), true - 0.12 * side * arm / np.linalg.norm(arm), False,
+                     True)]
+        clf = _DarkCentreReader()
+        probs, raw = _read_tiles(cfg, photo, ring, side, clf)
+        before = probs.argmax(axis=2)[0].tolist()
+        assert _shift_search(cfg, photo, ring, probs, raw, side, clf, np.zeros((0, 3, 2)),
+                             24) == 1
+        return before, probs.argmax(axis=2)[0].tolist(), ring[0].px, true
+
+    before, after, px, true = search(4)
+    assert before == [3, 6, 6] and after == [3, 3, 6] and np.allclose(px, true, atol=1e-6)
+    before, after, px, true = search(4, replace(DEFAULT, shift_hidden_min=2.0))
+    assert after == before == [3, 6, 6] and not np.allclose(px, true, atol=1e-6)
+    before, after, px, true = search(22)  # both dots big: the outline shows both
+    assert after == before == [3, 3, 6] and not np.allclose(px, true, atol=1e-6)
 
 
 def test_a_loose_face_on_a_candidate_cell_stays_loose_until_the_cell_holds_a_tile() -> None:

@@ -555,6 +555,18 @@ class ReaderConfig:
     #: furthest, near the camera in a steep view, and fewer corners show (dev A/B: +5
     #: tiles on 71000197, 220 and 233, nothing lost; 0.4 read the same)
     shift_partial_seed_min: float = 0.55
+    #: ... and a move showing a digit of at least this at two corners and none at the
+    #: third (a hand over that corner) is kept where no move shows all three and the
+    #: outline showed fewer than two so (as is one of _shift_free's, below; above 1:
+    #: never). Dev 71000000-999: +3 photos with no mistake (71000355, 397, 399), +3
+    #: tiles (and 2 mostly hidden), +1 digit right, nothing lost; at 0.8 two false
+    #: violations more (71000711: a move reading 4 at 0.83 and 3 at 0.9 off its
+    #: neighbours; 71000013: a mostly hidden tile found, touching the board by a corner)
+    shift_hidden_min: float = 0.85
+    #: ... a loose face showing no digit also bars a free move over it (False: only one
+    #: showing a digit does: a face a hand cuts short reads none where its digits are,
+    #: dev 71000399)
+    shift_blank_face: bool = False
     #: a cell whose outline no face of its own fixes, showing a digit at one corner and
     #: none at another (all three in view), is read from those moves too however weak
     #: that digit, kept where every corner then reads at least shift_free_min (> 1:

@@ -442,10 +442,11 @@ def _shift_search(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.n
     its digits. The outline moves ``cfg.shift_fracs`` x side toward and away from each of
     its corners, never onto the board's outlined faces (``faces``, (F, 3, 2)); the move
     that reads best replaces the outline, probabilities (``probs`` (N, 3, 7), ``raw``)
-    and corners in place when all three of its corners then show digits. A cell cut by
-    the photo's edge with two corners or more in view is judged on those
-    (``cfg.shift_partial_seed_min``). At most ``budget`` cells are tried; returns how
-    many were."""
+    and corners in place when all three of its corners then show digits, or, where none
+    does, two read at least ``cfg.shift_hidden_min`` and the third none (a hand over
+    it). A cell cut by the photo's edge with two corners or more in view is judged on
+    those (``cfg.shift_partial_seed_min``). At most ``budget`` cells are tried; returns
+    how many were."""
     if budget <= 0 or not cfg.shift_fracs:
         return 0
     arg = probs.argmax(axis=2)
@@ -456,7 +457,7 @@ def _shift_search(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.n
                                                else cfg.shift_partial_seed_min)]
     todo = todo[:budget]
     _shift_best(cfg, photo, ring, probs, raw, side_full, classifier, faces, todo, vis, 0.0,
-                cfg.shift_fracs)
+                cfg.shift_fracs, cfg.shift_hidden_min)
     return len(todo)
 
 
@@ -471,10 +472,12 @@ def _shift_free(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.nda
     of a side off the tiles, and a proposed cell's crops then miss one or two of its
     digits (dev 71000941, black tiles on a printed cloth).
 
-    No move covers an outlined face (``faces``), a loose face or a cell read as a whole
-    tile, and one is kept only where every corner then reads at least
-    ``cfg.shift_free_min`` (of six moves or more, one may read weakly by chance); the
-    cell is then marked ``shifted`` (its clarity says nothing of the photo's, see
+    No move covers an outlined face (``faces``), a loose face showing a digit (any, with
+    ``cfg.shift_blank_face``) or a cell read as a whole tile, and one is kept only where
+    every corner then reads at least ``cfg.shift_free_min`` (of six moves or more, one
+    may read weakly by chance), or, where none does, two corners read at least
+    ``cfg.shift_hidden_min`` and the third none (a hand over it); the cell is then
+    marked ``shifted`` (its clarity says nothing of the photo's, see
     :func:`_read_clearly`), and the cells its new outline covers are read as showing no
     digit. Only on a board whose outlined and proposed cells read at least ``read_min``
     where the lattice put them (reconstruct's bar for a board clear enough to read):
@@ -491,13 +494,16 @@ def _shift_free(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.nda
     todo = [n for n, t in enumerate(seen) if t.cell is not None and not t.detected
             and vis[n].all() and (arg[n] == 6).any() and (arg[n] < 6).any()]
     # a move never covers a cell read as a whole tile (it would read that tile's digits),
-    # nor a loose face (whether that tile joins the board is judged from where it lies:
-    # the real product photo's loose 4-4-5 lies a third of a side past a board cell)
+    # nor a loose face showing a digit (whether that tile joins the board is judged from
+    # where it lies: the real product photo's loose 4-4-5 lies a third of a side past a
+    # board cell); one showing none may be a board tile's face a hand cuts short
     whole = [t.px for n, t in enumerate(seen)
-             if t.cell is None or (arg[n] < 6).all()]
+             if (t.cell is None and (cfg.shift_blank_face or (arg[n] < 6).any()))
+             or (arg[n] < 6).all()]
     moved = _shift_best(cfg, photo, seen, probs, raw, side_full, classifier,
                         np.concatenate([faces.reshape(-1, 3, 2), np.reshape(whole, (-1, 3, 2))]),
-                        todo, vis, cfg.shift_free_min, cfg.shift_free_fracs)
+                        todo, vis, cfg.shift_free_min, cfg.shift_free_fracs,
+                        cfg.shift_hidden_min)
     if not moved:
         return
     for n in moved:
@@ -516,13 +522,16 @@ def _shift_free(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.nda
 def _shift_best(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.ndarray,
                 raw: np.ndarray, side_full: float, classifier: object, faces: np.ndarray,
                 todo: list[int], vis: list[np.ndarray], floor: float,
-                fracs: tuple[float, ...]) -> list[int]:
+                fracs: tuple[float, ...], hidden_min: float = 2.0) -> list[int]:
     """Move the outlines of ``ring[n]`` for ``n`` in ``todo`` ``fracs`` x side
     toward and away from each corner (never over an outlined face of ``faces``) and read
     the moves in one classifier call; the move that reads best, every corner in view
     (``vis``) showing a digit read at least ``floor``, replaces the outline, ``probs``
-    and ``raw`` in place where it reads clearer than the outline did. Returns the cells
-    moved."""
+    and ``raw`` in place where it reads clearer than the outline did. Where no move so
+    reads, the one reading best at two corners, each at least ``hidden_min``, with no
+    digit at the third (all three in view; a hand over that corner) replaces it where
+    the outline showed fewer than two digits so clearly (``hidden_min`` above 1:
+    never). Returns the cells moved."""
     moves: list[tuple[int, np.ndarray]] = []
     for n in todo:
         px = ring[n].px
@@ -539,11 +548,21 @@ def _shift_best(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.nda
 
     # a cut cell is judged on the corners in view where the lattice put it
     best: dict[int, tuple[float, int]] = {n: (_quality(probs[n][vis[n]]), -1) for n in todo}
+    two: dict[int, tuple[float, int]] = {}
     for j, (n, _) in enumerate(moves):
         p = p_m[j][vis[n]]
-        if ((p.argmax(axis=1) < 6).all() and p[:, :6].max(axis=1).min() >= floor
-                and _quality(p) > best[n][0]):
+        shown = p.argmax(axis=1) < 6
+        if shown.all() and p[:, :6].max(axis=1).min() >= floor and _quality(p) > best[n][0]:
             best[n] = (_quality(p), j)
+        elif (hidden_min <= 1.0 and vis[n].all() and shown.sum() == 2
+              and p[shown, :6].max(axis=1).min() >= hidden_min
+              and _quality(p[shown]) > two.get(n, (-np.inf, -1))[0]):
+            two[n] = (_quality(p[shown]), j)
+    for n, (q, j) in two.items():
+        # a move showing two digits clearly and none at the third corner (a hand over it),
+        # where no move shows three and the outline showed fewer than two so clearly
+        if best[n][1] < 0 and int(np.sum(probs[n][:, :6].max(axis=1) >= hidden_min)) < 2:
+            best[n] = (q, j)
     out = []
     for n, (_, j) in best.items():
         if j >= 0:
