@@ -865,6 +865,14 @@ def test_the_table_between_tiles_read_as_a_mirror_tile_is_no_board_tile() -> Non
 
 
 @needs_model
+def test_a_face_showing_no_digit_at_any_corner_is_no_board_tile() -> None:
+    # dev 71000576 (grey tiles on a red check cloth): the cloth beside the board outlined
+    # as a face on a free cell; its pixels show no digit at any corner, and the digits
+    # its neighbours give it (0-2-4, backed at 0.00, 0.19 and 0.12) made a false tile
+    _one_false_tile_without_the_part(71_000_576, replace(DEFAULT, drop_no_digit_tile=False))
+
+
+@needs_model
 def test_one_tile_of_another_size_alone_is_no_board() -> None:
     # sample 12 (glare, defocus, noise): no board reads; at another size, one loose tile
     # reads clearly, joined to no other: a loose tile is no board (it was reported as a

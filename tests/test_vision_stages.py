@@ -1370,14 +1370,24 @@ def test_an_empty_cell_outlined_by_the_board_is_no_tile() -> None:
     found = Found(LatticeFit(triangles=[], side=104.0, homography=_LATTICE_104), 1.0)
     seen = [Seen(c, _cell_px(c), True) for c in [*ring, hole]]
 
-    def cells(cfg: object, p: float) -> set:  # type: ignore[type-arg]
-        probs = np.stack([_clear(digits, c, p) for c in ring] + [p_hole])
+    def cells(cfg: object, p: float, hole_p: np.ndarray = p_hole) -> set:  # type: ignore[type-arg]
+        probs = np.stack([_clear(digits, c, p) for c in ring] + [hole_p])
         board, _ = reconstruct(cfg, photo, found, list(seen), probs)  # type: ignore[arg-type]
         return {t.cell for t in board}
 
     assert cells(DEFAULT, 0.98) == set(ring)
     assert cells(dataclasses.replace(DEFAULT, support_min=0.0), 0.98) == {*ring, hole}
     assert cells(DEFAULT, 0.7) == {*ring, hole}  # a blurred board: its neighbours tell
+    # ... but not where the cell shows no digit at any corner: every digit a guess
+    # (none first at each, at 0.45: present by the mean, none_threshold)
+    blank = np.zeros((3, 7))
+    blank[:, 6] = 0.45
+    for k, v in enumerate(cell_corners(hole)):
+        blank[k, digits[v]] = 0.35
+        blank[k, (digits[v] + 1) % 6] = 0.2
+    assert cells(DEFAULT, 0.7, blank) == set(ring)
+    assert cells(dataclasses.replace(DEFAULT, drop_no_digit_tile=False), 0.7, blank) == {
+        *ring, hole}
 
 
 def test_faces_on_the_lattice_apart_from_the_board_join_it_when_their_digits_agree() -> None:

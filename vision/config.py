@@ -649,6 +649,10 @@ class ReaderConfig:
     #: 71000190: the table between tiles, outlined by them, read as a mirror tile; dev
     #: A/B: nothing else changed)
     drop_no_set_tile: bool = True
+    #: ... and so is (on any board) a tile whose own pixels show no digit at any corner:
+    #: its every digit a guess from its neighbours (dev 71000576: the table beside a
+    #: board outlined as a face; in 1000 dev photos' readings no real tile so read)
+    drop_no_digit_tile: bool = True
     #: ... and so is (on any board) a tile whose own pixels barely back its final digits
     #: (under support_min) when those make no tile of the set or one the board already
     #: has: a misreading the board can not put right, most often no tile at all

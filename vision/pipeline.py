@@ -1104,7 +1104,8 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
     than their own pixels (:func:`_unsupported`: an empty cell among the board's tiles,
     outlined by them) are dropped first, and the candidates that then no longer join the
     board. (On a blurred board, the neighbours rightly tell what the pixels barely show.)
-    On any board, so are the cells showing no digit at two corners whose digits from
+    On any board, so are the cells showing no digit at any corner
+    (:func:`_no_digit_shown`), those showing none at two corners whose digits from
     their neighbours make no tile of the set (:func:`_no_set_tile`), and those whose
     pixels barely back digits that make no tile of the set or a second copy of one
     (:func:`_unsupported_misfits`), and those making no tile of the set with two digits
@@ -1122,6 +1123,7 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
         if r == rounds - 1:
             break  # the last round only chooses: the choice returned is for these cells
         weak = _no_set_tile(cfg, probs, board_idx, cells, choice.digits, set_name)  # type: ignore[arg-type]
+        weak |= _no_digit_shown(cfg, probs, board_idx)
         weak |= _guessed_misfits(cfg, probs, board_idx, cells, choice.digits, set_name)  # type: ignore[arg-type]
         # (on a sharp board every unsupported tile goes, the misfits among them too)
         weak |= (_unsupported(cfg, probs, board_idx, cells, choice.digits) if sharp  # type: ignore[arg-type]
@@ -1176,6 +1178,16 @@ def _guessed_misfits(cfg: ReaderConfig, probs: np.ndarray, board_idx: list[int],
     return {i for i in bad
             if sum(float(probs[board_idx[i], k, d]) < cfg.misfit_guess_max
                    for k, d in enumerate(digits[cells[i]])) >= 2}
+
+
+def _no_digit_shown(cfg: ReaderConfig, probs: np.ndarray, board_idx: list[int]) -> set[int]:
+    """Positions in ``board_idx`` of tiles whose own pixels say "no digit" at every corner
+    (``probs`` (N, 3, 7)): every digit would be a guess from the neighbours (dev
+    71000576: the table beside a board outlined as a face, read 0-2-4 at 0.00, 0.19 and
+    0.12). ``cfg.drop_no_digit_tile`` False: none."""
+    if not cfg.drop_no_digit_tile:
+        return set()
+    return {i for i, n in enumerate(board_idx) if bool((probs[n].argmax(axis=1) == 6).all())}
 
 
 def _no_set_tile(cfg: ReaderConfig, probs: np.ndarray, board_idx: list[int],
