@@ -105,6 +105,23 @@ def _sq_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return (a[:, None, 0] - b[None, :, 0]) ** 2 + (a[:, None, 1] - b[None, :, 1]) ** 2
 
 
+def _match_cells(pred: np.ndarray, blobs: np.ndarray, gate: float, rigid: float
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """Cells matched to digit blobs: for each cell's predicted digit spots ``pred``
+    (N, 3, 2, px), the blob nearest each spot among ``blobs`` (M, 2) -> (N, 3, 2), and
+    whether the cell is matched (N,) bool: every spot's blob within ``gate`` px and the
+    three moved alike (each within ``rigid`` px of their mean move; else they are not
+    one tile's digits: blobs of two tiles, or specks)."""
+    d2 = _sq_dist(pred.reshape(-1, 2), blobs).reshape(len(pred), 3, len(blobs))
+    j = d2.argmin(axis=2)
+    near = np.take_along_axis(d2, j[..., None], axis=2)[..., 0] <= gate * gate
+    at = blobs[j]
+    shift = at - pred
+    alike = np.linalg.norm(shift - shift.mean(axis=1, keepdims=True), axis=2).max(
+        axis=1) <= rigid
+    return near.all(axis=1) & alike, at
+
+
 def refit_to_digit_blobs(cfg: ReaderConfig, h: np.ndarray, known: list[Cell],
                          anchors: tuple[np.ndarray, np.ndarray], gray: np.ndarray,
                          side: float) -> tuple[np.ndarray, list[Cell]] | None:
@@ -149,17 +166,9 @@ def refit_to_digit_blobs(cfg: ReaderConfig, h: np.ndarray, known: list[Cell],
         near = blobs[((blobs >= lo) & (blobs <= hi)).all(axis=1)]
         if not len(near):
             break
-        d2 = _sq_dist(pred.reshape(-1, 2), near).reshape(len(cells), 3, len(near))
-        j = d2.argmin(axis=2)
-        new = []
-        for i, c in enumerate(cells):
-            if (d2[i, np.arange(3), j[i]] > gate * gate).any():
-                continue
-            moved = near[j[i]] - pred[i]
-            if np.linalg.norm(moved - moved.mean(axis=0), axis=1).max() > rigid:
-                continue  # not one tile's digits: blobs of two tiles, or specks
-            confirmed[c] = near[j[i]]
-            new.append(c)
+        ok, at = _match_cells(pred, near, gate, rigid)
+        new = [c for c, m in zip(cells, ok, strict=True) if m]
+        confirmed.update((c, at[i]) for i, c in enumerate(cells) if ok[i])
         if not new:
             break
         src = np.vstack([src0, *(digit_spots(list(confirmed)))])
@@ -228,13 +237,8 @@ def _snap_rounds(cfg: ReaderConfig, cells: list[Cell], vertex_px: dict[Vertex, n
     for _ in range(rounds if len(blobs) >= 3 else 0):
         pc = np.array([[out[v] for v in cell_corners(c)] for c in cells])
         pred = spots_of(pc)  # (N, 3, 2)
-        d2 = _sq_dist(pred.reshape(-1, 2), blobs).reshape(len(cells), 3, len(blobs))
-        j = d2.argmin(axis=2)
-        near = np.take_along_axis(d2, j[..., None], axis=2)[..., 0] <= gate * gate
-        shift = blobs[j] - pred
-        alike = np.linalg.norm(shift - shift.mean(axis=1, keepdims=True), axis=2).max(
-            axis=1) <= rigid
-        ok = near.all(axis=1) & alike
+        ok, at = _match_cells(pred, blobs, gate, rigid)
+        shift = at - pred
         moved_n = int(ok.sum())
         if not moved_n:
             break
