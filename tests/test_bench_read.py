@@ -1,0 +1,46 @@
+"""The speed benchmark's own arithmetic: decode-only and full reads timed in pairs, the
+ratio of their medians and of each pair, and the score against a label beside the photo."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import pytest
+
+from benchmarks.bench_read import TARGET_RATIO, bench_photo
+from vision.batch import required_tiles
+from vision.classifier import DEFAULT_MODEL
+from vision.synth import render
+
+needs_model = pytest.mark.skipif(not DEFAULT_MODEL.exists(),
+                                 reason="models/digits.onnx not shipped yet")
+
+
+@needs_model
+def test_bench_photo_times_pairs_and_scores_against_the_label(tmp_path: Path) -> None:
+    s = render(71_000_001, size=(640, 480))
+    ok, jpg = cv2.imencode(".jpg", s.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    photo = tmp_path / "table.jpg"
+    photo.write_bytes(jpg.tobytes())
+    (tmp_path / "table.json").write_text(json.dumps(s.label), encoding="utf-8")
+    out = bench_photo(photo.read_bytes(), str(photo), repeat=5)
+    assert (out["width"], out["height"], out["repeat"]) == (640, 480, 5)
+    assert out["decode_only_ms"] > 0 and out["full_read_ms"] > out["decode_only_ms"]
+    # (from the medians before they are rounded to 0.1 ms)
+    assert out["ratio"] == pytest.approx(out["full_read_ms"] / out["decode_only_ms"], rel=0.1)
+    pairs = out["ratio_per_pair"]
+    lo, hi = pairs["quartiles"]
+    assert 0 < lo <= pairs["median"] <= hi
+    # each pair's ratio is the same measure: its median near the ratio of the medians
+    assert 0.5 * out["ratio"] <= pairs["median"] <= 2 * out["ratio"]
+    # (of five pairs, the middle one is the median)
+    assert pairs["within_target"] in ((3, 4, 5) if pairs["median"] <= TARGET_RATIO
+                                      else (0, 1, 2))
+    # the reading is scored against the label lying beside the photo
+    assert out["against_label"]["label_tiles"] == required_tiles(s.label) > 0
+    assert out["against_label"]["matched"] <= out["against_label"]["label_tiles"]
+    assert set(out["stage_median_ms"]) == {"decode", "detect", "classify", "reconstruct",
+                                           "total"}
