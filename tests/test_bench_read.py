@@ -44,3 +44,21 @@ def test_bench_photo_times_pairs_and_scores_against_the_label(tmp_path: Path) ->
     assert out["against_label"]["matched"] <= out["against_label"]["label_tiles"]
     assert set(out["stage_median_ms"]) == {"decode", "detect", "classify", "reconstruct",
                                            "total"}
+
+
+@needs_model
+def test_ab_read_tells_a_setting_that_changes_the_reading_from_one_that_does_not() -> None:
+    from benchmarks.ab_read import compare
+    # dev 71000576: a patch of cloth outlined as a face is dropped (drop_no_digit_tile)
+    seed = 71_000_576
+    alike = compare({}, {"silhouette_threads": 1}, [seed], repeat=2)
+    other = compare({}, {"drop_no_digit_tile": False}, [seed], repeat=1)
+    assert alike["same"] == 1 and alike["photos"][0]["same"]
+    assert other["same"] == 0 and not other["photos"][0]["same"]
+    for out in (alike, other):
+        (p,) = out["photos"]
+        assert p["seed"] == seed and p["a_s"] > 0 and p["b_s"] > 0
+        assert out["a_total_s"] == pytest.approx(p["a_s"], abs=0.01)
+        assert out["b_over_a"] == pytest.approx(p["b_s"] / p["a_s"], rel=0.05)
+    with pytest.raises(TypeError):
+        compare({}, {"no_such_setting": 1}, [seed])

@@ -2140,3 +2140,27 @@ def test_a_board_moved_onto_its_digits_is_kept_where_it_reads_more(
     rounds.clear()
     pipeline._read_found(DEFAULT, None, pipeline.Found(snapped, 1.0), None, "standard")  # type: ignore[arg-type]
     assert rounds == [0]
+
+
+def test_a_silhouette_search_on_two_threads_finds_the_same_boards_in_order() -> None:
+    # the regions' outlines are judged on cfg.silhouette_threads threads: the boards and
+    # their lattices are those of the regions judged in turn, in the regions' order (dev
+    # 71000465: boards from four of its regions, the same 52 cells fitted a little apart)
+    from dataclasses import replace
+
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.silhouette import _boards_in, _Detail, _regions
+    from vision.synth import render
+    s = render(71_000_465, size=SIZE, style=_style(71_000_465))
+    gray = cv2.cvtColor(s.image, cv2.COLOR_BGR2GRAY)
+    regions = _regions(DEFAULT, cv2.GaussianBlur(gray, (0, 0), 1.5))
+    one, two = (_boards_in(replace(DEFAULT, silhouette_threads=n), regions, gray,
+                           _Detail(gray), None, None) for n in (1, 2))
+    assert len(one) >= 3
+    assert not np.array_equal(one[0].homography, one[-1].homography)
+    assert len(two) == len(one)
+    for a, b in zip(one, two, strict=True):
+        assert np.array_equal(a.homography, b.homography)
+        assert (a.cells, a.edge, a.score, a.side) == (b.cells, b.edge, b.score, b.side)
+        assert a.vertex_px.keys() == b.vertex_px.keys()
+        assert all(np.array_equal(a.vertex_px[v], b.vertex_px[v]) for v in a.vertex_px)

@@ -369,6 +369,9 @@ class ReaderConfig:
     digit_refit_min_cells: int = 3
     digit_blob_min: float = 4.0
     digit_blob_level: float = 0.35
+    #: a silhouette search judges the regions' outlines on this many threads (1 = in
+    #: turn; the boards found are the same: vision.silhouette._boards_in)
+    silhouette_threads: int = 2
     #: a board of fewer cells than this is searched for again from its silhouette
     #: (vision.silhouette: seams hidden; 0 = never)
     silhouette_below: int = 8

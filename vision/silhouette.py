@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -927,47 +928,64 @@ def _rank(b: BoardGuess) -> float:
 def _boards_in(cfg: ReaderConfig, regions: list[np.ndarray], gray: np.ndarray,
                integ: _Detail, near: np.ndarray | None, near_side: float | None
                ) -> list[BoardGuess]:
-    """The boards whose silhouette is one of ``regions`` (outlines, see find_boards)."""
+    """The boards whose silhouette is one of ``regions`` (outlines, see find_boards), in
+    the regions' order. Each region is judged on its own, so with
+    ``cfg.silhouette_threads`` above 1 they are judged on that many threads (OpenCV and
+    numpy's larger steps let go of the GIL); the answer is the same."""
+    integ.at(0.0)  # the summed image, made once before the threads share it
+
+    def one(pts: np.ndarray) -> BoardGuess | None:
+        return _board_in(cfg, pts, gray, integ, near, near_side)
+
+    if cfg.silhouette_threads > 1 and len(regions) > 1:
+        with ThreadPoolExecutor(cfg.silhouette_threads) as pool:
+            found = list(pool.map(one, regions))
+    else:
+        found = [one(pts) for pts in regions]
+    return [b for b in found if b is not None]
+
+
+def _board_in(cfg: ReaderConfig, pts: np.ndarray, gray: np.ndarray, integ: _Detail,
+              near: np.ndarray | None, near_side: float | None) -> BoardGuess | None:
+    """The board whose silhouette is the outline ``pts`` (see :func:`_boards_in`), or
+    None."""
     h, w = gray.shape
-    out: list[BoardGuess] = []
-    for pts in regions:
-        if near is not None:
-            poly = pts.astype(np.float32).reshape(-1, 1, 2)
-            held = sum(cv2.pointPolygonTest(poly, (float(x), float(y)), False) >= 0
-                       for x, y in near)
-            if held < 0.5 * len(near):
-                continue
-        best = None
-        mask: np.ndarray | None = None
-        # the outline as it is; then, where that shows no board, with its perspective
-        # undone (a steep view bends the three directions and spreads the tile size)
-        for fit in [_fit_outline] + ([_fit_rectified] if cfg.silhouette_rectify else []):
-            fits = [_as_xy(h_idx) for h_idx in fit(cfg, pts, near_side)]
-            if not fits:
-                continue
-            if mask is None:  # only for an outline that fits a lattice (most do not)
-                poly = pts.round().astype(np.int32).reshape(-1, 1, 2)
-                mask = np.zeros((h, w), np.uint8)
-                cv2.fillPoly(mask, [poly], 255)
-                bbox = cv2.boundingRect(poly)
-            best = _best_fit(cfg, fits, mask, bbox, integ, False)
-            if (best is None and cfg.silhouette_align_frac > 0 and near is None
-                    and fit is _fit_outline):
-                # no fit shows its digits where tiles carry them: each is tried moved to
-                # where they show best (an outline taking in side faces on one side
-                # only); not where faces found by their edges already fix the board's
-                # lattice (the search cost 0.3-0.5 s on a 12 MP photo of a 6-tile board,
-                # for nothing), nor for a fit with its perspective undone (moved, one
-                # read dev 71000633, a 50 degree view, with 7 of 90 digits wrong where
-                # its far half missed the tiles)
-                best = _best_fit(cfg, fits, mask, bbox, integ, True)
-            if best is not None:
-                break
+    if near is not None:
+        poly = pts.astype(np.float32).reshape(-1, 1, 2)
+        held = sum(cv2.pointPolygonTest(poly, (float(x), float(y)), False) >= 0
+                   for x, y in near)
+        if held < 0.5 * len(near):
+            return None
+    best = None
+    mask: np.ndarray | None = None
+    # the outline as it is; then, where that shows no board, with its perspective
+    # undone (a steep view bends the three directions and spreads the tile size)
+    for fit in [_fit_outline] + ([_fit_rectified] if cfg.silhouette_rectify else []):
+        fits = [_as_xy(h_idx) for h_idx in fit(cfg, pts, near_side)]
+        if not fits:
+            continue
+        if mask is None:  # only for an outline that fits a lattice (most do not)
+            poly = pts.round().astype(np.int32).reshape(-1, 1, 2)
+            mask = np.zeros((h, w), np.uint8)
+            cv2.fillPoly(mask, [poly], 255)
+            bbox = cv2.boundingRect(poly)
+        best = _best_fit(cfg, fits, mask, bbox, integ, False)
+        if (best is None and cfg.silhouette_align_frac > 0 and near is None
+                and fit is _fit_outline):
+            # no fit shows its digits where tiles carry them: each is tried moved to
+            # where they show best (an outline taking in side faces on one side
+            # only); not where faces found by their edges already fix the board's
+            # lattice (the search cost 0.3-0.5 s on a 12 MP photo of a 6-tile board,
+            # for nothing), nor for a fit with its perspective undone (moved, one
+            # read dev 71000633, a 50 degree view, with 7 of 90 digits wrong where
+            # its far half missed the tiles)
+            best = _best_fit(cfg, fits, mask, bbox, integ, True)
         if best is not None:
-            assert mask is not None
-            best = _refit_weak(cfg, best, mask, bbox, integ)
-            best.vertex_px = _local_vertices(best, pts)
-            _recount(cfg, best, mask, integ)
-            if len(best.cells) >= cfg.silhouette_min_cells:
-                out.append(best)
-    return out
+            break
+    if best is None:
+        return None
+    assert mask is not None
+    best = _refit_weak(cfg, best, mask, bbox, integ)
+    best.vertex_px = _local_vertices(best, pts)
+    _recount(cfg, best, mask, integ)
+    return best if len(best.cells) >= cfg.silhouette_min_cells else None
