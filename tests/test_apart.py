@@ -135,6 +135,35 @@ def test_a_hand_over_the_cells_between_keeps_the_tile_joined(flag: str | None) -
     assert not _kinds(tiles) & {"corner_only", "disconnected"}
 
 
+def _covered_corner(tiles: list[TileReading], none: float) -> None:
+    """The board tile's corner at the vertex APART meets the board at reads "none" with
+    probability ``none`` (a hand over it)."""
+    (v,) = set(cell_corners(APART)) & {v for c in BOARD for v in cell_corners(c)}
+    t = next(t for t in tiles if t.cell in BOARD and v in cell_corners(t.cell))  # type: ignore[arg-type]
+    t.probs[cell_corners(t.cell).index(v), 6] = none  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("flag", [JOINED, None])
+def test_a_corner_showing_no_digit_at_the_cells_between_keeps_the_tile_joined(
+        flag: str | None) -> None:
+    # dev 71000355: the tiles joining two pieces of the board lay under the fingers of a
+    # hand the colour of the dark wood table, and the cells between passed for the table
+    # ("the board is in 2 pieces"); the board tiles' corners at those cells, under the
+    # hand too, showed no digit: something lies over them, and the tiles between may too
+    tiles = _tiles(flag)
+    _covered_corner(tiles, 0.9)
+    assert _judge(_table(), tiles) == (0, 0 if flag else 1)
+    (t,) = [t for t in tiles if t.cell == APART]
+    assert t.flags == [flag or JOINED_OUT_OF_SIGHT]
+    assert not _kinds(tiles) & {"corner_only", "disconnected"}
+    # with the rule off, or that corner showing its digit: the table in plain view between
+    for cfg, none in ((replace(DEFAULT, apart_covered_none=2.0), 0.9), (DEFAULT, 0.3)):
+        tiles = _tiles(flag)
+        _covered_corner(tiles, none)
+        assert _judge(_table(), tiles, cfg) == (1, 0)
+        assert "corner_only" in _kinds(tiles)
+
+
 def test_a_cell_between_beyond_the_photos_edge_keeps_the_tile_joined() -> None:
     right = max(float(_px(n)[:, 0].mean()) for n in _between())
     width = int(right) + 2  # the outer cell half beyond the edge, the tile in view
@@ -172,7 +201,7 @@ def test_a_lone_tile_touching_no_tile_in_plain_view_is_off_the_board() -> None:
         return [TileReading(c, [DIGIT.get(v, 0) for v in cell_corners(c)], _px(c), [0.99] * 3,
                             np.zeros((3, 7)), []) for c in BOARD] + [
             TileReading(FAR, digits, _px(FAR), [0.9, 0.8, 0.7],
-                        np.arange(21.0).reshape(3, 7), [JOINED])]
+                        np.arange(21.0).reshape(3, 7) / 100, [JOINED])]
 
     img = _table(more=(FAR,), apart=False)
     reading = Reading("x", 520, 440, tiles=tiles(), homography=H)
@@ -187,7 +216,7 @@ def test_a_lone_tile_touching_no_tile_in_plain_view_is_off_the_board() -> None:
     for k in range(3):
         j = int(np.argmin(np.linalg.norm(_px(FAR) - t.corner_px[k], axis=1)))
         assert (t.corners[k], t.confidence[k]) == (digits[j], [0.9, 0.8, 0.7][j])
-        assert (t.probs[k] == np.arange(21.0).reshape(3, 7)[j]).all()
+        assert (t.probs[k] == (np.arange(21.0).reshape(3, 7) / 100)[j]).all()
     # without the rule: a piece apart in view, the board reported in pieces
     reading = Reading("x", 520, 440, tiles=tiles(), homography=H)
     judge_pieces(replace(DEFAULT, apart_lone_loose=False), lambda: img, reading)

@@ -19,7 +19,10 @@ piece: a pixel is the table's when some pixel of enough of those cells has nearl
 colour (a checked cloth has several colours; a hand over one or two of those cells is too
 few of them to count; the light's strength may differ, its colour hardly). A tile lying in a
 cell would cover all of it, so a cell that shows the table over a good part of its
-middle holds none, whatever lies over the rest (a tile's side face, its shadow).
+middle holds none, whatever lies over the rest (a tile's side face, its shadow). But a
+cell at one of whose vertices a tile's corner shows no digit is not in plain view,
+whatever its colour: a hand or an object lies over that corner, and a hand the colour of a
+wood table passes for the table.
 """
 
 from __future__ import annotations
@@ -125,8 +128,9 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
                  scale: float = 1.0) -> tuple[int, int]:
     """Flag (in place) the tiles of every piece of the board but its own
     (:meth:`~vision.reading.Reading.pieces`): :data:`APART_IN_VIEW` where every free
-    edge-neighbour cell of the piece is in view and shows the table (its joined-unseen
-    flags dropped), else
+    edge-neighbour cell of the piece is in view and shows the table, no tile's corner at
+    its vertices showing no digit (``cfg.apart_covered_none``; its joined-unseen flags
+    dropped), else
     :data:`~vision.reading.JOINED_OUT_OF_SIGHT` where no flag says how it joins.
     :meth:`~vision.reading.Reading.board_violations` then reports the board in pieces, or
     a tile touching it by a corner only, as the table shows it.
@@ -185,11 +189,15 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
             bare &= near < _nearness(cfg, pix, tile)
         return float(bare.mean()) >= cfg.apart_table_min
 
+    # the vertices where a tile's corner shows no digit: something lies over them
+    covered = {v for t in tiles if t.cell is not None
+               for v, p in zip(cell_corners(t.cell), t.probs, strict=True)
+               if p[6] >= cfg.apart_covered_none}
     seen = hidden = 0
     loose: list[TileReading] = []
     for part in parts[1:]:
         near = {n for t in part for n in edge_neighbours(t.cell)} - cells  # type: ignore[arg-type]
-        bare = all(plain(n) for n in sorted(near))
+        bare = all(plain(n) and not covered & set(cell_corners(n)) for n in sorted(near))
         if bare and cfg.apart_lone_loose and len(part) == 1 and not _touches(part[0], cells):
             loose.append(part[0])  # on no tile's edge or corner, the table all round
         elif bare:

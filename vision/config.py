@@ -318,6 +318,13 @@ class ReaderConfig:
     #: ... and a pixel nearer the colour of the board's tiles (the same measure over their
     #: faces) is not the table's (light tiles missed on a light table)
     apart_not_tile: bool = True
+    #: ... and a cell one of whose vertices a tile's corner meets showing no digit (its
+    #: "none" probability at least apart_covered_none: a hand or an object over that
+    #: corner) is not in plain view: the hand may lie over the tile joining the pieces,
+    #: and a hand of the table's colour passes for the table (dev 71000355: a board in
+    #: two pieces, the tiles between under the fingers, on a dark wood table); above 1 =
+    #: never
+    apart_covered_none: float = 0.5
     #: a cell with a loose face lying askew on it is still read; if it shows a board
     #: tile, the askew face is dropped (False: such a cell is skipped)
     shadow_loose: bool = True
