@@ -164,6 +164,25 @@ def test_a_corner_showing_no_digit_at_the_cells_between_keeps_the_tile_joined(
         assert "corner_only" in _kinds(tiles)
 
 
+def test_with_too_little_table_in_view_only_a_covered_corner_is_judged() -> None:
+    # dev 71000587: a hand over the middle of a board that fills the photo, too little
+    # table in view to judge the cells between by colour: the pieces were reported as
+    # they lie ("in 3 pieces"), though the tiles' corners beside them showed no digit
+    few = replace(DEFAULT, apart_table_refs=99)  # (fewer table cells in view than that)
+    tiles = _tiles(None)
+    assert _judge(_table(), tiles, few) == (0, 0)  # nothing judged: reported as it lies
+    assert "corner_only" in _kinds(tiles)
+    tiles = _tiles(None)
+    _covered_corner(tiles, 0.9)
+    assert _judge(_table(), tiles, few) == (0, 1)
+    assert [t for t in tiles if t.cell == APART][0].flags == [JOINED_OUT_OF_SIGHT]
+    assert not _kinds(tiles) & {"corner_only", "disconnected"}
+    tiles = _tiles(None)
+    _covered_corner(tiles, 0.9)
+    assert _judge(_table(), tiles, replace(few, apart_covered_unjudged=False)) == (0, 0)
+    assert "corner_only" in _kinds(tiles)
+
+
 def test_a_cell_between_beyond_the_photos_edge_keeps_the_tile_joined() -> None:
     right = max(float(_px(n)[:, 0].mean()) for n in _between())
     width = int(right) + 2  # the outer cell half beyond the edge, the tile in view

@@ -22,7 +22,8 @@ cell would cover all of it, so a cell that shows the table over a good part of i
 middle holds none, whatever lies over the rest (a tile's side face, its shadow). But a
 cell at one of whose vertices a tile's corner shows no digit is not in plain view,
 whatever its colour: a hand or an object lies over that corner, and a hand the colour of a
-wood table passes for the table.
+wood table passes for the table. So is it where too little table is in view to judge any
+cell by its colour (a board filling the photo).
 """
 
 from __future__ import annotations
@@ -137,8 +138,10 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
 
     ``image`` gives the BGR photo at ``scale`` of the original pixels the tiles' corners
     are in (asked for only when the board is in pieces); the reading's homography places
-    the free cells (:meth:`~vision.reading.Reading.cell_px`). Without a homography, or
-    with too little table in view around the board's own piece, nothing is flagged.
+    the free cells (:meth:`~vision.reading.Reading.cell_px`). Without a homography
+    nothing is flagged; with too little table in view around the board's own piece to
+    judge by colour, only the pieces beside a vertex where a corner shows no digit are
+    (``cfg.apart_covered_unjudged``: joined out of sight), the rest reported as they lie.
     A piece of one tile meeting no other tile, the table in view all round, is moved to
     the reading's ``off_board`` instead (``cfg.apart_lone_loose``).
     Returns the numbers of tiles flagged apart in view and joined out of sight (those
@@ -170,7 +173,14 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
     # the table's colours: away from the tiles (their sides and shadows reach past them)
     table = _few([p[d > band] for p, d in filter(None, map(pixels,
                                                            sorted(ring - cells - by_rest)))])
-    if len(table) < cfg.apart_table_refs:
+    # the vertices where a tile's corner shows no digit: something lies over them
+    covered = {v for t in tiles if t.cell is not None
+               for v, p in zip(cell_corners(t.cell), t.probs, strict=True)
+               if p[6] >= cfg.apart_covered_none}
+    # with too little table in view to judge by, only a piece beside such a vertex is
+    # judged: joined out of sight (cfg.apart_covered_unjudged)
+    judged = len(table) >= cfg.apart_table_refs
+    if not judged and not (covered and cfg.apart_covered_unjudged):
         return 0, 0
     # the tiles' own colours: a tile the size of the table's colour is no proof of table
     tile = _few([p for p, _ in filter(None, (
@@ -189,15 +199,14 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
             bare &= near < _nearness(cfg, pix, tile)
         return float(bare.mean()) >= cfg.apart_table_min
 
-    # the vertices where a tile's corner shows no digit: something lies over them
-    covered = {v for t in tiles if t.cell is not None
-               for v, p in zip(cell_corners(t.cell), t.probs, strict=True)
-               if p[6] >= cfg.apart_covered_none}
     seen = hidden = 0
     loose: list[TileReading] = []
     for part in parts[1:]:
         near = {n for t in part for n in edge_neighbours(t.cell)} - cells  # type: ignore[arg-type]
-        bare = all(plain(n) and not covered & set(cell_corners(n)) for n in sorted(near))
+        beside = any(covered & set(cell_corners(n)) for n in near)
+        if not judged and not beside:
+            continue
+        bare = not beside and all(plain(n) for n in sorted(near))
         if bare and cfg.apart_lone_loose and len(part) == 1 and not _touches(part[0], cells):
             loose.append(part[0])  # on no tile's edge or corner, the table all round
         elif bare:

@@ -325,6 +325,11 @@ class ReaderConfig:
     #: two pieces, the tiles between under the fingers, on a dark wood table); above 1 =
     #: never
     apart_covered_none: float = 0.5
+    #: ... and so is one where too little table is in view to judge the cells by colour
+    #: (fewer than apart_table_refs cells of it): a piece beside such a vertex is joined
+    #: out of sight, the others are reported as they lie (dev 71000587: a hand over the
+    #: middle of a board filling the photo, "in 3 pieces"); False = nothing is judged then
+    apart_covered_unjudged: bool = True
     #: a cell with a loose face lying askew on it is still read; if it shows a board
     #: tile, the askew face is dropped (False: such a cell is skipped)
     shadow_loose: bool = True
