@@ -8,14 +8,11 @@ from pathlib import Path
 
 import cv2
 import pytest
+from helpers import needs_model
 
 from benchmarks.bench_read import TARGET_RATIO, bench_photo
 from vision.batch import required_tiles
-from vision.classifier import DEFAULT_MODEL
 from vision.synth import render
-
-needs_model = pytest.mark.skipif(not DEFAULT_MODEL.exists(),
-                                 reason="models/digits.onnx not shipped yet")
 
 
 @needs_model

@@ -10,12 +10,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from helpers import needs_model
 from typer.testing import CliRunner
 
 from cli import app
 from engine.board import Board
 from vision.batch import PhotoScore, score_reading
-from vision.classifier import DEFAULT_MODEL
 from vision.commands import align_to
 from vision.config import DEFAULT
 from vision.io import NoTilesError
@@ -24,8 +24,6 @@ from vision.pipeline import HIDDEN_CORNER, MET_PAST_HIDDEN, read_array, read_pho
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT.parent / "shared" / "reference" / "real_product_photo_12_tiles.jpg"
 
-needs_model = pytest.mark.skipif(not DEFAULT_MODEL.exists(),
-                                 reason="models/digits.onnx not shipped yet")
 
 #: an everyday table: ivory tiles, plain cloth, moderate tilt, nothing in the way
 EASY = {"edition": "classic_ivory", "table": "cloth", "blur": "none", "hand": False,

@@ -7,14 +7,11 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from helpers import needs_model
 
 from vision.batch import score_reading
-from vision.classifier import DEFAULT_MODEL
 from vision.config import DEFAULT
 from vision.pipeline import read_array
-
-needs_model = pytest.mark.skipif(not DEFAULT_MODEL.exists(),
-                                 reason="models/digits.onnx not shipped yet")
 
 INFERRED = "outline inferred from the lattice"
 

@@ -183,8 +183,10 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
     if not judged and not (covered and cfg.apart_covered_unjudged):
         return 0, 0
     # the tiles' own colours: a tile the size of the table's colour is no proof of table
+    # (only plain() asks, and only where the table is judged)
     tile = _few([p for p, _ in filter(None, (
-        _pixels(img, faces[c], cfg.apart_table_shrink, []) for c in sorted(main)[:24]))])
+        _pixels(img, faces[c], cfg.apart_table_shrink, []) for c in sorted(main)[:24]))]
+                ) if judged else []
 
     def plain(cell: Cell) -> bool:
         got = pixels(cell)
