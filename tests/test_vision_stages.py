@@ -783,6 +783,58 @@ def test_a_candidate_with_one_hidden_corner_joins_the_board() -> None:
     assert [t.cell for t in board] == [up]
 
 
+def test_a_candidate_cut_by_the_edge_with_a_hidden_corner_joins_as_partial() -> None:
+    # a hand at the photo's edge over a corner of a board tile the detector missed: one
+    # corner of its cell lies beyond the edge (its digit's spot in view, read 0.7), one in
+    # view shows no digit, the third the board's digit; it joins, partial, the hidden
+    # digit unknown (dev 71000862, 919). Off, or the digit beyond the edge read unsurely:
+    # not joined
+    import dataclasses
+
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, _one_hidden_cut, reconstruct
+
+    px = _cell_px
+    up, down, shared, digits_up, p_up = _board_tile_1_2_3()
+    corners = cell_corners(down)
+    far = next(k for k, v in enumerate(corners) if v not in shared)
+    hid, clear = corners.index(shared[0]), corners.index(shared[1])
+
+    def probs(beyond: float) -> np.ndarray:
+        p = np.zeros((3, 7))
+        p[hid, 6] = 0.9
+        p[clear, digits_up[shared[1]]] = 0.95
+        p[far, 4] = beyond
+        p[far, 6] = 1.0 - beyond
+        return p
+
+    # 350 px wide: the far corner (x 356) lies beyond the edge, its digit's spot (x 328)
+    # inside; the board tile U(0, 0) lies wholly in view
+    photo = vio.from_array(DEFAULT, np.full((400, 350, 3), 128, np.uint8))
+    found = Found(LatticeFit(triangles=[], side=104.0), 1.0)
+    seen = [Seen(up, px(up), True), Seen(down, px(down), False, True)]
+    board, _ = reconstruct(DEFAULT, photo, found, seen, np.stack([p_up, probs(0.7)]))
+    got = {t.cell: t for t in board}
+    assert set(got) == {up, down}
+    assert "partial" in got[down].flags and any("hidden" in f for f in got[down].flags)
+    assert got[down].corners[hid] is None  # under the hand: never guessed
+    assert got[down].corners[far] == 4 and got[down].corners[clear] == digits_up[shared[1]]
+    off = dataclasses.replace(DEFAULT, hidden_cut_min=2.0)
+    board, _ = reconstruct(off, photo, found, seen, np.stack([p_up, probs(0.7)]))
+    assert [t.cell for t in board] == [up]
+    board, _ = reconstruct(DEFAULT, photo, found, seen, np.stack([p_up, probs(0.5)]))
+    assert [t.cell for t in board] == [up]
+    # the corner showing no digit must be the one in view: beyond the edge it is just out
+    # of sight (the ordinary cut candidate), and in full view the rule is not this one
+    vis = np.array([k != far for k in range(3)])
+    p = np.zeros((3, 7))
+    p[far, 6] = 0.9
+    p[hid, 2] = p[clear, 3] = 0.95
+    assert not _one_hidden_cut(DEFAULT, photo, px(down), p, vis, 104.0)
+    assert _one_hidden_cut(DEFAULT, photo, px(down), probs(0.7), vis, 104.0)
+    assert not _one_hidden_cut(DEFAULT, photo, px(down), probs(0.7), np.ones(3, bool), 104.0)
+
+
 def test_a_guess_under_the_same_hand_does_not_veto_a_candidate_with_a_hidden_corner() -> None:
     # a hand over the corner of a cell the detector missed, whose third corner no board
     # tile shows, and over the board tile's corner beside it: that tile's crop reads a

@@ -202,6 +202,11 @@ class ReaderConfig:
     #: 71000240-479: no change; at 0.9 one tile fewer. At 0.4 rather than 0.7 (dev
     #: 71000000-479): +4 tiles, +2 photos, none lost
     hidden_partial_min: float = 0.4
+    #: ... and one cut by the photo's edge (one corner beyond it, its digit's spot in view
+    #: and read at least this) with a corner in view showing no digit is such a tile too,
+    #: reported partial (above 1: never). A hand at the photo's edge: dev 71000848, 862,
+    #: 919 (0.71-0.91 beyond the edge)
+    hidden_cut_min: float = 0.6
     #: ... and a board digit read less clearly than this at one of its vertices does not
     #: veto it (the hand over its corner often covers the board tile's corner beside it,
     #: whose crop reads a guess: dev 71000090 0.38, 71000216 0.49; 0 = every one does).

@@ -236,11 +236,18 @@ def _shown(cfg: ReaderConfig, px: np.ndarray, p: np.ndarray, vis: np.ndarray, si
     side in from its corner, and a photo's edge may cut the tile between the two."""
     if cfg.partial_read_min > 1.0:
         return vis
+    return vis | (_spot_in_view(px, side, w, h) & (p[:, :6].max(axis=1) >= cfg.partial_read_min))
+
+
+def _spot_in_view(px: np.ndarray, side: float, w: int, h: int, inside: float = 0.15
+                  ) -> np.ndarray:
+    """Which corners' digit spots (0.54 of the way from corner to centre of the tile
+    ``px`` (3, 2), ``side`` px) lie in a ``w`` x ``h`` photo, ``inside`` sides inside
+    (0.15: a crop's half-width)."""
     spot = px + 0.54 * (px.mean(axis=0) - px)
-    m = 0.15 * side
-    inside = ((spot[:, 0] >= m) & (spot[:, 1] >= m) & (spot[:, 0] <= w - 1 - m)
-              & (spot[:, 1] <= h - 1 - m))
-    return vis | (inside & (p[:, :6].max(axis=1) >= cfg.partial_read_min))
+    m = inside * side
+    return ((spot[:, 0] >= m) & (spot[:, 1] >= m) & (spot[:, 0] <= w - 1 - m)
+            & (spot[:, 1] <= h - 1 - m))
 
 
 def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
@@ -784,6 +791,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     edge_cands: list[int] = []  # outline-less cells cut by the photo's edge that show digits
     hidden: list[int] = []  # outline-less cells showing digits at two corners, none at one
     hidden2: list[int] = []  # ... a digit at one corner only, clearly, none at two
+    hidden_cut: set[int] = set()  # ... of hidden, those cut by the photo's edge
     blank_two: dict[int, TileReading] = {}  # ... of them, faces: blank unless they join
     # loose faces in full view reading a digit clearly at each corner (at least
     # cfg.adopt_loose_min): the only ones that may join the board (a shape read
@@ -805,6 +813,9 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
                 (board_idx if vis.all() else edge_cands).append(n)
             elif _one_hidden(cfg, p, vis):
                 hidden.append(n)
+            elif _one_hidden_cut(cfg, photo, t.px, p, vis, side_full):
+                hidden.append(n)
+                hidden_cut.add(n)
             elif _two_hidden(cfg, p, vis):
                 hidden2.append(n)
             continue
@@ -871,7 +882,9 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     # a candidate may join the board through its tiles cut by the photo's edge
     cut = ({tr.cell for tr in partial if tr.cell is not None} | bridge,
            {seen[n].cell for n in edge_cands if seen[n].cell is not None})
-    pre = board_idx + _hidden_told(seen, probs, board_idx, hidden)
+    # (one cut by the photo's edge is reported partial: never a tile of the board in full)
+    pre = board_idx + _hidden_told(seen, probs, board_idx,
+                                   [n for n in hidden if n not in hidden_cut])
     board_idx = _connected(seen, pre, *cut)
     # candidates read clearly that meet the board at a vertex only, past a tile mostly
     # under a hand or an object: joined there (and the cells they join edge to edge)
@@ -1685,6 +1698,26 @@ def _one_hidden(cfg: ReaderConfig, p: np.ndarray, vis: np.ndarray,
     none = np.argmax(p, axis=1) == 6
     least = cfg.candidate_hidden_min if least is None else least
     return bool(vis.all() and none.sum() == 1 and p[~none, :6].max(axis=1).min() >= least)
+
+
+def _one_hidden_cut(cfg: ReaderConfig, photo: Photo, px: np.ndarray, p: np.ndarray,
+                    vis: np.ndarray, side: float) -> bool:
+    """A cell cut by the photo's edge at one corner (``vis``: the corners in view) whose
+    crops (``p`` (3, 7)) show no digit at a corner in view, a digit at the other (at least
+    ``cfg.candidate_hidden_min``) and, beyond the edge, a digit whose spot is in the photo
+    (its crop maybe not wholly) read at least ``cfg.hidden_cut_min``: a tile with a corner
+    under a hand at the photo's edge. ``px`` (3, 2) original pixels; ``side`` px."""
+    if cfg.hidden_cut_min > 1 or int(vis.sum()) != 2:
+        return False
+    none = np.argmax(p, axis=1) == 6
+    if none.sum() != 1 or not vis[none].all():
+        return False  # the corner showing no digit is the one in view, under the hand
+    beyond = int(np.flatnonzero(~vis)[0])
+    if not _spot_in_view(px, side, photo.width, photo.height, 0.0)[beyond]:
+        return False
+    other = int(np.flatnonzero(vis & ~none)[0])
+    return bool(p[beyond, :6].max() >= cfg.hidden_cut_min
+                and p[other, :6].max() >= cfg.candidate_hidden_min)
 
 
 def _blank(t: Seen, p: np.ndarray) -> TileReading:
