@@ -1361,6 +1361,15 @@ def test_a_tile_barely_backed_by_its_pixels_making_a_misfit_is_dropped() -> None
     assert weak([0.2, 0.2, 0.9, 0.2]) == {1, 3}  # tile 0 fits, tile 2 is backed
     assert weak([0.9, 0.9, 0.9, 0.9]) == set()
     assert weak([0.2] * 4, dataclasses.replace(DEFAULT, drop_unsupported_misfit=False)) == set()
+    # on a sharp board a misfit needs misfit_support_min (1.1): backed 0.9 (0.3 a digit)
+    # is no tile there, and is one on a blurred board (support_min 0.75); tile 0 fits
+    ps = np.stack([probs(c, 0.3) for c in cells])
+    assert _unsupported_misfits(DEFAULT, ps, [0, 1, 2, 3], cells, digits, "standard",  # type: ignore[arg-type]
+                                sharp=True) == {1, 2, 3}  # (both copies of a tile)
+    assert weak([0.3] * 4) == set()
+    low = dataclasses.replace(DEFAULT, misfit_support_min=0.75)
+    assert _unsupported_misfits(low, ps, [0, 1, 2, 3], cells, digits, "standard",  # type: ignore[arg-type]
+                                sharp=True) == set()
 
 
 def test_a_crop_that_sees_no_digit_is_no_evidence_for_one() -> None:

@@ -677,6 +677,11 @@ class ReaderConfig:
     #: (under support_min) when those make no tile of the set or one the board already
     #: has: a misreading the board can not put right, most often no tile at all
     drop_unsupported_misfit: bool = True
+    #: ... and on a board read clearly (support_clarity), under this: the print of a
+    #: cloth between tiles reads digits weakly (dev 71000719, 916: 1.08, 0.95 on oilcloth
+    #: printed with triangles, read as mirror tiles). On blurred boards at 1.1, 4 misread
+    #: real tiles (0.75-1.1) were dropped as well; there the neighbours tell the digits
+    misfit_support_min: float = 1.1
     #: ... and so is a tile whose final digits make no tile of the set, two of them given
     #: under this by its own pixels: chosen to agree with the board, guesses (dev
     #: 71000969: 0-4-1, two digits at 0.01; 0 = off)

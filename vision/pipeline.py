@@ -1139,9 +1139,12 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
         weak |= _no_digit_shown(cfg, probs, board_idx)
         weak |= _guessed_misfits(cfg, probs, board_idx, cells, choice.digits, set_name)  # type: ignore[arg-type]
         # (on a sharp board every unsupported tile goes, the misfits among them too)
-        weak |= (_unsupported(cfg, probs, board_idx, cells, choice.digits) if sharp  # type: ignore[arg-type]
-                 else _unsupported_misfits(cfg, probs, board_idx, cells, choice.digits,  # type: ignore[arg-type]
-                                           set_name))
+        # (on a sharp board a misfit needs more backing: the table's print between tiles
+        # reads digits there; on a blurred one the neighbours rightly tell them)
+        weak |= _unsupported_misfits(cfg, probs, board_idx, cells, choice.digits,  # type: ignore[arg-type]
+                                     set_name, sharp)
+        if sharp:
+            weak |= _unsupported(cfg, probs, board_idx, cells, choice.digits)  # type: ignore[arg-type]
         if not weak:
             break
         board_idx = _connected(seen, [n for i, n in enumerate(board_idx) if i not in weak],
@@ -1158,26 +1161,30 @@ def _steadiest(t: Seen, p: np.ndarray) -> np.ndarray:
 
 
 def _unsupported(cfg: ReaderConfig, probs: np.ndarray, board_idx: list[int],
-                 cells: list[Cell], digits: dict[Cell, list[int]]) -> set[int]:
+                 cells: list[Cell], digits: dict[Cell, list[int]],
+                 least: float | None = None) -> set[int]:
     """Positions in ``board_idx`` of tiles whose own pixels barely back their final
     ``digits``: the probabilities (``probs``, (N, 3, 7)) of those digits sum to under
-    ``cfg.support_min``."""
-    if cfg.support_min <= 0:
+    ``least`` (default ``cfg.support_min``; 0: none)."""
+    least = cfg.support_min if least is None else least
+    if least <= 0:
         return set()
     return {i for i, (n, c) in enumerate(zip(board_idx, cells, strict=True))
-            if sum(float(probs[n, k, d]) for k, d in enumerate(digits[c])) < cfg.support_min}
+            if sum(float(probs[n, k, d]) for k, d in enumerate(digits[c])) < least}
 
 
 def _unsupported_misfits(cfg: ReaderConfig, probs: np.ndarray, board_idx: list[int],
-                         cells: list[Cell], digits: dict[Cell, list[int]], set_name: str
-                         ) -> set[int]:
+                         cells: list[Cell], digits: dict[Cell, list[int]], set_name: str,
+                         sharp: bool = False) -> set[int]:
     """Positions in ``board_idx`` of tiles whose own pixels barely back their final
-    ``digits`` (:func:`_unsupported`) and whose digits make no tile of the set or one
+    ``digits`` (:func:`_unsupported`: under ``cfg.support_min``, on a ``sharp`` board
+    under ``cfg.misfit_support_min``) and whose digits make no tile of the set or one
     another cell has too (``cfg.drop_unsupported_misfit`` False: none)."""
     if not cfg.drop_unsupported_misfit or not cells:
         return set()
     bad = bad_tiles(np.array([digits[c] for c in cells]), set_name)
-    return bad & _unsupported(cfg, probs, board_idx, cells, digits)
+    least = max(cfg.support_min, cfg.misfit_support_min) if sharp else cfg.support_min
+    return bad & _unsupported(cfg, probs, board_idx, cells, digits, least)
 
 
 def _guessed_misfits(cfg: ReaderConfig, probs: np.ndarray, board_idx: list[int],
