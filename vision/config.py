@@ -204,8 +204,9 @@ class ReaderConfig:
     hidden_partial_min: float = 0.4
     #: ... and one cut by the photo's edge (one corner beyond it, its digit's spot in view
     #: and read at least this) with a corner in view showing no digit is such a tile too,
-    #: reported partial (above 1: never). A hand at the photo's edge: dev 71000848, 862,
-    #: 919 (0.71-0.91 beyond the edge)
+    #: reported partial (above 1: never). A hand at the photo's edge: dev 71000862, 919
+    #: (0.83, 0.91 beyond the edge); 71000848 (0.71) still joins nothing, the cells
+    #: between it and the board lying under the hand too
     hidden_cut_min: float = 0.6
     #: ... and a board digit read less clearly than this at one of its vertices does not
     #: veto it (the hand over its corner often covers the board tile's corner beside it,

@@ -1138,9 +1138,9 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
         weak = _no_set_tile(cfg, probs, board_idx, cells, choice.digits, set_name)  # type: ignore[arg-type]
         weak |= _no_digit_shown(cfg, probs, board_idx)
         weak |= _guessed_misfits(cfg, probs, board_idx, cells, choice.digits, set_name)  # type: ignore[arg-type]
-        # (on a sharp board every unsupported tile goes, the misfits among them too)
-        # (on a sharp board a misfit needs more backing: the table's print between tiles
-        # reads digits there; on a blurred one the neighbours rightly tell them)
+        # (a misfit on a sharp board needs more backing than any tile there: a table's
+        # print between tiles reads digits weakly; on a blurred one the neighbours tell
+        # what the pixels barely show, and only misfits under support_min go)
         weak |= _unsupported_misfits(cfg, probs, board_idx, cells, choice.digits,  # type: ignore[arg-type]
                                      set_name, sharp)
         if sharp:
