@@ -1002,6 +1002,50 @@ def test_a_candidate_with_two_hidden_corners_joins_with_the_board_telling_them()
     assert set(got) == {up, down} and "partial" in got[down].flags
 
 
+def test_a_cell_with_two_hidden_corners_meeting_the_board_past_the_hand_joins() -> None:
+    # a hand over the tile beside a board tile and over two corners of the next one: the
+    # tile between shows a digit's trace but no tile (read past), the next cell one clear
+    # digit, the board's at the vertex where it meets the board; it is reported partial,
+    # its hidden digits unknown (dev 71000019). Off, its digit not the board's there, or
+    # no cell read past the hand beside it: not reported
+    import dataclasses
+
+    from vision.fit import LatticeFit
+    from vision.pipeline import HIDDEN_TWO, MET_PAST_HIDDEN, Found, Seen, reconstruct
+
+    px = _cell_px
+    up, between, _, digits_up, p_up = _board_tile_1_2_3()
+    beyond = (1, 0, "U")  # meets up at vertex (1, 0) only, beside the cell between
+    assert beyond not in edge_neighbours(up) and beyond in edge_neighbours(between)
+    meet = cell_corners(beyond).index((1, 0))
+    photo = vio.from_array(DEFAULT, np.full((400, 500, 3), 128, np.uint8))
+    found = Found(LatticeFit(triangles=[], side=104.0), 1.0)
+    seen = [Seen(up, px(up), True), Seen(between, px(between), False, True),
+            Seen(beyond, px(beyond), False, True)]
+
+    def read(digit: int, trace: float = 0.6, cfg: object = DEFAULT) -> dict:  # type: ignore[type-arg]
+        p_between = np.zeros((3, 7))
+        p_between[:, 6] = 0.8
+        p_between[0] = 0.0
+        p_between[0, 5], p_between[0, 6] = trace, 1.0 - trace
+        p_beyond = np.zeros((3, 7))
+        p_beyond[:, 6] = 0.9
+        p_beyond[meet] = 0.0
+        p_beyond[meet, digit] = 0.95
+        board, _ = reconstruct(cfg, photo, found, seen,  # type: ignore[arg-type]
+                               np.stack([p_up, p_between, p_beyond]))
+        return {t.cell: t for t in board}
+
+    got = read(digits_up[(1, 0)])
+    assert set(got) == {up, beyond}
+    assert got[beyond].corners == [digits_up[(1, 0)] if k == meet else None for k in range(3)]
+    assert {"partial", HIDDEN_TWO, MET_PAST_HIDDEN} <= set(got[beyond].flags)
+    assert set(read(digits_up[(1, 0)], cfg=dataclasses.replace(
+        DEFAULT, two_hidden_past=False))) == {up}
+    assert set(read((digits_up[(1, 0)] + 1) % 6)) == {up}
+    assert set(read(digits_up[(1, 0)], trace=0.0)) == {up}  # nothing read past the hand
+
+
 def test_a_loose_face_lying_on_the_next_cell_joins_the_board() -> None:
     # a hand-placed arm drifts off the lattice fitted to the rest of the board: a face
     # found apart but lying squarely on the free cell next to the board is joined (its

@@ -182,6 +182,10 @@ class ReaderConfig:
     #: a candidate with a corner under a hand meeting the board at a vertex only (its digit
     #: there the board's), next to a candidate so read past, joins as partial
     hidden_at_vertex: bool = True
+    #: ... and so does a cell with two corners hidden (cfg.two_hidden_min), its one digit
+    #: in view the board's at the vertex it meets it at (dev 71000019); False = such a
+    #: cell joins only beside a tile of the board in full
+    two_hidden_past: bool = True
     #: ... and one read clearly at every corner joins in full
     full_at_vertex: bool = True
     #: ... its digit where it meets the board read at least this (dev 71000226: 0.63 in

@@ -994,8 +994,15 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
             t = seen[n]
             at_corner = beyond = False
             if n in under2 and not board_cells.intersection(edge_neighbours(t.cell)):  # type: ignore[arg-type]
-                rest.append(n)  # two corners hidden: only beside a tile of the board in full
-                continue
+                # two corners hidden: only beside a tile of the board in full, or meeting
+                # it at a vertex past a tile under the same hand (cfg.two_hidden_past)
+                past = (cfg.two_hidden_past and t.cell not in joined
+                        and any(nb in passed and nb not in joined
+                                for nb in edge_neighbours(t.cell))  # type: ignore[arg-type]
+                        and _meets_at_corner(cfg, photo, t, probs[n], at_vertex, side_full))
+                if not past:
+                    rest.append(n)
+                    continue
             if t.cell in joined or not any(nb in joined  # type: ignore[arg-type]
                                            for nb in edge_neighbours(t.cell)):
                 meets = t.cell not in joined and _meets_at_corner(cfg, photo, t, probs[n],
