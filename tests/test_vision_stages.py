@@ -17,7 +17,7 @@ from engine.lattice import Cell, Vertex, cell_corners, edge_neighbours, transfor
 from engine.tiles import Tile
 from vision import io as vio
 from vision.config import DEFAULT, ReaderConfig
-from vision.detect import _rimmed, dark_faces, edge_map, find_triangles
+from vision.detect import Triangle, _rimmed, dark_faces, edge_map, find_triangles
 from vision.fit import fit_lattice
 from vision.reconstruct import choose_digits, unshown_tiles
 from vision.render import board_text
@@ -392,6 +392,21 @@ def test_dark_faces_with_faint_seams_are_found_on_a_brightened_copy() -> None:
     assert len(more) == len(BOARD)
     d = np.linalg.norm(np.array([t.centroid for t in more])[:, None] - centres[None], axis=2)
     assert (d.min(axis=0) < 5).all()  # px: each cell's face
+
+
+def test_a_dark_face_is_kept_where_only_a_digit_hole_was_found() -> None:
+    # the photo's edges trace the holes of a dark tile's digits and pin, small triangles
+    # at every face's centre (dev 71000963): they are no outline of that face, which is
+    # kept; a face found there of its own size is the better outline (and 0: any found
+    # shape drops the face)
+    import dataclasses
+    img, centres = _dark_board(20, 26)
+    holes = [Triangle(c + np.array([[-8.0, 5.0], [8.0, 5.0], [0.0, -9.0]]), 0.9)
+             for c in centres]
+    assert len(dark_faces(DEFAULT, img, holes)[0]) == len(BOARD)
+    assert not dark_faces(dataclasses.replace(DEFAULT, dark_found_alike=0.0), img, holes)[0]
+    whole = dark_faces(DEFAULT, img, [])[0]
+    assert not dark_faces(DEFAULT, img, whole)[0]
 
 
 def test_faces_found_on_the_brightened_copy_are_dark_ones() -> None:

@@ -68,6 +68,11 @@ class ReaderConfig:
     #: bigger board; only faces whose grey level is at most dark_face_max are added
     dark_gamma: float = 0.5
     dark_below: int = 3
+    #: ... a face found so is dropped where a face found by its edges lies, only if that
+    #: one is of its size within this ratio: the holes of a dark tile's digits and pin,
+    #: traced by the edges, lie at every dark face's centre (dev 71000963: black tiles on a
+    #: dark wood, every face so dropped); 0 = any face found
+    dark_found_alike: float = 1.6
     dark_face_max: float = 80.0
     #: edge thickenings tried (radius in px): thicker closes gaps in a face's outline,
     #: thinner keeps a 1-px seam between joined tiles

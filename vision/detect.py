@@ -215,12 +215,21 @@ def rim_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray,
     return _not_found(_dedupe(cfg, _faces(cfg, traced, max_side)), found)
 
 
-def _not_found(faces: list[Triangle], found: list[Triangle]) -> list[Triangle]:
+def _not_found(faces: list[Triangle], found: list[Triangle], alike: float = 0.0
+               ) -> list[Triangle]:
     """The faces of ``faces`` where none of ``found`` lies (no centre within half a
-    side)."""
+    side); with ``alike`` above 1, only found faces within that ratio of a face's side
+    count (a digit's hole traced inside a dark tile is no outline of that tile)."""
     cen = np.array([t.centroid for t in found]).reshape(-1, 2)
-    return [t for t in faces
-            if not len(cen) or np.linalg.norm(cen - t.centroid, axis=1).min() >= 0.5 * t.side]
+    sides = np.array([t.side for t in found])
+    out = []
+    for t in faces:
+        near = np.linalg.norm(cen - t.centroid, axis=1) < 0.5 * t.side if len(cen) else []
+        if alike > 1.0 and len(cen):
+            near &= (sides > t.side / alike) & (sides < t.side * alike)
+        if not np.any(near):
+            out.append(t)
+    return out
 
 
 def dark_faces(cfg: ReaderConfig, gray: np.ndarray, found: list[Triangle]
@@ -235,7 +244,7 @@ def dark_faces(cfg: ReaderConfig, gray: np.ndarray, found: list[Triangle]
     edges = edge_map(cfg, bright)
     dark = [t for t in find_triangles(cfg, bright, edges)
             if face_tone(gray, t.pts) <= cfg.dark_face_max]
-    return _not_found(dark, found), bright, edges
+    return _not_found(dark, found, cfg.dark_found_alike), bright, edges
 
 
 def face_tone(gray: np.ndarray, pts: np.ndarray) -> float:
