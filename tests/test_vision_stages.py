@@ -798,6 +798,44 @@ def test_a_candidate_with_one_hidden_corner_joins_the_board() -> None:
     assert [t.cell for t in board] == [up]
 
 
+def test_a_digit_chosen_where_no_other_tile_shows_one_is_flagged_so() -> None:
+    # a board face whose crop shows no digit at one corner: the joint choice gives that
+    # corner a digit (the most probable reading, flagged). Where the tile beside shows
+    # one at that vertex it agrees with the board; where no tile does, it is the
+    # likeliest digit the set allows (dev 71000478: read 0, "to agree with the board"
+    # before, with no other tile at that corner)
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+
+    px = _cell_px
+    up, down, shared, digits_up, p_up = _board_tile_1_2_3()
+    corners = cell_corners(down)
+    far = next(k for k, v in enumerate(corners) if v not in shared)
+
+    def flags(none_at: int) -> list[str]:
+        p = np.zeros((3, 7))
+        for k, v in enumerate(corners):
+            p[k, digits_up[v] if v in shared else 4] = 0.95
+        p[none_at] = 0.0
+        p[none_at, 6], p[none_at, 5] = 0.9, 0.05
+        photo = vio.from_array(DEFAULT, np.full((400, 500, 3), 128, np.uint8))
+        found = Found(LatticeFit(triangles=[], side=104.0), 1.0)
+        seen = [Seen(up, px(up), True), Seen(down, px(down), True)]
+        board, _ = reconstruct(DEFAULT, photo, found, seen, np.stack([p_up, p]))
+        got = {t.cell: t for t in board}
+        assert set(got) == {up, down} and got[down].complete
+        return [f for f in got[down].flags if f.startswith(f"corner {none_at}: pixels say")]
+
+    hid = corners.index(shared[0])
+    assert flags(hid) == [f"corner {hid}: pixels say no digit (0.90), read as "
+                          f"{digits_up[shared[0]]} (0.00) to agree with the board"]
+    # (5, the crop's second choice, would make a mirror tile: the set allows another)
+    (flag,) = flags(far)
+    assert flag.startswith(f"corner {far}: pixels say no digit (0.90), read as ")
+    assert flag.endswith(" as the likeliest digit the set allows (no other tile shows one "
+                         "there)")
+
+
 def test_a_candidate_cut_by_the_edge_with_a_hidden_corner_joins_as_partial() -> None:
     # a hand at the photo's edge over a corner of a board tile the detector missed: one
     # corner of its cell lies beyond the edge (its digit's spot in view, read 0.7), one in

@@ -1079,11 +1079,13 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
              "apart from it", *_seen_flags(seen[n])]))
     board: list[TileReading] = []
     seen_tiles: dict[Tile, Cell] = {}
+    shown_by = _shown_by(seen, probs, board_idx, partial)
     for n, c in zip(board_idx + late, cells + [seen[n].cell for n in late], strict=True):
         assert c is not None
         digits = late_digits[n] if n in late else choice.digits[c]
+        alone = [k for k, v in enumerate(cell_corners(c)) if not shown_by.get(v, set()) - {n}]
         tr = _tile_reading(cfg, c, seen[n].px, probs[n], digits, _seen_flags(seen[n]),
-                           _steadiest(seen[n], probs[n]))
+                           _steadiest(seen[n], probs[n]), alone)
         t = tr.tile
         if t is not None and not t.in_set(set_name):
             tr.flags.append(f"tile {t} is not in the {set_name} set")
@@ -1591,6 +1593,25 @@ def _board_shows(seen: list[Seen], probs: np.ndarray, board_idx: list[int],
     return shows
 
 
+def _shown_by(seen: list[Seen], probs: np.ndarray, board_idx: list[int],
+              partial: list[TileReading]) -> dict[Vertex, set[int]]:
+    """Which tiles show a digit at each vertex by their own pixels: the positions in
+    ``seen`` of the tiles of ``board_idx`` whose first choice there is a digit, and -1 for
+    a tile read in part (``partial``) with a digit there."""
+    out: dict[Vertex, set[int]] = {}
+    for n in board_idx:
+        for v, own in zip(cell_corners(seen[n].cell), np.argmax(probs[n], axis=1),  # type: ignore[arg-type]
+                          strict=True):
+            if own < 6:
+                out.setdefault(v, set()).add(n)
+    for tr in partial:
+        for v, d in zip(cell_corners(tr.cell) if tr.cell is not None else (), tr.corners,
+                        strict=False):
+            if d is not None:
+                out.setdefault(v, set()).add(-1)
+    return out
+
+
 def _digits_shown(p: np.ndarray, shown: np.ndarray) -> list[int | None]:
     """A tile's first-choice digits (``p`` (3, 7)) at the corners ``shown`` (3,) bool,
     unknown (None) at the others."""
@@ -1853,11 +1874,13 @@ def _connected(seen: list[Seen], idx: list[int], cut: set[Cell] | frozenset[Cell
 
 def _tile_reading(cfg: ReaderConfig, cell: Cell | None, px: np.ndarray, p: np.ndarray,
                   digits: list[int] | list[int | None] | None, flags: list[str],
-                  steady: np.ndarray | None = None) -> TileReading:
+                  steady: np.ndarray | None = None, alone: Sequence[int] = ()
+                  ) -> TileReading:
     """A TileReading with per-corner flags (choice against the pixels, low confidence).
     ``steady`` (3, 7): the probabilities the digits were chosen by where not ``p`` (the
     mean over moved crops, :func:`_steady`); a digit those favour over ``p``'s is flagged
-    as read so."""
+    as read so. At the corners ``alone`` no other tile shows a digit: a digit chosen
+    there against the pixels is flagged as the likeliest left, not as the board's."""
     if digits is None:
         digits = [int(np.argmax(p[k, :6])) for k in range(3)]
     conf: list[float] = []
@@ -1873,9 +1896,14 @@ def _tile_reading(cfg: ReaderConfig, cell: Cell | None, px: np.ndarray, p: np.nd
             out_flags.append(f"corner {k}: no clear digit (best {d}, {pd:.2f})")
         elif own != d:
             what = "no digit" if own == 6 else f"{own}"
-            why = ("to agree with the board"
-                   if steady is None or int(np.argmax(steady[k])) != d
-                   else f"as read from crops moved each way ({float(steady[k, d]):.2f})")
+            if steady is not None and int(np.argmax(steady[k])) == d:
+                why = f"as read from crops moved each way ({float(steady[k, d]):.2f})"
+            elif k in alone:
+                # no other tile meets that corner: the choice fell on the likeliest digit
+                # the set leaves (the crop's own weaker reading), not on a neighbour's
+                why = "as the likeliest digit the set allows (no other tile shows one there)"
+            else:
+                why = "to agree with the board"
             out_flags.append(f"corner {k}: pixels say {what} ({float(p[k, own]):.2f}), "
                              f"read as {d} ({pd:.2f}) {why}")
         elif pd < cfg.low_confidence:
