@@ -220,14 +220,16 @@ def _not_found(faces: list[Triangle], found: list[Triangle], alike: float = 0.0
     """The faces of ``faces`` where none of ``found`` lies (no centre within half a
     side); with ``alike`` above 1, only found faces within that ratio of a face's side
     count (a digit's hole traced inside a dark tile is no outline of that tile)."""
-    cen = np.array([t.centroid for t in found]).reshape(-1, 2)
+    if not found:
+        return list(faces)
+    cen = np.array([t.centroid for t in found])
     sides = np.array([t.side for t in found])
     out = []
     for t in faces:
-        near = np.linalg.norm(cen - t.centroid, axis=1) < 0.5 * t.side if len(cen) else []
-        if alike > 1.0 and len(cen):
+        near = np.linalg.norm(cen - t.centroid, axis=1) < 0.5 * t.side
+        if alike > 1.0:
             near &= (sides > t.side / alike) & (sides < t.side * alike)
-        if not np.any(near):
+        if not near.any():
             out.append(t)
     return out
 

@@ -1605,8 +1605,9 @@ def _shown_by(seen: list[Seen], probs: np.ndarray, board_idx: list[int],
             if own < 6:
                 out.setdefault(v, set()).add(n)
     for tr in partial:
-        for v, d in zip(cell_corners(tr.cell) if tr.cell is not None else (), tr.corners,
-                        strict=False):
+        if tr.cell is None:
+            continue
+        for v, d in zip(cell_corners(tr.cell), tr.corners, strict=True):
             if d is not None:
                 out.setdefault(v, set()).add(-1)
     return out
