@@ -122,6 +122,22 @@ def test_a_tile_touching_the_board_by_a_corner_in_plain_view_is_reported(
 
 
 @pytest.mark.parametrize("flag", [JOINED, None])
+def test_a_cell_between_cut_by_the_photo_edge_is_judged_by_its_part_in_view(
+        flag: str | None) -> None:
+    # dev faults 71000061: a tile touching the board by a corner near the photo's bottom
+    # edge, one cell between cut by it: a tile lying there would cover the part in view,
+    # which shows the table, so the corner-only placement is reported
+    img = np.ascontiguousarray(_table()[:, :416])  # cell (2, 0, U) two-thirds in view
+    assert any(_px(n)[:, 0].max() > 416 for n in _between())
+    tiles = _tiles(flag)
+    assert _judge(img, tiles) == (1, 0)
+    assert [t.flags for t in tiles if t.cell == APART] == [[APART_IN_VIEW]]
+    # only cells wholly in view judged (as before): taken as beyond the edge, joined
+    tiles = _tiles(flag)
+    assert _judge(img, tiles, replace(DEFAULT, apart_cell_in_view=1.0)) == (0, 0 if flag else 1)
+
+
+@pytest.mark.parametrize("flag", [JOINED, None])
 def test_a_hand_over_the_cells_between_keeps_the_tile_joined(flag: str | None) -> None:
     img = _table()
     for n in _between():  # a hand reaching over the cells a joining tile may lie in
@@ -183,14 +199,18 @@ def test_with_too_little_table_in_view_only_a_covered_corner_is_judged() -> None
     assert "corner_only" in _kinds(tiles)
 
 
-def test_a_cell_between_beyond_the_photos_edge_keeps_the_tile_joined() -> None:
+def test_a_cell_between_mostly_beyond_the_photos_edge_keeps_the_tile_joined() -> None:
     right = max(float(_px(n)[:, 0].mean()) for n in _between())
     width = int(right) + 2  # the outer cell half beyond the edge, the tile in view
     assert _px(APART)[:, 0].max() < width
+    # under apart_cell_in_view of the cell in view: a tile may lie beyond the edge
+    most = replace(DEFAULT, apart_cell_in_view=0.9)
     tiles = _tiles(None)
-    assert _judge(_table(width=width), tiles) == (0, 1)
+    assert _judge(_table(width=width), tiles, most) == (0, 1)
     assert not _kinds(tiles) & {"corner_only", "disconnected"}
-    assert _judge(_table(), _tiles(None)) == (1, 0)
+    assert _judge(_table(), _tiles(None), most) == (1, 0)
+    # half in view is enough by default
+    assert _judge(_table(width=width), _tiles(None)) == (1, 0)
 
 
 def test_a_tile_missed_between_on_a_table_of_its_colour_is_no_bare_table() -> None:

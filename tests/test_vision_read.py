@@ -1142,15 +1142,16 @@ def test_a_clear_boards_unsure_tiles_are_read_from_crops_moved_each_way() -> Non
 @needs_model
 @pytest.mark.parametrize(("seed", "without"), [
     (71_000_355, {"apart_covered_none": 2.0}),
-    (71_000_587, {"apart_covered_unjudged": False})])
+    (71_000_587, {"apart_covered_unjudged": False, "apart_cell_in_view": 1.0})])
 def test_a_board_parted_by_a_hand_is_no_board_in_pieces(seed: int, without: dict) -> None:  # type: ignore[type-arg]
     # dev 71000355: the tiles joining six tiles to the board lie under the fingers of a
     # hand the colour of the dark wood table; the cells between passed for the table and
     # "the board is in 2 pieces" was reported. Dev 71000587: a hand over the middle of a
     # board that fills the photo; too little table in view to judge the cells between by
-    # colour, "the board is in 3 pieces" was reported. In both the board tiles' corners
-    # beside them show no digit (the hand over them): not in plain view, the pieces are
-    # joined out of sight
+    # colour, "the board is in 3 pieces" was reported (now the cells cut by the photo's
+    # edge are judged by their part in view, and enough of them show the table). In both
+    # the board tiles' corners beside them show no digit (the hand over them): not in
+    # plain view, the pieces are joined out of sight
     (off, sc), (r0, r1) = _dev_read(seed, replace(DEFAULT, **without), DEFAULT)
     assert "disconnected" in {v["kind"] for v in r0.violations()}
     assert off.violations_false >= 1

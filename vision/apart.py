@@ -51,16 +51,16 @@ LOOSE_ON_LATTICE = ("lies on the board's lattice by chance: touches none of its 
                     "cells around it showing the table (off the board)")
 
 
-def _pixels(image: np.ndarray, px: np.ndarray, shrink: float, away: list[np.ndarray]
-            ) -> tuple[np.ndarray, np.ndarray] | None:
+def _pixels(image: np.ndarray, px: np.ndarray, shrink: float, away: list[np.ndarray],
+            in_view: float = 1.0) -> tuple[np.ndarray, np.ndarray] | None:
     """BGR pixels (N, 3) of the triangle ``px`` shrunk toward its centroid, ~12 samples
     across, and their distances (N,) to the nearest triangle of ``away`` (tiles' top
-    faces; inf with none); None when any of it lies outside the image (not in view)."""
+    faces; inf with none); only those inside the photo, and None when under ``in_view``
+    (share) of the shrunk triangle's samples are (1: all of it must be in view). A tile
+    lying in a cell covers all of it, so the part in view tells as well as the whole."""
     c = px.mean(axis=0)
     pts = np.round(c + (px - c) * shrink).astype(np.int32)
     h, w = image.shape[:2]
-    if pts.min() < 0 or (pts[:, 0] >= w).any() or (pts[:, 1] >= h).any():
-        return None
     x0, y0 = pts.min(axis=0)
     x1, y1 = pts.max(axis=0) + 1
     if x1 - x0 < 3 or y1 - y0 < 3:
@@ -69,11 +69,16 @@ def _pixels(image: np.ndarray, px: np.ndarray, shrink: float, away: list[np.ndar
     cv2.fillConvexPoly(m, pts - [x0, y0], 1)
     k = max(1, int(min(x1 - x0, y1 - y0)) // 12)  # ~60 pixels: enough for a share
     ys, xs = np.nonzero(m[::k, ::k])
-    q = np.c_[x0 + xs * k, y0 + ys * k].astype(np.float64)
+    ys, xs = y0 + ys * k, x0 + xs * k
+    inside_photo = (xs >= 0) & (ys >= 0) & (xs < w) & (ys < h)
+    if not inside_photo.any() or inside_photo.mean() < in_view:
+        return None
+    xs, ys = xs[inside_photo], ys[inside_photo]
+    q = np.c_[xs, ys].astype(np.float64)
     near = np.full(len(q), np.inf)
     for tri in away:
         near = np.minimum(near, _distance(q, tri))
-    inside = image[y0 + ys * k, x0 + xs * k]
+    inside = image[ys, xs]
     if inside.ndim == 1:  # a grey photo
         inside = np.repeat(inside[:, None], 3, axis=1)
     return inside[:, :3].astype(np.float32), near
@@ -168,7 +173,8 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
         near = {c for v in cell_corners(cell) for c in cells_around(v)}
         return _pixels(img, reading.cell_px(cell) * scale,
                        cfg.apart_table_shrink,
-                       [faces[c] for c in near if c in faces and c != cell])
+                       [faces[c] for c in near if c in faces and c != cell],
+                       cfg.apart_cell_in_view)
 
     # the table's colours: away from the tiles (their sides and shadows reach past them)
     table = _few([p[d > band] for p, d in filter(None, map(pixels,
@@ -191,7 +197,7 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
     def plain(cell: Cell) -> bool:
         got = pixels(cell)
         if got is None:
-            return False  # beyond the photo's edge: a tile may lie there
+            return False  # mostly beyond the photo's edge: a tile may lie there
         pix = got[0][got[1] > margin]
         if len(pix) < 6:
             return False

@@ -330,6 +330,12 @@ class ReaderConfig:
     apart_table_cells: float = 0.3
     apart_table_min: float = 0.45
     apart_table_refs: int = 4
+    #: a cell cut by the photo's edge is judged by its pixels in view where at least this
+    #: share of them is (a tile lying there would cover the part in view too; dev faults
+    #: 71000061: a tile touching the board by a corner by the photo's bottom edge; on dev
+    #: faults 7 more faulted tiles named, dev unchanged); 1 = only cells wholly in view
+    #: are judged, the others taken as beyond the edge (a tile may lie there)
+    apart_cell_in_view: float = 0.5
     #: ... and a pixel nearer the colour of the board's tiles (the same measure over their
     #: faces) is not the table's (light tiles missed on a light table)
     apart_not_tile: bool = True
