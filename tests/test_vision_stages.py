@@ -454,6 +454,32 @@ def test_confident_mismatch_is_kept() -> None:
     assert any(v.kind.name == "CORNER_MISMATCH" for v in b.violations())
 
 
+def test_a_confident_corner_its_neighbours_deny_is_kept_as_a_mismatch() -> None:
+    from dataclasses import replace
+
+    # dev faults 71000055: a tile placed against the rule reads 5 at 0.97 where its two
+    # neighbours read 3 at 0.85 and give 5 0.03; jointly 3 is likelier, but the pixels
+    # clearly show a mismatch there, and repairing it hides the fault
+    cells: list[Cell] = [(0, 0, "U"), (0, 0, "D"), (1, 0, "U")]  # all round vertex (1, 0)
+
+    def mix(d: int, p: float, e: int, q: float) -> np.ndarray:
+        v = np.full(6, (1 - p - q) / 4)
+        v[d], v[e] = p, q
+        return v
+
+    def at_vertex(deny: float, cfg: ReaderConfig = DEFAULT) -> list[int]:
+        probs = np.array([[_onehot(0), mix(3, 0.85, 5, deny), _onehot(0)],
+                          [mix(3, 0.85, 5, deny), _onehot(0), _onehot(1)],
+                          [_onehot(1), _onehot(1), mix(5, 0.97, 3, 0.006)]])
+        ch = choose_digits(cfg, cells, probs)
+        return [ch.digits[c][k] for c, k in zip(cells, (1, 0, 2), strict=True)]
+
+    assert at_vertex(0.03) == [3, 3, 5]  # denied: each keeps its own reading, a mismatch
+    off = replace(DEFAULT, mismatch_denied=0.0)
+    assert at_vertex(0.03, off) == [3, 3, 3]  # repaired to the joint choice
+    assert at_vertex(0.1) == [5, 5, 5]  # not denied: the joint choice, the confident digit
+
+
 def test_a_tile_whose_digits_nothing_shows_is_no_tile() -> None:
     # eval photos 70000159/185: a lone "tile" on a table read as 5-5-2 where two corners'
     # pixels said no digit (0.96); with nothing else at those vertices that is a guess

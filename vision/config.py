@@ -707,6 +707,15 @@ class ReaderConfig:
     #: a corner reading is "confident" above this probability; a confident disagreement at a
     #: vertex is left as a violation, never repaired
     confident: float = 0.90
+    #: ... and so is one corner read confidently against all the others at its vertex
+    #: reading another digit at mismatch_other or more and giving its digit under
+    #: mismatch_denied: their pixels deny its digit, its own deny theirs (dev faults
+    #: 71000055: 5 at 0.97 against two 3s at 0.85 giving 5 0.03, repaired to 3 before;
+    #: on dev faults 4 more photos read with no mistake, dev unchanged; the lone corner
+    #: at 0.8 instead of confident: 2 more there, but 2 fewer on dev and 6 false
+    #: violations more). 0 = off: the vertex's digits chosen by their joint probability
+    mismatch_denied: float = 0.05
+    mismatch_other: float = 0.5
     #: a corner's "none" probability is spread evenly over the six digits when the board's
     #: digits are chosen (a crop that sees no digit, under a hand or off its spot, is no
     #: evidence for any); False: the six digits' probabilities renormalised (the none

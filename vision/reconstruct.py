@@ -61,7 +61,7 @@ def choose_digits(cfg: ReaderConfig, cells: list[Cell], probs: np.ndarray,
     free: list[tuple[list[tuple[int, int]], np.ndarray]] = []
     for members in _vertex_groups(cells).values():
         conf = {int(digits[a, k]) for a, k in members if probs[a, k].max() >= cfg.confident}
-        if len(conf) > 1:
+        if len(conf) > 1 or _denied(cfg, probs, digits, members):
             continue  # the table shows a mismatch: keep every corner's own reading
         score = sum(logp[a, k] for a, k in members)
         d = int(np.argmax(score))
@@ -72,6 +72,26 @@ def choose_digits(cfg: ReaderConfig, cells: list[Cell], probs: np.ndarray,
     digits = _apply_set(cfg, cells, digits, free, set_name)
     return CornerChoice({c: [int(x) for x in digits[i]] for i, c in enumerate(cells)},
                         {c: [bool(x) for x in joint[i]] for i, c in enumerate(cells)})
+
+
+def _denied(cfg: ReaderConfig, probs: np.ndarray, digits: np.ndarray,
+            members: list[tuple[int, int]]) -> bool:
+    """Whether the corners ``members`` of one vertex show a mismatch though only one
+    digit is read confidently: a corner reads ``d`` at ``cfg.confident`` or more and
+    every other corner reads another digit at ``cfg.mismatch_other`` or more, giving
+    ``d`` under ``cfg.mismatch_denied`` (their pixels deny its digit, its own deny
+    theirs; repairing the board there would hide a tile placed against the rule)."""
+    if cfg.mismatch_denied <= 0 or len(members) < 2:
+        return False
+    for a, k in members:
+        d = int(digits[a, k])
+        if probs[a, k, d] < cfg.confident:
+            continue
+        others = [(b, j) for b, j in members if (b, j) != (a, k)]
+        if all(int(digits[b, j]) != d and probs[b, j].max() >= cfg.mismatch_other
+               and probs[b, j, d] < cfg.mismatch_denied for b, j in others):
+            return True
+    return False
 
 
 def unshown_tiles(cells: list[Cell], shows: np.ndarray, most: int) -> set[int]:
