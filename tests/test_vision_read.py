@@ -1036,6 +1036,41 @@ def test_a_tile_touching_the_board_by_a_corner_in_plain_view_is_reported() -> No
     assert on.violations_false == 0
 
 
+def _fault_read(seed: int, *cfgs: object) -> list:  # type: ignore[type-arg]
+    """Dev photo ``seed`` with its deliberate faults (as ``eval_reader --faults`` renders
+    it) read with each of ``cfgs``: the scores."""
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    s = render(seed, size=SIZE, style=_style(seed), faults=True)
+    return [score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())  # type: ignore[arg-type]
+            for cfg in cfgs]
+
+
+@needs_model
+def test_a_corner_only_tile_by_the_photos_edge_is_reported() -> None:
+    # dev faults 71000061: a tile touching the board by a corner near the photo's bottom
+    # edge; one cell between is cut by the edge, taken as beyond it (a tile may lie
+    # there), and the tile as joined out of sight. Its part in view shows the table
+    on, off = _fault_read(71_000_061, DEFAULT, replace(DEFAULT, apart_cell_in_view=1.0))
+    assert on.fault_counts["corner_only"] == [1, 1, 1]
+    assert off.fault_counts["corner_only"] == [1, 0, 1]
+    _read_without_mistake(on)
+    assert on.violations_false == 0
+
+
+@needs_model
+def test_a_faulted_corner_read_clearly_is_not_repaired_by_its_neighbours() -> None:
+    # dev faults 71000055: a 5-5-5 placed against two 3s at one vertex (and 4s at
+    # another); its 5 there read 0.97, the two 3s 0.85 each giving 5 0.03: their joint
+    # choice read it 3 (5-5-3, a second copy of a tile on the board, a false violation)
+    on, off = _fault_read(71_000_055, DEFAULT, replace(DEFAULT, mismatch_denied=0.0))
+    assert on.fault_counts["corner_mismatch"] == [1, 1, 1]
+    assert off.fault_counts["corner_mismatch"] == [1, 1, 0]
+    assert off.violations_false == 1
+    _read_without_mistake(on)
+    assert on.violations_false == 0
+
+
 @needs_model
 def test_a_lattice_of_half_the_tiles_size_gives_way_to_the_right_one() -> None:
     # dev 71000815 (8 black tiles on dark wood, sharp, a steep view): the first silhouette
