@@ -12,6 +12,7 @@ from engine.lattice import Cell, cell_corners, cells_around, edge_neighbours, ve
 from vision.apart import APART_IN_VIEW, LOOSE_ON_LATTICE, judge_pieces
 from vision.config import DEFAULT
 from vision.reading import JOINED_BY_LATTICE, JOINED_OUT_OF_SIGHT, Reading, TileReading
+from vision.spots import spots_of
 
 #: lattice (x, y, 1) -> pixels: 60 px a side, y down the photo
 H = np.array([[60.0, 0.0, 260.0], [0.0, -60.0, 220.0], [0.0, 0.0, 1.0]])
@@ -43,10 +44,11 @@ def _tiles(flag: str | None = JOINED) -> list[TileReading]:
 
 
 def _table(width: int = 520, height: int = 440, cloth: tuple[float, ...] = (40, 95, 35),
-           more: tuple[Cell, ...] = (), apart: bool = True) -> np.ndarray:
+           more: tuple[Cell, ...] = (), apart: bool = True, dots: bool = False
+           ) -> np.ndarray:
     """A cloth (BGR) with the tiles' ivory faces (slightly inside their cells) on it (the
     board's, APART's unless not ``apart``), and those of ``more`` (tiles the reader
-    missed)."""
+    missed); with ``dots``, each face shows a dark dot where each of its digits lies."""
     rng = np.random.default_rng(5)
     img = np.clip(np.array(cloth, float) + rng.normal(0, 4, (height, width, 3)),
                   0, 255).astype(np.uint8)
@@ -55,6 +57,8 @@ def _table(width: int = 520, height: int = 440, cloth: tuple[float, ...] = (40, 
         m = p.mean(axis=0)
         cv2.fillConvexPoly(img, np.round(m + (p - m) * 0.93).astype(np.int32),
                            (215, 228, 232))
+        for q in spots_of(p[None])[0] if dots else []:
+            cv2.circle(img, (int(round(q[0])), int(round(q[1]))), 4, (50, 50, 60), -1)
     return img
 
 
@@ -216,12 +220,22 @@ def test_a_cell_between_mostly_beyond_the_photos_edge_keeps_the_tile_joined() ->
 def test_a_tile_missed_between_on_a_table_of_its_colour_is_no_bare_table() -> None:
     # light tiles on a light table: a tile the reader missed between the pieces is nearer
     # the tiles' colour than the table's, so the pieces may be one
+    # (dev faults 71000269, 372: white tiles on laminate, the cell between bare: it shows
+    # no digit, and a tile lying there would show three)
     beige = (196, 212, 220)
     n = next(n for n in _between() if set(edge_neighbours(n)) & set(BOARD))
-    assert _judge(_table(cloth=beige), _tiles(None)) == (1, 0)  # the table between
-    missed = _table(cloth=beige, more=(n,))
+    assert _judge(_table(cloth=beige, dots=True), _tiles(None)) == (1, 0)  # the table
+    missed = _table(cloth=beige, more=(n,), dots=True)
     assert _judge(missed, _tiles(None)) == (0, 1)
     assert _judge(missed, _tiles(None), replace(DEFAULT, apart_not_tile=False)) == (1, 0)
+    # a face there showing no digit (the dots drawn on the board's tiles only) is no tile
+    # of the board: bare, unless the colour alone decides (apart_no_digit off)
+    blank = _table(cloth=beige, dots=True)
+    p = _px(n)
+    m = p.mean(axis=0)
+    cv2.fillConvexPoly(blank, np.round(m + (p - m) * 0.93).astype(np.int32), (215, 228, 232))
+    assert _judge(blank, _tiles(None)) == (1, 0)
+    assert _judge(blank, _tiles(None), replace(DEFAULT, apart_no_digit=False)) == (0, 1)
 
 
 #: a free cell touching no tile of the board (a cell between it and the board would hold

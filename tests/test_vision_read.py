@@ -1059,6 +1059,19 @@ def test_a_corner_only_tile_by_the_photos_edge_is_reported() -> None:
 
 
 @needs_model
+def test_a_corner_only_tile_on_a_table_of_the_tiles_colour_is_reported() -> None:
+    # dev faults 71000269: white tiles on laminate; a tile touching the board by a corner,
+    # the cell between nearer the tiles' colour than the table's: it might hold a tile the
+    # reader missed, and the tile was taken as joined out of sight. That cell shows no
+    # digit, and a tile lying there would show three
+    on, off = _fault_read(71_000_269, DEFAULT, replace(DEFAULT, apart_no_digit=False))
+    assert on.fault_counts["corner_only"] == [1, 1, 1]
+    assert off.fault_counts["corner_only"] == [1, 0, 1]
+    _read_without_mistake(on)
+    assert on.violations_false == 0
+
+
+@needs_model
 def test_a_faulted_corner_read_clearly_is_not_repaired_by_its_neighbours() -> None:
     # dev faults 71000055: a 5-5-5 placed against two 3s at one vertex (and 4s at
     # another); its 5 there read 0.97, the two 3s 0.85 each giving 5 0.03: their joint

@@ -38,6 +38,7 @@ from engine.lattice import Cell, cell_corners, cells_around, edge_neighbours
 from .config import ReaderConfig
 from .detect import is_clockwise
 from .reading import JOINED_OUT_OF_SIGHT, JOINED_UNSEEN, Reading, TileReading
+from .spots import digit_blobs, spots_of
 
 #: the flag of a tile of a piece of the board apart from the rest, the cells between in
 #: plain view
@@ -194,6 +195,26 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
         _pixels(img, faces[c], cfg.apart_table_shrink, []) for c in sorted(main)[:24]))]
                 ) if judged else []
 
+    blobs: list[np.ndarray] = []  # the digit blobs round the board, found once if asked
+
+    def digits_in(cell: Cell) -> bool:
+        if not blobs:
+            gray = img if img.ndim == 2 else cv2.cvtColor(img[:, :, :3], cv2.COLOR_BGR2GRAY)
+            ref = spots_of(np.stack([faces[c] for c in sorted(main)])).reshape(-1, 2)
+            every = np.concatenate(list(faces.values()))
+            box = (every.min(axis=0) - 2 * side, every.max(axis=0) + 2 * side)
+            found = digit_blobs(cfg, gray, side, ref, box)
+            # those of the tiles read (their digits, their outlines' shadows) tell nothing
+            near = np.full(len(found), np.inf)
+            for f in faces.values():
+                near = np.minimum(near, _distance(found, f))
+            blobs.append(found[near > margin])
+        if not len(blobs[0]):
+            return False
+        at = spots_of((reading.cell_px(cell) * scale)[None])[0]  # (3, 2)
+        d = np.linalg.norm(at[:, None, :] - blobs[0][None, :, :], axis=2).min(axis=1)
+        return int((d <= cfg.apart_digit_reach * side).sum()) >= 2
+
     def plain(cell: Cell) -> bool:
         got = pixels(cell)
         if got is None:
@@ -204,7 +225,13 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
         near = _nearness(cfg, pix, table)
         bare = near <= 1.0
         if cfg.apart_not_tile and tile:
-            bare &= near < _nearness(cfg, pix, tile)
+            strict = bare & (near < _nearness(cfg, pix, tile))
+            if (cfg.apart_no_digit and float(bare.mean()) >= cfg.apart_table_min
+                    and float(strict.mean()) < cfg.apart_table_min):
+                # the table's colour and the tiles' alike: a tile lying there would show
+                # its digits
+                return not digits_in(cell)
+            bare = strict
         return float(bare.mean()) >= cfg.apart_table_min
 
     seen = hidden = 0

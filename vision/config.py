@@ -339,6 +339,13 @@ class ReaderConfig:
     #: ... and a pixel nearer the colour of the board's tiles (the same measure over their
     #: faces) is not the table's (light tiles missed on a light table)
     apart_not_tile: bool = True
+    #: ... unless the cell shows no tile's digits (blobs as vision.spots finds them, off
+    #: the tiles read by apart_table_margin, within apart_digit_reach x side of two of
+    #: the cell's three digit spots): a tile lying there would show them, and where the
+    #: table's colour is near the tiles' (white tiles on laminate, paper, cloth) the
+    #: colour alone cannot tell (False: such a cell is never bare)
+    apart_no_digit: bool = True
+    apart_digit_reach: float = 0.25
     #: ... and a cell one of whose vertices a tile's corner meets showing no digit (its
     #: "none" probability at least apart_covered_none: a hand or an object over that
     #: corner) is not in plain view: the hand may lie over the tile joining the pieces,
