@@ -1047,39 +1047,25 @@ def _fault_read(seed: int, *cfgs: object) -> list:  # type: ignore[type-arg]
 
 
 @needs_model
-def test_a_corner_only_tile_by_the_photos_edge_is_reported() -> None:
+@pytest.mark.parametrize(("seed", "kind", "without", "counts_without"), [
     # dev faults 71000061: a tile touching the board by a corner near the photo's bottom
     # edge; one cell between is cut by the edge, taken as beyond it (a tile may lie
     # there), and the tile as joined out of sight. Its part in view shows the table
-    on, off = _fault_read(71_000_061, DEFAULT, replace(DEFAULT, apart_cell_in_view=1.0))
-    assert on.fault_counts["corner_only"] == [1, 1, 1]
-    assert off.fault_counts["corner_only"] == [1, 0, 1]
-    _read_without_mistake(on)
-    assert on.violations_false == 0
-
-
-@needs_model
-def test_a_corner_only_tile_on_a_table_of_the_tiles_colour_is_reported() -> None:
-    # dev faults 71000269: white tiles on laminate; a tile touching the board by a corner,
-    # the cell between nearer the tiles' colour than the table's: it might hold a tile the
-    # reader missed, and the tile was taken as joined out of sight. That cell shows no
-    # digit, and a tile lying there would show three
-    on, off = _fault_read(71_000_269, DEFAULT, replace(DEFAULT, apart_no_digit=False))
-    assert on.fault_counts["corner_only"] == [1, 1, 1]
-    assert off.fault_counts["corner_only"] == [1, 0, 1]
-    _read_without_mistake(on)
-    assert on.violations_false == 0
-
-
-@needs_model
-def test_a_faulted_corner_read_clearly_is_not_repaired_by_its_neighbours() -> None:
+    (71_000_061, "corner_only", {"apart_cell_in_view": 1.0}, [1, 0, 1]),
+    # dev faults 71000269: white tiles on laminate; the cell between nearer the tiles'
+    # colour than the table's might hold a tile the reader missed, and the tile was taken
+    # as joined out of sight. That cell shows no digit; a tile lying there would show three
+    (71_000_269, "corner_only", {"apart_no_digit": False}, [1, 0, 1]),
     # dev faults 71000055: a 5-5-5 placed against two 3s at one vertex (and 4s at
     # another); its 5 there read 0.97, the two 3s 0.85 each giving 5 0.03: their joint
     # choice read it 3 (5-5-3, a second copy of a tile on the board, a false violation)
-    on, off = _fault_read(71_000_055, DEFAULT, replace(DEFAULT, mismatch_denied=0.0))
-    assert on.fault_counts["corner_mismatch"] == [1, 1, 1]
-    assert off.fault_counts["corner_mismatch"] == [1, 1, 0]
-    assert off.violations_false == 1
+    (71_000_055, "corner_mismatch", {"mismatch_denied": 0.0}, [1, 1, 0])])
+def test_a_fault_on_the_table_is_reported_as_it_lies(
+        seed: int, kind: str, without: dict, counts_without: list[int]) -> None:  # type: ignore[type-arg]
+    on, off = _fault_read(seed, DEFAULT, replace(DEFAULT, **without))
+    assert on.fault_counts[kind] == [1, 1, 1]  # in sight, named, read as it lies
+    assert off.fault_counts[kind] == counts_without
+    assert off.violations_false == int(counts_without[2] == 0)
     _read_without_mistake(on)
     assert on.violations_false == 0
 
