@@ -76,9 +76,7 @@ def _pixels(image: np.ndarray, px: np.ndarray, shrink: float, away: list[np.ndar
         return None
     xs, ys = xs[inside_photo], ys[inside_photo]
     q = np.c_[xs, ys].astype(np.float64)
-    near = np.full(len(q), np.inf)
-    for tri in away:
-        near = np.minimum(near, _distance(q, tri))
+    near = _distance_to(q, away)
     inside = image[ys, xs]
     if inside.ndim == 1:  # a grey photo
         inside = np.repeat(inside[:, None], 3, axis=1)
@@ -97,6 +95,15 @@ def _distance(q: np.ndarray, tri: np.ndarray) -> np.ndarray:
     s = np.stack(sides)
     inside = (s >= 0).all(axis=0) | (s <= 0).all(axis=0)
     return np.where(inside, 0.0, d)
+
+
+def _distance_to(q: np.ndarray, tris: list[np.ndarray]) -> np.ndarray:
+    """Distance (N,) of points ``q`` (N, 2) to the nearest of triangles ``tris`` (each
+    (3, 2)): 0 inside one, inf with none."""
+    near = np.full(len(q), np.inf)
+    for tri in tris:
+        near = np.minimum(near, _distance(q, tri))
+    return near
 
 
 def _few(cells: list[np.ndarray], most: int = 32) -> list[np.ndarray]:
@@ -205,10 +212,7 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
             box = (every.min(axis=0) - 2 * side, every.max(axis=0) + 2 * side)
             found = digit_blobs(cfg, gray, side, ref, box)
             # those of the tiles read (their digits, their outlines' shadows) tell nothing
-            near = np.full(len(found), np.inf)
-            for f in faces.values():
-                near = np.minimum(near, _distance(found, f))
-            blobs.append(found[near > margin])
+            blobs.append(found[_distance_to(found, list(faces.values())) > margin])
         if not len(blobs[0]):
             return False
         at = spots_of((reading.cell_px(cell) * scale)[None])[0]  # (3, 2)
