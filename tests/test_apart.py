@@ -137,8 +137,32 @@ def test_a_cell_between_cut_by_the_photo_edge_is_judged_by_its_part_in_view(
     assert _judge(img, tiles) == (1, 0)
     assert [t.flags for t in tiles if t.cell == APART] == [[APART_IN_VIEW]]
     # only cells wholly in view judged (as before): taken as beyond the edge, joined
+    # (where such a cell may always join: apart_edge_both off)
     tiles = _tiles(flag)
-    assert _judge(img, tiles, replace(DEFAULT, apart_cell_in_view=1.0)) == (0, 0 if flag else 1)
+    wholly = replace(DEFAULT, apart_cell_in_view=1.0, apart_edge_both=False)
+    assert _judge(img, tiles, wholly) == (0, 0 if flag else 1)
+
+
+@pytest.mark.parametrize("flag", [JOINED, None])
+def test_a_cell_beyond_the_edge_joins_only_where_the_rest_reaches_beyond_it_too(
+        flag: str | None) -> None:
+    # dev faults 71000337: a tile cut by the photo's edge touching the board by a corner,
+    # the cells between in view and bare, only the cell on its far side beyond the edge.
+    # Tiles beyond the edge could join it to the board only if the board too had a free
+    # cell beyond it: here none has, so the corner-only placement is reported
+    img = np.ascontiguousarray(_table()[:, :400])  # (2, 0, U) mostly beyond the edge
+    tiles = _tiles(flag)
+    assert _judge(img, tiles) == (1, 0)
+    assert [t.flags for t in tiles if t.cell == APART] == [[APART_IN_VIEW]]
+    # the board's own free cells below it beyond the bottom edge too: tiles beyond the
+    # edges may join the two, so it stays joined out of sight
+    tiles = _tiles(flag)
+    assert _judge(np.ascontiguousarray(img[:235]), tiles) == (0, 0 if flag else 1)
+    assert [t.flags for t in tiles if t.cell == APART] == [[flag or JOINED_OUT_OF_SIGHT]]
+    # and as before with the rule off: a cell beyond the edge may always join
+    tiles = _tiles(flag)
+    assert _judge(img, tiles, replace(DEFAULT, apart_edge_both=False)) == (
+        0, 0 if flag else 1)
 
 
 @pytest.mark.parametrize("flag", [JOINED, None])
@@ -207,8 +231,11 @@ def test_a_cell_between_mostly_beyond_the_photos_edge_keeps_the_tile_joined() ->
     right = max(float(_px(n)[:, 0].mean()) for n in _between())
     width = int(right) + 2  # the outer cell half beyond the edge, the tile in view
     assert _px(APART)[:, 0].max() < width
-    # under apart_cell_in_view of the cell in view: a tile may lie beyond the edge
-    most = replace(DEFAULT, apart_cell_in_view=0.9)
+    # under apart_cell_in_view of the cell in view: a tile may lie beyond the edge (where
+    # such a cell may always join, apart_edge_both off: here the board has none beyond)
+    most = replace(DEFAULT, apart_cell_in_view=0.9, apart_edge_both=False)
+    assert _judge(_table(width=width), _tiles(None), replace(most, apart_edge_both=True)
+                  ) == (1, 0)
     tiles = _tiles(None)
     assert _judge(_table(width=width), tiles, most) == (0, 1)
     assert not _kinds(tiles) & {"corner_only", "disconnected"}

@@ -1051,7 +1051,12 @@ def _fault_read(seed: int, *cfgs: object) -> list:  # type: ignore[type-arg]
     # dev faults 71000061: a tile touching the board by a corner near the photo's bottom
     # edge; one cell between is cut by the edge, taken as beyond it (a tile may lie
     # there), and the tile as joined out of sight. Its part in view shows the table
-    (71_000_061, "corner_only", {"apart_cell_in_view": 1.0}, [1, 0, 1]),
+    (71_000_061, "corner_only", {"apart_cell_in_view": 1.0, "apart_edge_both": False},
+     [1, 0, 1]),
+    # dev faults 71000337: a tile cut by the photo's bottom edge touching the board by a
+    # corner, the cells between in view and bare, only the one below it beyond the edge;
+    # the board has no free cell beyond the edge, so no tiles there can join the two
+    (71_000_337, "corner_only", {"apart_edge_both": False}, [1, 0, 1]),
     # dev faults 71000269: white tiles on laminate; the cell between nearer the tiles'
     # colour than the table's might hold a tile the reader missed, and the tile was taken
     # as joined out of sight. That cell shows no digit; a tile lying there would show three

@@ -8,7 +8,9 @@ touching the board by a corner only, or a group set down apart, is a rule broken
 table, and there the cells between show the bare table. A piece joins the rest through
 one of its free edge-neighbour cells, so when every such cell is in view and shows the
 table, no tile can be hidden there: the piece is reported as placed
-(:data:`APART_IN_VIEW`). Otherwise it is judged as joined out of sight
+(:data:`APART_IN_VIEW`). A free cell beyond the photo's edge hides nothing either when the
+rest of the board has no free cell beyond it: tiles lying there would have to reach the
+rest through cells in view. Otherwise it is judged as joined out of sight
 (:data:`~vision.reading.JOINED_OUT_OF_SIGHT`, unless a flag already says how). A piece
 of one tile that meets none of the board's tiles, not even at a corner, with the table in
 view all round, was never placed on the board: a loose tile lying on its lattice by chance,
@@ -142,10 +144,11 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
                  scale: float = 1.0) -> tuple[int, int]:
     """Flag (in place) the tiles of every piece of the board but its own
     (:meth:`~vision.reading.Reading.pieces`): :data:`APART_IN_VIEW` where every free
-    edge-neighbour cell of the piece is in view and shows the table, no tile's corner at
-    its vertices showing no digit (``cfg.apart_covered_none``; its joined-unseen flags
-    dropped), else
-    :data:`~vision.reading.JOINED_OUT_OF_SIGHT` where no flag says how it joins.
+    edge-neighbour cell of the piece is in view and shows the table (or lies beyond the
+    photo's edge while no free cell of the rest does: ``cfg.apart_edge_both``), no
+    tile's corner at its vertices showing no digit (``cfg.apart_covered_none``; its
+    joined-unseen flags dropped), else :data:`~vision.reading.JOINED_OUT_OF_SIGHT` where
+    no flag says how it joins.
     :meth:`~vision.reading.Reading.board_violations` then reports the board in pieces, or
     a tile touching it by a corner only, as the table shows it.
 
@@ -177,12 +180,16 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
     side = float(np.median([np.linalg.norm(p[0] - p[1]) for p in faces.values()]))
     margin, band = cfg.apart_table_margin * side, cfg.apart_table_band * side
 
+    got_px: dict[Cell, tuple[np.ndarray, np.ndarray] | None] = {}
+
     def pixels(cell: Cell) -> tuple[np.ndarray, np.ndarray] | None:
-        near = {c for v in cell_corners(cell) for c in cells_around(v)}
-        return _pixels(img, reading.cell_px(cell) * scale,
-                       cfg.apart_table_shrink,
-                       [faces[c] for c in near if c in faces and c != cell],
-                       cfg.apart_cell_in_view)
+        if cell not in got_px:
+            near = {c for v in cell_corners(cell) for c in cells_around(v)}
+            got_px[cell] = _pixels(img, reading.cell_px(cell) * scale,
+                                   cfg.apart_table_shrink,
+                                   [faces[c] for c in near if c in faces and c != cell],
+                                   cfg.apart_cell_in_view)
+        return got_px[cell]
 
     # the table's colours: away from the tiles (their sides and shadows reach past them)
     table = _few([p[d > band] for p, d in filter(None, map(pixels,
@@ -238,14 +245,22 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
             bare = strict
         return float(bare.mean()) >= cfg.apart_table_min
 
+    free = [{n for t in part for n in edge_neighbours(t.cell)} - cells  # type: ignore[arg-type]
+            for part in parts]
+    # the pieces with a free cell beyond the photo's edge: tiles lying beyond it can join
+    # a piece to the rest only if the rest reaches beyond it too (all else is in view)
+    out = ([any(pixels(n) is None for n in sorted(f)) for f in free]
+           if cfg.apart_edge_both else [True] * len(parts))
     seen = hidden = 0
     loose: list[TileReading] = []
-    for part in parts[1:]:
-        near = {n for t in part for n in edge_neighbours(t.cell)} - cells  # type: ignore[arg-type]
+    for k, part in enumerate(parts[1:], start=1):
+        near = free[k]
         beside = any(covered & set(cell_corners(n)) for n in near)
         if not judged and not beside:
             continue
-        bare = not beside and all(plain(n) for n in sorted(near))
+        rest_out = any(o for j, o in enumerate(out) if j != k)
+        bare = not beside and all(plain(n) or (not rest_out and pixels(n) is None)
+                                  for n in sorted(near))
         if bare and cfg.apart_lone_loose and len(part) == 1 and not _touches(part[0], cells):
             loose.append(part[0])  # on no tile's edge or corner, the table all round
         elif bare:

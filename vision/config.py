@@ -336,6 +336,12 @@ class ReaderConfig:
     #: faults 7 more faulted tiles named, dev unchanged); 1 = only cells wholly in view
     #: are judged, the others taken as beyond the edge (a tile may lie there)
     apart_cell_in_view: float = 0.5
+    #: ... and a free cell beyond the photo's edge (less than apart_cell_in_view of it in
+    #: view) joins a piece to the rest of the board only where the rest too has a free
+    #: cell beyond the edge: the tiles joining them would lie beyond it, all the way (dev
+    #: faults 71000337: a tile cut by the bottom edge touching by a corner a board whose
+    #: free cells are all in view); False = such a cell may always join
+    apart_edge_both: bool = True
     #: ... and a pixel nearer the colour of the board's tiles (the same measure over their
     #: faces) is not the table's (light tiles missed on a light table)
     apart_not_tile: bool = True
