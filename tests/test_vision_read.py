@@ -1063,8 +1063,14 @@ def _fault_read(seed: int, *cfgs: object) -> list:  # type: ignore[type-arg]
     (71_000_269, "corner_only", {"apart_no_digit": False}, [1, 0, 1]),
     # dev faults 71000055: a 5-5-5 placed against two 3s at one vertex (and 4s at
     # another); its 5 there read 0.97, the two 3s 0.85 each giving 5 0.03: their joint
-    # choice read it 3 (5-5-3, a second copy of a tile on the board, a false violation)
-    (71_000_055, "corner_mismatch", {"mismatch_denied": 0.0}, [1, 1, 0])])
+    # choice read it 3 (5-5-3, a second copy of a tile on the board, a false violation;
+    # misread_set now reads it as its pixels show too)
+    (71_000_055, "corner_mismatch", {"mismatch_denied": 0.0, "misread_set": False},
+     [1, 1, 0]),
+    # dev faults 71000179: a 3 placed against the board's 0, read 0.83, was "repaired" to
+    # 0, making the mirror tile 0-5-2 (a false violation). The set holds no mirror tile:
+    # its pixels' 2-3-5, on the board nowhere, is read, and the mismatch reported
+    (71_000_179, "corner_mismatch", {"misread_set": False}, [1, 1, 0])])
 def test_a_fault_on_the_table_is_reported_as_it_lies(
         seed: int, kind: str, without: dict, counts_without: list[int]) -> None:  # type: ignore[type-arg]
     on, off = _fault_read(seed, DEFAULT, replace(DEFAULT, **without))

@@ -2348,3 +2348,66 @@ def test_a_silhouette_search_on_two_threads_finds_the_same_boards_in_order() -> 
         assert (a.cells, a.edge, a.score, a.side) == (b.cells, b.edge, b.score, b.side)
         assert a.vertex_px.keys() == b.vertex_px.keys()
         assert all(np.array_equal(a.vertex_px[v], b.vertex_px[v]) for v in a.vertex_px)
+
+
+def _read_as(cell: Cell, digits: list[int], against: int | None = None, pixel: int = 3,
+             own: float = 0.6) -> object:
+    """A board tile at ``cell`` read clearly as ``digits``, but for corner ``against``,
+    whose pixels say ``pixel`` (``own``) while its digit was chosen (0.2) to agree with
+    the board."""
+    from vision.reading import TileReading
+    p = np.zeros((3, 7))
+    for k, d in enumerate(digits):
+        p[k, d], p[k, 6] = 0.95, 0.05
+    if against is not None:
+        p[against] = 0.0
+        p[against, pixel], p[against, digits[against]] = own, 0.2
+        p[against, 6] = 0.8 - own
+    return TileReading(cell, list(digits), _cell_px(cell), [float(p[k, d]) for k, d in
+                                                              enumerate(digits)], p)
+
+
+@pytest.mark.parametrize(("other", "kind", "pixel", "own", "put_right"), [
+    ([1, 2, 0], "duplicate_tile", 3, 0.6, False),  # its pixels' 3-2-0: no tile of the set
+    ([1, 2, 0], "duplicate_tile", 2, 0.6, True),  # ... 2-2-0: one, on the board nowhere
+    ([1, 3, 2], "not_in_set", 3, 0.6, True),
+    ([1, 3, 2], "not_in_set", 3, 0.45, False)])  # its pixels' 3 under misread_own_min
+def test_a_repeated_or_mirror_tile_made_by_a_digit_chosen_against_its_pixels_is_misread(
+        other: list[int], kind: str, pixel: int, own: float, put_right: bool) -> None:
+    # dev 71000427, 616, 868 (blurred): a tile whose digit the board chose against its
+    # pixels (0.03-0.24) repeated another, or made a mirror tile: one set holds each tile
+    # once and no mirror tile, so the reading is wrong there, not the table. Where its
+    # pixels read a tile of the set not on the board, it is read so (dev faults 71000179:
+    # a faulted corner read 0.83 was "repaired" into a second copy of a tile)
+    import dataclasses
+
+    from vision.pipeline import _misread_sets
+    from vision.reading import MISREAD_SET, Reading
+
+    def read(against: int | None, cfg: ReaderConfig = DEFAULT) -> Reading:
+        tiles = [_read_as((0, 0, "U"), [0, 1, 2]),
+                 _read_as((4, 0, "U"), other, against, pixel, own)]
+        reading = Reading("x", 400, 300, tiles=tiles)  # type: ignore[arg-type]
+        _misread_sets(cfg, reading)
+        return reading
+
+    guessed = read(against=0)
+    t = guessed.tiles[1]
+    assert kind not in {v["kind"] for v in guessed.violations()}
+    if put_right:
+        assert t.corners == [pixel, *other[1:]] and t.confidence[0] == own
+        assert not t.misread_set and t.flags[0].startswith("corner 0: read as its pixels")
+    else:
+        assert t.corners == other and t.misread_set and t.flags[0].startswith(MISREAD_SET)
+    assert not guessed.tiles[0].flags
+    # read clearly: the table's, reported
+    clear = read(against=None)
+    assert not any(t.flags for t in clear.tiles)
+    assert kind in {v["kind"] for v in clear.violations()}
+    # and with the switch off, reported as before
+    off = read(against=0, cfg=dataclasses.replace(DEFAULT, misread_set=False))
+    assert not any(t.flags for t in off.tiles) and off.tiles[1].corners == other
+    assert kind in {v["kind"] for v in off.violations()}
+    # never put right with misread_own_min above 1: flagged misread
+    never = read(against=0, cfg=dataclasses.replace(DEFAULT, misread_own_min=1.1))
+    assert never.tiles[1].corners == other and never.tiles[1].misread_set

@@ -715,6 +715,18 @@ class ReaderConfig:
     #: under this by its own pixels: chosen to agree with the board, guesses (dev
     #: 71000969: 0-4-1, two digits at 0.01; 0 = off)
     misfit_guess_max: float = 0.05
+    #: a tile left on the board that repeats one of it, or is not in the set, where a
+    #: digit of it was chosen against its pixels (not its crop's first choice) is flagged
+    #: misread (vision.reading.MISREAD_SET), and that is not reported as a violation: one
+    #: set holds each tile once and no mirror tile, so the reading is wrong there, not the
+    #: table (dev 71000427, 616, 868: 10 such false violations, a digit at 0.03-0.24)
+    misread_set: bool = True
+    #: ... unless each corner so chosen reads its own digit at this or more and those
+    #: digits make a tile of the set not on the board elsewhere: then read as its pixels
+    #: show (a faulted corner "repaired" into a second copy or a mirror tile: dev faults
+    #: 71000148, 179, 188, 274, 324, 367 at 0.60-0.91; the misread dev tiles' own digits
+    #: repeat a tile or make none of the set, or read under 0.46); above 1 = never
+    misread_own_min: float = 0.5
 
     # --- reconstruct ------------------------------------------------------------------
     #: a corner reading is "confident" above this probability; a confident disagreement at a

@@ -18,6 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from engine.board import Status
 from engine.lattice import Cell, Vertex, cell_centroid, cell_corners, edge_neighbours, vertex_xy
 from engine.tiles import Tile
 
@@ -2052,11 +2053,78 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     reading = Reading(Path(photo.path).name, photo.width, photo.height, set_name, board, off,
                       convention=conv, homography=h_full)
     judge_pieces(cfg, lambda: photo.colour(f), reading, scale=1.0 / f)
+    _misread_sets(cfg, reading)
     t3 = time.perf_counter()
     reading.timing_ms = {"decode": decode_ms, "detect": (t1 - t0) * 1e3,
                          "classify": (t2 - t1) * 1e3, "reconstruct": (t3 - t2) * 1e3}
     reading.timing_ms["total"] = sum(reading.timing_ms.values())
     return reading
+
+
+def _misread_sets(cfg: ReaderConfig, reading: Reading) -> None:
+    """Put right (in place, with ``cfg.misread_set``) the board tiles that a repeated-tile
+    or not-in-the-set violation names and one of whose digits was chosen against its
+    pixels (its crop's first choice another digit, or no digit): one set holds each tile
+    once and no mirror tile, so the choice is wrong there. Where each such corner's crop
+    reads its own digit at ``cfg.misread_own_min`` or more (not from moved crops) and
+    those digits make a tile of the set the board holds nowhere else, the tile is read as
+    its pixels show (flagged; a corner it then disagrees at is a mismatch the table
+    shows); else it is flagged :data:`~vision.reading.MISREAD_SET` and no such violation
+    is reported there (:meth:`~vision.reading.Reading.board_violations`)."""
+    if not cfg.misread_set:
+        return
+    at = {t.cell: t for t in reading.tiles if t.cell is not None}
+    done: set[Cell] = set()
+    while True:
+        todo = [(v, c) for v in reading.board.violations()
+                if v.kind & (Status.DUPLICATE_TILE | Status.NOT_IN_SET)
+                for c in v.cells if c not in done and _against(at[c])]
+        if not todo:
+            return
+        v, c = todo[0]
+        done.add(c)
+        t = at[c]
+        what = ("a tile not in the set" if v.kind & Status.NOT_IN_SET
+                else "a tile the board holds twice")
+        if _as_pixels_show(cfg, reading, t, what):
+            continue
+        k = _against(t)[0]
+        # (what: "a tile ...": the flag starts with MISREAD_SET)
+        t.flags.append(f"reads as {what} ({t.tile}) only through corner {k}'s "
+                       f"{t.corners[k]} ({t.confidence[k]:.2f}), chosen against its pixels: "
+                       "misread, not reported as a violation")
+
+
+def _against(t: TileReading) -> list[int]:
+    """The corners of board tile ``t`` whose digit is not its crop's first choice."""
+    return [k for k, d in enumerate(t.corners) if d is not None
+            and int(np.argmax(t.probs[k])) != d]
+
+
+def _as_pixels_show(cfg: ReaderConfig, reading: Reading, t: TileReading, what: str
+                    ) -> bool:
+    """Read board tile ``t`` (its digits ``what`` the violation says) as its pixels show
+    at its corners read against them, if they allow (see :func:`_misread_sets`); whether
+    it was."""
+    own = list(t.corners)
+    for k in _against(t):
+        d = int(np.argmax(t.probs[k]))
+        if (d == 6 or float(t.probs[k, d]) < cfg.misread_own_min
+                or any(f.startswith(f"corner {k}:") and "crops moved" in f for f in t.flags)):
+            return False
+        own[k] = d
+    tile = Tile.from_digits(own)  # type: ignore[arg-type]
+    others = {o.tile for o in reading.tiles if o is not t and o.tile is not None}
+    if not tile.in_set(reading.set_name) or tile in others:
+        return False
+    for k in _against(t):
+        was = t.corners[k]
+        d = own[k]
+        t.corners[k], t.confidence[k] = d, float(t.probs[k, d])
+        t.flags = [f for f in t.flags if not f.startswith(f"corner {k}: pixels say")]
+        t.flags.append(f"corner {k}: read as its pixels show, {d} ({t.confidence[k]:.2f}): "
+                       f"the board's {was} there would make it {what}")
+    return True
 
 
 def _read_board(cfg: ReaderConfig, photo: Photo, found: Found, clf: object,

@@ -47,6 +47,12 @@ class TileReading:
         return any(f.startswith(JOINED_UNSEEN) for f in self.flags)
 
     @property
+    def misread_set(self) -> bool:
+        """Flagged as repeating a tile, or making one not in the set, only through a digit
+        chosen against its pixels (:data:`MISREAD_SET`)."""
+        return any(f.startswith(MISREAD_SET) for f in self.flags)
+
+    @property
     def tile(self) -> Tile | None:
         """The physical tile, or None when a corner is hidden."""
         return Tile.from_digits(self.corners) if self.complete else None  # type: ignore[arg-type]
@@ -80,12 +86,19 @@ JOINED_BY_LATTICE = "joined by the lattice"
 #: a hand or an object, beyond the photo's edge; see vision.apart)
 JOINED_OUT_OF_SIGHT = ("joined out of sight: the cells that would join it to the rest of "
                        "the board are hidden or beyond the photo's edge")
-#: the flags (prefixes) of tiles joined to the board through tiles not seen: the board is
-#: judged without them for being in pieces, or touched by a corner only
 #: the start of the flags of a tile joined to the board at a corner, the tiles between
 #: out of sight (vision.pipeline: under a hand, beyond the photo's edge)
 MEETS_AT_CORNER = "meets the board at a corner"
+#: the flags (prefixes) of tiles joined to the board through tiles not seen: the board is
+#: judged without them for being in pieces, or touched by a corner only
 JOINED_UNSEEN = (JOINED_BY_LATTICE, "joined out of sight", MEETS_AT_CORNER)
+#: the start of the flag of a tile whose digits repeat a tile of the board, or make one not
+#: in the set, only through a digit chosen against its own pixels (vision.pipeline): a
+#: misreading (one set holds each tile once, and no mirror tile), not a violation
+MISREAD_SET = "reads as a tile"
+
+
+_SET_KINDS = Status.DUPLICATE_TILE | Status.NOT_IN_SET
 
 
 @dataclass
@@ -161,9 +174,13 @@ class Reading:
         only, is judged on the board as seen: with the tiles read only in part (a corner
         hidden, or cut by the photo's edge), and without the tiles apart from its own
         piece (:meth:`pieces`) joined to it through tiles not seen (flagged
-        :data:`JOINED_UNSEEN`)."""
+        :data:`JOINED_UNSEEN`). A tile repeated, or not in the set, is not reported where
+        a tile it names is flagged :data:`MISREAD_SET` (a digit of it was chosen against
+        its pixels: the reading, not the table, is wrong there)."""
         joins = Status.DISCONNECTED | Status.CORNER_ONLY
-        out = [v for v in self.board.violations() if not v.kind & joins]
+        misread = {t.cell for t in self.tiles if t.misread_set}
+        out = [v for v in self.board.violations() if not v.kind & joins
+               and not (v.kind & _SET_KINDS and misread.intersection(v.cells))]
         unseen = {t.cell for part in self.pieces()[1:] for t in part if t.joined_unseen}
         seen = self._engine_board([t for t in self.tiles if t.cell not in unseen])
         return out + [v for v in seen.violations() if v.kind & joins]
