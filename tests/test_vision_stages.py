@@ -2384,9 +2384,14 @@ def test_a_repeated_or_mirror_tile_made_by_a_digit_chosen_against_its_pixels_is_
     from vision.pipeline import _misread_sets
     from vision.reading import MISREAD_SET, Reading
 
+    # (as reconstruct flags it: the tile it makes, not in the set or also elsewhere)
+    made = (f"tile {Tile.from_digits(other)} is not in the standard set"
+            if kind == "not_in_set" else "tile 0-1-2 also at 0,0,U")
+
     def read(against: int | None, cfg: ReaderConfig = DEFAULT) -> Reading:
         tiles = [_read_as((0, 0, "U"), [0, 1, 2]),
                  _read_as((4, 0, "U"), other, against, pixel, own)]
+        tiles[1].flags.append(made)  # type: ignore[attr-defined]
         reading = Reading("x", 400, 300, tiles=tiles)  # type: ignore[arg-type]
         _misread_sets(cfg, reading)
         return reading
@@ -2396,18 +2401,36 @@ def test_a_repeated_or_mirror_tile_made_by_a_digit_chosen_against_its_pixels_is_
     assert kind not in {v["kind"] for v in guessed.violations()}
     if put_right:
         assert t.corners == [pixel, *other[1:]] and t.confidence[0] == own
-        assert not t.misread_set and t.flags[0].startswith("corner 0: read as its pixels")
+        assert not t.misread_set  # the flag of the tile it made dropped with it
+        assert len(t.flags) == 1 and t.flags[0].startswith("corner 0: read as its pixels")
     else:
-        assert t.corners == other and t.misread_set and t.flags[0].startswith(MISREAD_SET)
+        assert t.corners == other and t.misread_set and t.flags[0] == made
+        assert t.flags[1].startswith(MISREAD_SET)
     assert not guessed.tiles[0].flags
     # read clearly: the table's, reported
     clear = read(against=None)
-    assert not any(t.flags for t in clear.tiles)
+    assert [t.flags for t in clear.tiles] == [[], [made]]
     assert kind in {v["kind"] for v in clear.violations()}
     # and with the switch off, reported as before
     off = read(against=0, cfg=dataclasses.replace(DEFAULT, misread_set=False))
-    assert not any(t.flags for t in off.tiles) and off.tiles[1].corners == other
+    assert [t.flags for t in off.tiles] == [[], [made]] and off.tiles[1].corners == other
     assert kind in {v["kind"] for v in off.violations()}
     # never put right with misread_own_min above 1: flagged misread
     never = read(against=0, cfg=dataclasses.replace(DEFAULT, misread_own_min=1.1))
     assert never.tiles[1].corners == other and never.tiles[1].misread_set
+
+
+def test_a_tile_put_right_takes_the_other_copys_flag_naming_it_away() -> None:
+    # reconstruct flags the second copy of a tile it reads ("also at" the first): where
+    # the first is the one put right, the other's flag naming it goes too
+    from vision.pipeline import _misread_sets
+    from vision.reading import Reading
+
+    tiles = [_read_as((0, 0, "U"), [1, 2, 0], against=0, pixel=2),
+             _read_as((4, 0, "U"), [0, 1, 2])]
+    tiles[1].flags.append("tile 0-1-2 also at 0,0,U")  # type: ignore[attr-defined]
+    tiles[1].flags.append("tile 0-1-2 also at 3,3,D")  # type: ignore[attr-defined]
+    reading = Reading("x", 400, 300, tiles=tiles)  # type: ignore[arg-type]
+    _misread_sets(DEFAULT, reading)
+    assert reading.tiles[0].corners == [2, 2, 0]
+    assert reading.tiles[1].flags == ["tile 0-1-2 also at 3,3,D"]

@@ -2117,6 +2117,13 @@ def _as_pixels_show(cfg: ReaderConfig, reading: Reading, t: TileReading, what: s
     others = {o.tile for o in reading.tiles if o is not t and o.tile is not None}
     if not tile.in_set(reading.set_name) or tile in others:
         return False
+    old = t.tile
+    # the flags of the tile it made are stale now (reconstruct's "not in the set", "also
+    # at": on this tile, or on the other copy naming this one's cell)
+    here = ",".join(map(str, t.cell)) if t.cell is not None else ""
+    t.flags = [f for f in t.flags if not f.startswith(f"tile {old} ")]
+    for o in reading.tiles:
+        o.flags = [f for f in o.flags if f != f"tile {old} also at {here}"]
     for k in _against(t):
         was = t.corners[k]
         d = own[k]
