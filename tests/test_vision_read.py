@@ -1203,3 +1203,19 @@ def test_a_board_parted_by_a_hand_is_no_board_in_pieces(seed: int, without: dict
     assert sc.violations_false == 0
     assert not {v["kind"] for v in r1.violations()} & {"disconnected", "corner_only"}
     _read_without_mistake(sc)
+
+
+@needs_model
+def test_a_tile_read_twice_or_mirrored_is_misread_not_a_violation() -> None:
+    # dev 71000013: a fingertip over a board tile's corner read 3 (0.97), making the
+    # tile a mirror tile, and dev 71000427 (0.08 and 0.05 "repaired" corners) two
+    # second copies: no table holds those, so the tiles are flagged misread, no violation
+    from vision.reading import MISREAD_SET
+    for seed, clear in [(71_000_013, True), (71_000_427, False)]:
+        without = (replace(DEFAULT, misread_set_clear=False) if clear
+                   else replace(DEFAULT, misread_set=False))
+        (on, off), (read, _) = _dev_read(seed, DEFAULT, without)
+        assert off.violations_false >= 1
+        assert on.violations_false == 0
+        assert any(f.startswith(MISREAD_SET) for t in read.tiles for f in t.flags)
+        assert (on.matched, on.digits_right) == (off.matched, off.digits_right)

@@ -2376,7 +2376,8 @@ def test_a_repeated_or_mirror_tile_made_by_a_digit_chosen_against_its_pixels_is_
         other: list[int], kind: str, pixel: int, own: float, put_right: bool) -> None:
     # dev 71000427, 616, 868 (blurred): a tile whose digit the board chose against its
     # pixels (0.03-0.24) repeated another, or made a mirror tile: one set holds each tile
-    # once and no mirror tile, so the reading is wrong there, not the table. Where its
+    # once and no mirror tile, so the reading is wrong there, not the table (read
+    # clearly too: dev 71000246, 250, two copies read 0.92-0.99 in blur). Where its
     # pixels read a tile of the set not on the board, it is read so (dev faults 71000179:
     # a faulted corner read 0.83 was "repaired" into a second copy of a tile)
     import dataclasses
@@ -2407,8 +2408,13 @@ def test_a_repeated_or_mirror_tile_made_by_a_digit_chosen_against_its_pixels_is_
         assert t.corners == other and t.misread_set and t.flags[0] == made
         assert t.flags[1].startswith(MISREAD_SET)
     assert not guessed.tiles[0].flags
-    # read clearly: the table's, reported
+    # read clearly: misread all the same (no table holds it), each copy flagged
     clear = read(against=None)
+    assert [t.misread_set for t in clear.tiles] == [kind == "duplicate_tile", True]
+    assert clear.tiles[1].flags[0] == made
+    assert kind not in {v["kind"] for v in clear.violations()}
+    # ... reported with misread_set_clear off
+    clear = read(against=None, cfg=dataclasses.replace(DEFAULT, misread_set_clear=False))
     assert [t.flags for t in clear.tiles] == [[], [made]]
     assert kind in {v["kind"] for v in clear.violations()}
     # and with the switch off, reported as before

@@ -727,6 +727,9 @@ class ReaderConfig:
     #: 71000148, 179, 188, 274, 324, 367 at 0.60-0.91; the misread dev tiles' own digits
     #: repeat a tile or make none of the set, or read under 0.46); above 1 = never
     misread_own_min: float = 0.5
+    #: ... and a tile read clearly that repeats another or is not in the set is flagged
+    #: misread too, not reported as a violation: no table holds it (False: reported)
+    misread_set_clear: bool = True
 
     # --- reconstruct ------------------------------------------------------------------
     #: a corner reading is "confident" above this probability; a confident disagreement at a

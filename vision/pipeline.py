@@ -2070,7 +2070,9 @@ def _misread_sets(cfg: ReaderConfig, reading: Reading) -> None:
     those digits make a tile of the set the board holds nowhere else, the tile is read as
     its pixels show (flagged; a corner it then disagrees at is a mismatch the table
     shows); else it is flagged :data:`~vision.reading.MISREAD_SET` and no such violation
-    is reported there (:meth:`~vision.reading.Reading.board_violations`)."""
+    is reported there (:meth:`~vision.reading.Reading.board_violations`). With
+    ``cfg.misread_set_clear``, so is each tile such a violation names that is read clearly
+    (which of two copies is misread, the pixels do not tell)."""
     if not cfg.misread_set:
         return
     at = {t.cell: t for t in reading.tiles if t.cell is not None}
@@ -2080,7 +2082,7 @@ def _misread_sets(cfg: ReaderConfig, reading: Reading) -> None:
                 if v.kind & (Status.DUPLICATE_TILE | Status.NOT_IN_SET)
                 for c in v.cells if c not in done and _against(at[c])]
         if not todo:
-            return
+            break
         v, c = todo[0]
         done.add(c)
         t = at[c]
@@ -2093,6 +2095,24 @@ def _misread_sets(cfg: ReaderConfig, reading: Reading) -> None:
         t.flags.append(f"reads as {what} ({t.tile}) only through corner {k}'s "
                        f"{t.corners[k]} ({t.confidence[k]:.2f}), chosen against its pixels: "
                        "misread, not reported as a violation")
+    if not cfg.misread_set_clear:
+        return
+    # read clearly and still a second copy or a mirror tile: misread all the same (which
+    # copy is, the pixels do not tell)
+    for v in reading.board.violations():
+        if (not v.kind & (Status.DUPLICATE_TILE | Status.NOT_IN_SET)
+                or any(at[c].misread_set for c in v.cells)):
+            continue  # (one of them misread already: that tells it)
+        for c in v.cells:
+            t = at[c]
+            if v.kind & Status.NOT_IN_SET:
+                t.flags.append(f"reads as a tile not in the set ({t.tile}, a mirror tile?): "
+                               "misread, not reported as a violation")
+            else:
+                other = ",".join(map(str, next(o for o in v.cells if o != c)))
+                t.flags.append(f"reads as a tile the board holds twice ({t.tile}, also at "
+                               f"{other}): one of the two misread, not reported as a "
+                               "violation")
 
 
 def _against(t: TileReading) -> list[int]:
