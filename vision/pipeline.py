@@ -46,7 +46,14 @@ from .fit import (
 )
 from .io import NoTilesError, Photo, from_array, load
 from .loose import prune_loose
-from .reading import JOINED_BY_LATTICE, MEETS_AT_CORNER, Reading, TileReading
+from .reading import (
+    JOINED_BY_LATTICE,
+    MEETS_AT_CORNER,
+    SET_KINDS,
+    Reading,
+    TileReading,
+    cell_text,
+)
 from .reconstruct import CornerChoice, bad_tiles, choose_digits, unshown_tiles
 
 #: the flag of a tile with one corner's digit out of sight, reported unknown
@@ -1091,7 +1098,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         if t is not None and not t.in_set(set_name):
             tr.flags.append(f"tile {t} is not in the {set_name} set")
         if t is not None and t in seen_tiles:
-            tr.flags.append(f"tile {t} also at {','.join(map(str, seen_tiles[t]))}")
+            tr.flags.append(f"tile {t} also at {cell_text(seen_tiles[t])}")
         if t is not None:
             seen_tiles.setdefault(t, c)
         if not seen[n].detected:
@@ -2078,9 +2085,8 @@ def _misread_sets(cfg: ReaderConfig, reading: Reading) -> None:
     at = {t.cell: t for t in reading.tiles if t.cell is not None}
     done: set[Cell] = set()
     while True:
-        todo = [(v, c) for v in reading.board.violations()
-                if v.kind & (Status.DUPLICATE_TILE | Status.NOT_IN_SET)
-                for c in v.cells if c not in done and _against(at[c])]
+        found = [v for v in reading.board.violations() if v.kind & SET_KINDS]
+        todo = [(v, c) for v in found for c in v.cells if c not in done and _against(at[c])]
         if not todo:
             break
         v, c = todo[0]
@@ -2098,10 +2104,9 @@ def _misread_sets(cfg: ReaderConfig, reading: Reading) -> None:
     if not cfg.misread_set_clear:
         return
     # read clearly and still a second copy or a mirror tile: misread all the same (which
-    # copy is, the pixels do not tell)
-    for v in reading.board.violations():
-        if (not v.kind & (Status.DUPLICATE_TILE | Status.NOT_IN_SET)
-                or any(at[c].misread_set for c in v.cells)):
+    # copy is, the pixels do not tell); ``found``: the board's set violations as it is now
+    for v in found:
+        if any(at[c].misread_set for c in v.cells):
             continue  # (one of them misread already: that tells it)
         for c in v.cells:
             t = at[c]
@@ -2109,7 +2114,7 @@ def _misread_sets(cfg: ReaderConfig, reading: Reading) -> None:
                 t.flags.append(f"reads as a tile not in the set ({t.tile}, a mirror tile?): "
                                "misread, not reported as a violation")
             else:
-                other = ",".join(map(str, next(o for o in v.cells if o != c)))
+                other = cell_text(next(o for o in v.cells if o != c))
                 t.flags.append(f"reads as a tile the board holds twice ({t.tile}, also at "
                                f"{other}): one of the two misread, not reported as a "
                                "violation")
@@ -2127,7 +2132,8 @@ def _as_pixels_show(cfg: ReaderConfig, reading: Reading, t: TileReading, what: s
     at its corners read against them, if they allow (see :func:`_misread_sets`); whether
     it was."""
     own = list(t.corners)
-    for k in _against(t):
+    against = _against(t)
+    for k in against:
         d = int(np.argmax(t.probs[k]))
         if (d == 6 or float(t.probs[k, d]) < cfg.misread_own_min
                 or any(f.startswith(f"corner {k}:") and "crops moved" in f for f in t.flags)):
@@ -2140,11 +2146,11 @@ def _as_pixels_show(cfg: ReaderConfig, reading: Reading, t: TileReading, what: s
     old = t.tile
     # the flags of the tile it made are stale now (reconstruct's "not in the set", "also
     # at": on this tile, or on the other copy naming this one's cell)
-    here = ",".join(map(str, t.cell)) if t.cell is not None else ""
+    assert t.cell is not None  # a board tile
     t.flags = [f for f in t.flags if not f.startswith(f"tile {old} ")]
     for o in reading.tiles:
-        o.flags = [f for f in o.flags if f != f"tile {old} also at {here}"]
-    for k in _against(t):
+        o.flags = [f for f in o.flags if f != f"tile {old} also at {cell_text(t.cell)}"]
+    for k in against:
         was = t.corners[k]
         d = own[k]
         t.corners[k], t.confidence[k] = d, float(t.probs[k, d])

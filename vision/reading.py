@@ -22,6 +22,11 @@ def _r(x: float, nd: int = 1) -> float:
     return round(float(x), nd)
 
 
+def cell_text(cell: Cell) -> str:
+    """A cell as flags and the terminal write it: ``x,y,U``."""
+    return ",".join(map(str, cell))
+
+
 @dataclass
 class TileReading:
     """One tile as seen: digits in corner order (``None`` where a corner is not visible),
@@ -97,8 +102,9 @@ JOINED_UNSEEN = (JOINED_BY_LATTICE, "joined out of sight", MEETS_AT_CORNER)
 #: misreading (one set holds each tile once, and no mirror tile), not a violation
 MISREAD_SET = "reads as a tile"
 
-
-_SET_KINDS = Status.DUPLICATE_TILE | Status.NOT_IN_SET
+#: the violations no table of one set shows (a tile used twice, one not in the set): in a
+#: reading, misreadings (flagged MISREAD_SET, see vision.pipeline)
+SET_KINDS = Status.DUPLICATE_TILE | Status.NOT_IN_SET
 
 
 @dataclass
@@ -180,7 +186,7 @@ class Reading:
         joins = Status.DISCONNECTED | Status.CORNER_ONLY
         misread = {t.cell for t in self.tiles if t.misread_set}
         out = [v for v in self.board.violations() if not v.kind & joins
-               and not (v.kind & _SET_KINDS and misread.intersection(v.cells))]
+               and not (v.kind & SET_KINDS and misread.intersection(v.cells))]
         unseen = {t.cell for part in self.pieces()[1:] for t in part if t.joined_unseen}
         seen = self._engine_board([t for t in self.tiles if t.cell not in unseen])
         return out + [v for v in seen.violations() if v.kind & joins]
@@ -193,7 +199,7 @@ class Reading:
         """Every flag as (where, text), board tiles first."""
         out: list[tuple[str, str]] = []
         for t in self.tiles:
-            where = ",".join(str(c) for c in t.cell) if t.cell else "?"
+            where = cell_text(t.cell) if t.cell else "?"
             out += [(where, f) for f in t.flags]
         for n, t in enumerate(self.off_board):
             out += [(f"off-board #{n}", f) for f in t.flags]
