@@ -1316,15 +1316,15 @@ def test_a_face_off_its_cells_shape_gives_no_corner_where_another_face_sees_it()
     vu, vd = cell_corners(up), cell_corners(down)
     drift = np.array([9.0, -7.0])
     fit = LatticeFit(triangles=[], side=104.0, homography=h)
-    assert _off_corners(DEFAULT, fit, px(up) + drift, vu) == set()
+    assert _off_corners(DEFAULT, fit, px(up) + drift, px(up)) == set()
     short = px(up).copy()
     short[0] += 0.45 * 104 * (px(up).mean(axis=0) - short[0]) / np.linalg.norm(
         px(up).mean(axis=0) - short[0])  # corner 0 cut short by 0.45 side
-    assert _off_corners(DEFAULT, fit, short, vu) == {0}
+    assert _off_corners(DEFAULT, fit, short, px(up)) == {0}
     lopsided = px(down).copy()
     lopsided[1] += [60.0, -50.0]
     lopsided[2] += [-40.0, 30.0]
-    assert _off_corners(DEFAULT, fit, lopsided, vd) == {0, 1, 2}
+    assert _off_corners(DEFAULT, fit, lopsided, px(down)) == {0, 1, 2}
     # settle: the good face's corners stand at the shared vertices; the cut-short corner
     # (seen by no other face) goes where the lattice puts it
     fit.triangles = [Triangle(short, 0.9), Triangle(lopsided, 0.9)]

@@ -27,6 +27,7 @@ import cv2
 import numpy as np
 
 from engine.lattice import (
+    SQRT3_2,
     Cell,
     Vertex,
     cell_centroid,
@@ -366,10 +367,15 @@ def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
             tris, (graph, comp_of, board) = apart
     # every tile has the board's size: other shapes (digit holes, background) are dropped
     side = float(np.median([tris[i].side for i in board]))
-    tris = [t for t in tris if 1 / cfg.size_tolerance < t.side / side < cfg.size_tolerance]
+    keep = [i for i, t in enumerate(tris)
+            if 1 / cfg.size_tolerance < t.side / side < cfg.size_tolerance]
+    tris = [tris[i] for i in keep]
     if cfg.repose_below > 0 and ef is not None:
         tris = [_repose(cfg, t, ef, side) for t in tris]
-    graph, comp_of, board = _select(cfg, tris)
+        graph, comp_of, board = _select(cfg, tris)
+    else:
+        # the faces are as they were: their joins are too (joins are judged pair by pair)
+        graph, comp_of, board = _select(cfg, tris, _kept_joins(graph, keep))
     side = float(np.median([tris[i].side for i in board]))
     fit = _grow_board(cfg, tris, graph, comp_of, board, side, ef)
     if gray is not None and fit.cells and fit.homography is not None:
@@ -760,15 +766,28 @@ def _median(xs: list[float]) -> float:
 _Selection = tuple[dict[int, list[tuple[int, list[tuple[int, int]]]]], list[int], list[int]]
 
 
-def _select(cfg: ReaderConfig, tris: list[Triangle]) -> _Selection:
-    """The join graph, each face's group, and the board's group (most faces, then most
-    area)."""
-    graph = _join_graph(cfg, tris)
+def _select(cfg: ReaderConfig, tris: list[Triangle],
+            graph: dict[int, list[tuple[int, list[tuple[int, int]]]]] | None = None
+            ) -> _Selection:
+    """The join graph (``graph`` where it is known), each face's group, and the board's
+    group (most faces, then most area)."""
+    if graph is None:
+        graph = _join_graph(cfg, tris)
     comp_of = _components(graph, len(tris))
     sizes = np.bincount(comp_of)
     area = np.bincount(comp_of, weights=[t.side ** 2 * t.fill for t in tris])
     best = int(np.lexsort((area, sizes))[-1])
     return graph, comp_of, [i for i in range(len(tris)) if comp_of[i] == best]
+
+
+def _kept_joins(graph: dict[int, list[tuple[int, list[tuple[int, int]]]]], keep: list[int]
+                ) -> dict[int, list[tuple[int, list[tuple[int, int]]]]]:
+    """The join graph of the faces ``keep`` (indices into the faces of ``graph``, in
+    order), renumbered 0.. in that order: what :func:`_join_graph` makes of those faces
+    alone, each face's joins in the same order."""
+    new = {old: n for n, old in enumerate(keep)}
+    return {n: [(new[j], pairs) for j, pairs in graph[old] if j in new]
+            for n, old in enumerate(keep)}
 
 
 def _grown_to_join(cfg: ReaderConfig, tris: list[Triangle]
@@ -981,19 +1000,27 @@ def _settle(cfg: ReaderConfig, fit: LatticeFit,
     # it see the vertex, where the lattice's shape and the face's other corners put it (a
     # drifting board keeps its shape); else those corners as they are
     tiers: dict[Vertex, tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]] = {}
+    projected: dict[Vertex, np.ndarray] = {}  # a vertex is shared by up to six faces
+
+    def proj(v: Vertex) -> np.ndarray:
+        p = projected.get(v)
+        if p is None:
+            p = projected[v] = fit.project(vertex_xy(v))
+        return p
+
     for i in faces:
         pts, vs = fit.triangles[i].pts, verts[i]
-        off = _off_corners(cfg, fit, pts, vs)
+        off = _off_corners(cfg, fit, pts, np.array([proj(v) for v in vs]))
         good = [j for j in range(3) if j not in off]
         for k, v in enumerate(vs):
             tier = tiers.setdefault(v, ([], [], []))
             if k not in off:
                 tier[0].append(pts[k])
             elif good:
-                drift = np.mean([pts[j] - fit.project(vertex_xy(vs[j])) for j in good], axis=0)
-                tier[1].append(fit.project(vertex_xy(v)) + drift)
+                drift = np.mean([pts[j] - proj(vs[j]) for j in good], axis=0)
+                tier[1].append(proj(v) + drift)
             elif cfg.settle_lopsided_predict:
-                tier[2].append(fit.project(vertex_xy(v)))
+                tier[2].append(proj(v))
             else:
                 tier[2].append(pts[k])
     acc = {v: next(t for t in tier if t) for v, tier in tiers.items()}
@@ -1005,7 +1032,7 @@ def _settle(cfg: ReaderConfig, fit: LatticeFit,
             ok = np.linalg.norm(arr - med, axis=1) < 0.12 * fit.side
             arr = arr[ok] if ok.any() else arr
         mean = arr.mean(axis=0)
-        pred = fit.project(vertex_xy(v))
+        pred = proj(v)
         if np.linalg.norm(pred - mean) < cfg.settle_frac * fit.side:
             w = cfg.settle_weight
             mean = (mean * len(ps) + pred * w) / (len(ps) + w)
@@ -1013,15 +1040,14 @@ def _settle(cfg: ReaderConfig, fit: LatticeFit,
     fit.vertex_px = out
 
 
-def _off_corners(cfg: ReaderConfig, fit: LatticeFit, pts: np.ndarray,
-                 vs: tuple[Vertex, Vertex, Vertex]) -> set[int]:
-    """The corners of a face (in ``vs`` order) that lie off its cell's shape under the
-    homography: all three when the centred shapes differ by over ``cfg.settle_shape_max``
-    x side (table between tiles outlined as one lopsided face), else the one corner
-    furthest from where the other two and the lattice put it, when over
-    ``cfg.settle_corner_max`` x side (a face cut short at one corner). Drift moves a
-    whole face, so only its shape counts."""
-    pred = np.array([fit.project(vertex_xy(v)) for v in vs])
+def _off_corners(cfg: ReaderConfig, fit: LatticeFit, pts: np.ndarray, pred: np.ndarray
+                 ) -> set[int]:
+    """The corners of a face ``pts`` (3, 2) that lie off its cell's shape under the
+    homography (``pred``: where it puts them, (3, 2)): all three when the centred shapes
+    differ by over ``cfg.settle_shape_max`` x side (table between tiles outlined as one
+    lopsided face), else the one corner furthest from where the other two and the lattice
+    put it, when over ``cfg.settle_corner_max`` x side (a face cut short at one corner).
+    Drift moves a whole face, so only its shape counts."""
     d = pts - pred
     dev = np.linalg.norm(d - d.mean(axis=0), axis=1)
     if dev.max() > cfg.settle_shape_max * fit.side:
@@ -1037,25 +1063,42 @@ def _off_corners(cfg: ReaderConfig, fit: LatticeFit, pts: np.ndarray,
     return {k}
 
 
-def _aligned_cell(fit: LatticeFit, hinv: np.ndarray, pts: np.ndarray
-                  ) -> tuple[Cell | None, tuple[Vertex, ...], float]:
-    """The cell whose vertices lie nearest a face's corners under the homography, the
-    corners' vertices (face corner order), and the worst distance (table units)."""
-    p = np.hstack([pts, np.ones((3, 1))]) @ hinv.T
+def _aligned(hinv: np.ndarray, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The lattice vertices nearest the corners of faces ``pts`` (N, 3, 2) under the
+    inverse homography ``hinv``: (N, 3, 2) integer vertex coordinates, and each face's
+    worst corner distance from its vertex (N,) (table units). All faces in one go: a
+    busy photo has hundreds, and a call per face cost more than the maths."""
+    n = len(pts)
+    p = np.concatenate([pts.reshape(-1, 2), np.ones((3 * n, 1))], axis=1) @ hinv.T
     xy = p[:, :2] / p[:, 2:3]
     jj = xy[:, 1] / (np.sqrt(3) / 2)
     ii = xy[:, 0] - jj / 2
     rv = np.round(np.stack([ii, jj], axis=1))
-    back = np.array([vertex_xy((int(a), int(b))) for a, b in rv])
-    err = float(np.linalg.norm(back - xy, axis=1).max())
+    back = np.stack([rv[:, 0] + rv[:, 1] / 2, rv[:, 1] * SQRT3_2], axis=1)
+    err = np.linalg.norm(back - xy, axis=1).reshape(n, 3).max(axis=1)
+    return rv.astype(np.int64).reshape(n, 3, 2), err
+
+
+def _cell_at(rv: np.ndarray) -> tuple[Cell | None, tuple[Vertex, ...]]:
+    """The cell whose vertices are ``rv`` (3, 2) in this (clockwise) order, or None, and
+    the vertices as a tuple."""
     vs = tuple((int(a), int(b)) for a, b in rv)
     try:
         cell = cell_from_vertices(vs)
     except ValueError:
-        return None, vs, err
+        return None, vs
     if _is_rotation(vs, cell_corners(cell)) < 0:
-        return None, vs, err
-    return cell, vs, err
+        return None, vs
+    return cell, vs
+
+
+def _aligned_cell(fit: LatticeFit, hinv: np.ndarray, pts: np.ndarray
+                  ) -> tuple[Cell | None, tuple[Vertex, ...], float]:
+    """The cell whose vertices lie nearest a face's corners (3, 2) under the homography,
+    the corners' vertices (face corner order), and the worst distance (table units)."""
+    rv, err = _aligned(hinv, pts[None])
+    cell, vs = _cell_at(rv[0])
+    return cell, vs, float(err[0])
 
 
 def _join_aligned(cfg: ReaderConfig, fit: LatticeFit,
@@ -1071,17 +1114,20 @@ def _join_aligned(cfg: ReaderConfig, fit: LatticeFit,
         return False
     any_added = False
     changed = True
+    all_pts = np.array([t.pts for t in fit.triangles], np.float64).reshape(-1, 3, 2)
     while changed:
         changed = False
         placed = set(fit.cells.values())
         occupied = set(fit.cells) | fit.proposed
         cand: dict[int, tuple[Cell, tuple[Vertex, ...], float]] = {}
-        for i, t in enumerate(fit.triangles):
-            if i in placed:
+        free = [i for i in range(len(fit.triangles)) if i not in placed]
+        rvs, errs = _aligned(hinv, all_pts[free])
+        for i, rv, err in zip(free, rvs, errs, strict=True):
+            if err > 2 * cfg.join_frac:
                 continue
-            cell, vs, err = _aligned_cell(fit, hinv, t.pts)
-            if cell is not None and cell not in occupied and err <= 2 * cfg.join_frac:
-                cand[i] = (cell, vs, err)
+            cell, vs = _cell_at(rv)
+            if cell is not None and cell not in occupied:
+                cand[i] = (cell, vs, float(err))
         per_comp: dict[int, int] = {}
         for i, (_, _, err) in cand.items():
             if err <= 1.5 * cfg.join_frac:
@@ -1185,15 +1231,17 @@ def edge_support(ef: EdgeField, pts: np.ndarray, reach: float, n: int = 10
                  ) -> tuple[np.ndarray, np.ndarray]:
     """Per side of triangle ``pts`` (3, 2): the fraction of its sample points inside the
     image that have an edge pixel within ``reach`` px across the side whose gradient is
-    perpendicular to the side; and the fraction of its points inside the image."""
+    perpendicular to the side; and the fraction of its points inside the image. For
+    ``pts`` (M, 3, 2), of M triangles in one call (both (M, 3))."""
     h, w = ef.edges.shape
-    a, b = pts, pts[[1, 2, 0]]
+    a, b = pts.reshape(-1, 2), pts[..., [1, 2, 0], :].reshape(-1, 2)
     t = _along(n)
     q = a[:, None, :] + t[None, :, None] * (b - a)[:, None, :]
     inside = (q[..., 0] >= 0) & (q[..., 0] < w) & (q[..., 1] >= 0) & (q[..., 1] < h)
     vis = inside.mean(axis=1)
     sup = segment_support(ef, a, b, reach, n)
-    return np.where(vis > 0, sup / np.maximum(vis, 1e-9), 0.0), vis
+    return (np.where(vis > 0, sup / np.maximum(vis, 1e-9), 0.0).reshape(pts.shape[:-1]),
+            vis.reshape(pts.shape[:-1]))
 
 
 def _propose(cfg: ReaderConfig, fit: LatticeFit,
@@ -1209,7 +1257,13 @@ def _propose(cfg: ReaderConfig, fit: LatticeFit,
     added = False
     m = 0.1 * fit.side
     tri_cen = np.array([t.centroid for t in fit.triangles]).reshape(-1, 2)
-    for cell in sorted(frontier):
+    order = sorted(frontier)
+    reach = max(1.5, 0.04 * fit.side)
+    # every cell's outline judged in one call; a cell whose outline a proposal before
+    # it moves (a vertex it shares, now known) is judged again
+    first = [fit.corner_px(c) for c in order]
+    first_sup = edge_support(ef, np.reshape(first, (-1, 3, 2)), reach)
+    for n_cell, cell in enumerate(order):
         pts = fit.corner_px(cell)
         inside = (pts[:, 0] >= m) & (pts[:, 1] >= m) & (pts[:, 0] < w - m) & (pts[:, 1] < h - m)
         if not inside.any():
@@ -1231,8 +1285,10 @@ def _propose(cfg: ReaderConfig, fit: LatticeFit,
             placed.add(i)
             added = True
             continue
-        reach = max(1.5, 0.04 * fit.side)
-        sup, vis = edge_support(ef, pts, reach)
+        if np.array_equal(pts, first[n_cell]):
+            sup, vis = first_sup[0][n_cell], first_sup[1][n_cell]
+        else:
+            sup, vis = edge_support(ef, pts, reach)
         if sup.min() < cfg.fill_edge_support and sup.mean() >= cfg.fill_snap_min:
             # nearly outlined: let the unseen vertex find the edges before judging
             pts = _snap_unknown(fit, ef, cell, pts, reach)

@@ -230,9 +230,18 @@ def _why_empty(photo: Photo) -> str:
 
 
 def _visible(cfg: ReaderConfig, px: np.ndarray, side: float, w: int, h: int) -> np.ndarray:
+    """Which corners of ``px`` (N, 2) lie in a ``w`` x ``h`` photo, or within
+    ``cfg.visible_margin_frac`` x ``side`` px of it (N,) bool."""
     m = cfg.visible_margin_frac * side
     return ((px[:, 0] >= -m) & (px[:, 1] >= -m) & (px[:, 0] <= w - 1 + m)
             & (px[:, 1] <= h - 1 + m))
+
+
+def _visible_each(cfg: ReaderConfig, pxs: Sequence[np.ndarray], side: float, photo: Photo
+                  ) -> np.ndarray:
+    """:func:`_visible` of each tile's corners ``pxs`` ((3, 2) each) in one call: (N, 3)."""
+    flat = np.reshape(pxs, (-1, 2))
+    return _visible(cfg, flat, side, photo.width, photo.height).reshape(-1, 3)
 
 
 def _shown(cfg: ReaderConfig, px: np.ndarray, p: np.ndarray, vis: np.ndarray, side: float,
@@ -465,7 +474,7 @@ def _shift_search(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.n
     if budget <= 0 or not cfg.shift_fracs:
         return 0
     arg = probs.argmax(axis=2)
-    vis = [_visible(cfg, t.px, side_full, photo.width, photo.height) for t in ring]
+    vis = list(_visible_each(cfg, [t.px for t in ring], side_full, photo))
     todo = [n for n in range(len(ring))
             if vis[n].sum() >= 2 and (arg[n][vis[n]] == 6).any()
             and probs[n][vis[n], :6].max() >= (cfg.shift_seed_min if vis[n].all()
@@ -504,7 +513,7 @@ def _shift_free(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.nda
     if not outlined or _read_clearly(cfg, photo, seen, probs, outlined, side_full) < read_min:
         return
     arg = probs.argmax(axis=2)
-    vis = [_visible(cfg, t.px, side_full, photo.width, photo.height) for t in seen]
+    vis = list(_visible_each(cfg, [t.px for t in seen], side_full, photo))
     # (a cell showing no digit at all is the table: most candidates around a board)
     todo = [n for n, t in enumerate(seen) if t.cell is not None and not t.detected
             and vis[n].all() and (arg[n] == 6).any() and (arg[n] < 6).any()]
@@ -548,6 +557,7 @@ def _shift_best(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.nda
     the outline showed fewer than two digits so clearly (``hidden_min`` above 1:
     never). Returns the cells moved."""
     moves: list[tuple[int, np.ndarray]] = []
+    centres = faces.mean(axis=1)
     for n in todo:
         px = ring[n].px
         arms = px - px.mean(axis=0)
@@ -555,7 +565,7 @@ def _shift_best(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.nda
         for f in fracs:
             for u in (*unit, *-unit):
                 moved = px + f * side_full * u
-                if not _overlaps(moved, faces, cfg.shift_overlap_max):
+                if not _overlaps(moved, faces, cfg.shift_overlap_max, centres):
                     moves.append((n, moved))
     if not moves:
         return []
@@ -587,12 +597,15 @@ def _shift_best(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.nda
     return out
 
 
-def _overlaps(px: np.ndarray, faces: np.ndarray, most: float) -> bool:
+def _overlaps(px: np.ndarray, faces: np.ndarray, most: float,
+              centres: np.ndarray | None = None) -> bool:
     """Does triangle ``px`` (3, 2) cover more than ``most`` of its area of any of
-    ``faces`` (F, 3, 2)?"""
+    ``faces`` (F, 3, 2)? (``centres``: the faces' centres (F, 2), where many triangles
+    are tried against the same faces.)"""
     if not len(faces):
         return False
-    near = np.linalg.norm(faces.mean(axis=1) - px.mean(axis=0), axis=1) < 2 * np.linalg.norm(
+    centres = faces.mean(axis=1) if centres is None else centres
+    near = np.linalg.norm(centres - px.mean(axis=0), axis=1) < 2 * np.linalg.norm(
         px[0] - px[1])
     a = abs(_clockwise_area(px))
     tri = px.astype(np.float32)
@@ -1788,10 +1801,11 @@ def _read_clearly(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.n
     # a cell read where its outline was moved until it showed digits says nothing of how
     # sharp the photo is (moves over a blurred board find some reading)
     idx = [n for n in idx if not seen[n].shifted] or idx
-    top = [float(probs[n][k, :6].max()) for n in idx
-           for k in np.flatnonzero(_visible(cfg, seen[n].px, side_full, photo.width,
-                                            photo.height))]
-    return float(np.mean(top)) if top else 0.0
+    if not idx:
+        return 0.0
+    vis = _visible_each(cfg, [seen[n].px for n in idx], side_full, photo)
+    top = probs[idx][:, :, :6].max(axis=2)[vis].astype(np.float64)
+    return float(np.mean(top)) if top.size else 0.0
 
 
 def _seen_flags(t: Seen) -> list[str]:

@@ -1,0 +1,105 @@
+"""The reader's work done for many faces in one call gives what it gives face by face.
+
+These helpers exist for speed only (a 12 MP read's time target): each must answer exactly
+as the one-at-a-time form it replaced, so that a faster read reads the same.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from engine.lattice import cell_corners, vertex_xy
+from vision.config import DEFAULT
+from vision.detect import edge_map, find_triangles
+from vision.fit import (
+    EdgeField,
+    LatticeFit,
+    _aligned,
+    _aligned_cell,
+    _join_graph,
+    _kept_joins,
+    edge_support,
+)
+from vision.spots import project
+
+
+def _homography() -> np.ndarray:
+    """A board seen at a slant: table units -> px, some perspective."""
+    return np.array([[60.0, 8.0, 200.0], [-5.0, 48.0, 150.0], [0.0004, 0.0012, 1.0]])
+
+
+def test_faces_are_put_on_their_cells_in_one_call_as_one_by_one() -> None:
+    h = _homography()
+    cells = [(i, j, k) for i in range(-2, 3) for j in range(-1, 2) for k in ("U", "D")]
+    rng = np.random.default_rng(5)
+    faces = np.array([project(h, np.array([vertex_xy(v) for v in cell_corners(c)]))
+                      for c in cells])
+    # corners a little off, one face turned (its corners start elsewhere), one far off
+    faces = faces + rng.normal(0, 2.0, faces.shape)
+    faces[3] = faces[3][[1, 2, 0]]
+    faces[5] += 25.0
+    hinv = np.linalg.inv(h)
+    rv, err = _aligned(hinv, faces)
+    fit = LatticeFit(triangles=[], homography=h)
+    for k, c in enumerate(cells):
+        cell, vs, e = _aligned_cell(fit, hinv, faces[k])
+        assert vs == tuple(map(tuple, rv[k].tolist()))
+        assert e == err[k]
+        if k != 5:
+            assert cell == c and e < 0.1  # turned or not, the face is its cell's
+    assert err[5] > 0.2
+    empty_rv, empty_err = _aligned(hinv, np.zeros((0, 3, 2)))
+    assert empty_rv.shape == (0, 3, 2) and empty_err.shape == (0,)
+
+
+def _drawn_faces() -> tuple[np.ndarray, list[np.ndarray]]:
+    """A grey image with light triangles on a dark table, and outlines on and off them."""
+    img = np.full((240, 320), 40, np.uint8)
+    tris = [np.array([[40.0, 40.0], [110.0, 60.0], [60.0, 120.0]]),
+            np.array([[180.0, 50.0], [260.0, 70.0], [200.0, 150.0]]),
+            np.array([[90.0, 160.0], [160.0, 170.0], [120.0, 225.0]])]
+    for t in tris:
+        cv2.fillPoly(img, [t.round().astype(np.int32)], 200)
+    outlines = [t[[0, 2, 1]] for t in tris] + [tris[0] + 6.0, tris[1] + [0.0, 30.0],
+                                               np.array([[290.0, 200.0], [350.0, 210.0],
+                                                         [300.0, 260.0]])]  # past the edge
+    return img, outlines
+
+
+def test_outlines_are_judged_by_the_edges_in_one_call_as_one_by_one() -> None:
+    img, outlines = _drawn_faces()
+    ef = EdgeField.of(img, edge_map(DEFAULT, img))
+    sup, vis = edge_support(ef, np.array(outlines), 3.0)
+    assert sup.shape == vis.shape == (len(outlines), 3)
+    for k, pts in enumerate(outlines):
+        s1, v1 = edge_support(ef, pts, 3.0)
+        assert np.array_equal(s1, sup[k]) and np.array_equal(v1, vis[k])
+    assert sup[:3].min() >= 0.7 and sup[3:].max() == 0.0  # only the drawn faces are outlined
+    assert vis[:5].min() == 1.0 and vis[5].max() < 1.0  # the last lies past the edge
+
+
+def test_the_joins_of_the_faces_kept_are_those_found_among_them_alone() -> None:
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    seed = 71_000_002
+    gray = cv2.cvtColor(render(seed, size=SIZE, style=_style(seed)).image, cv2.COLOR_BGR2GRAY)
+    tris = find_triangles(DEFAULT, gray, edge_map(DEFAULT, gray))
+    graph = _join_graph(DEFAULT, tris)
+    assert sum(len(v) for v in graph.values()) >= 20  # a board's faces, joined
+    for keep in ([i for i in range(len(tris)) if i % 3], list(range(len(tris))),
+                 list(range(0, len(tris), 2)), [0]):
+        assert _kept_joins(graph, keep) == _join_graph(DEFAULT, [tris[i] for i in keep])
+
+
+def test_which_corners_are_in_view_is_answered_for_all_tiles_at_once_as_one_by_one() -> None:
+    from vision.io import from_array
+    from vision.pipeline import _visible, _visible_each
+    photo = from_array(DEFAULT, np.zeros((300, 400, 3), np.uint8))
+    rng = np.random.default_rng(9)
+    pxs = [rng.uniform(-60, 460, (3, 2)) for _ in range(40)]
+    each = _visible_each(DEFAULT, pxs, 50.0, photo)
+    assert each.shape == (40, 3) and 0 < each.sum() < 120
+    for k, px in enumerate(pxs):
+        assert np.array_equal(each[k], _visible(DEFAULT, px, 50.0, 400, 300))
+    assert _visible_each(DEFAULT, [], 50.0, photo).shape == (0, 3)
