@@ -103,3 +103,82 @@ def test_which_corners_are_in_view_is_answered_for_all_tiles_at_once_as_one_by_o
     for k, px in enumerate(pxs):
         assert np.array_equal(each[k], _visible(DEFAULT, px, 50.0, 400, 300))
     assert _visible_each(DEFAULT, [], 50.0, photo).shape == (0, 3)
+
+
+def test_points_on_a_cell_are_found_in_one_call_as_one_by_one() -> None:
+    from vision.fit import _inside
+    rng = np.random.default_rng(3)
+    tri = np.array([[100.0, 50.0], [180.0, 160.0], [30.0, 150.0]])
+    pts = list(rng.uniform(0, 220, (300, 2))) + [tri[0], (tri[0] + tri[1]) / 2]
+    poly = tri.astype(np.float32).reshape(-1, 1, 2)
+    want = [k for k, p in enumerate(pts)  # OpenCV's test of each point, edges included
+            if cv2.pointPolygonTest(poly, (float(p[0]), float(p[1])), False) >= 0]
+    assert _inside(pts, tri) == want and len(pts) - 2 in want and 20 < len(want) < 200
+    assert _inside([], tri) == []
+
+
+def test_the_step_across_a_faces_sides_is_measured_in_one_gather_as_pixel_by_pixel() -> None:
+    from vision.loose import boundary_contrast
+    rng = np.random.default_rng(4)
+    tri = np.array([[60.0, 30.0], [140.0, 150.0], [20.0, 120.0]])
+
+    def each(image: np.ndarray) -> float:  # the 3x3 means taken window pixel by pixel
+        px, c = tri, tri.mean(axis=0)
+        t = np.linspace(0.15, 0.85, 15)[:, None]
+        ins, outs = [], []
+        for k in range(3):
+            a, b = px[k], px[(k + 1) % 3]
+            n = np.array([b[1] - a[1], a[0] - b[0]]) / np.linalg.norm(b - a)
+            n = n if np.dot(n, (a + b) / 2 - c) >= 0 else -n
+            ins.append(a + (b - a) * t - n * 0.08 * 90)
+            outs.append(a + (b - a) * t + n * 0.08 * 90)
+
+        def grey(p: np.ndarray) -> np.ndarray:
+            acc = np.zeros(len(p))
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    acc += image[p[:, 1] + dy, p[:, 0] + dx].reshape(len(p), -1).mean(axis=1)
+            return acc / 9.0
+        pi = np.round(np.concatenate(ins)).astype(int)
+        po = np.round(np.concatenate(outs)).astype(int)
+        return float(np.median(np.abs(grey(pi) - grey(po))))
+
+    for shape in ((180, 200), (180, 200, 3)):
+        img = rng.integers(0, 256, shape).astype(np.uint8)
+        cv2.fillPoly(img, [tri.round().astype(np.int32)], (230, 230, 230))
+        assert boundary_contrast(img, tri, 90.0) == each(img) > 20
+
+
+def test_regions_seen_at_several_levels_are_kept_once_as_against_every_region_kept() -> None:
+    from vision.silhouette import _outlines
+    rng = np.random.default_rng(6)
+    h, w = 300, 400
+    masks = []
+    for _ in range(8):  # the same blobs, a pixel or two bigger or moved at each level
+        m = np.zeros((h, w), np.uint8)
+        for k in range(12):
+            x, y = 30 + (k % 4) * 90, 40 + (k // 4) * 90
+            d = int(rng.integers(-2, 3))
+            cv2.rectangle(m, (x + d, y + d), (x + 40 + 2 * d, y + 45 + d), 1, -1)
+        masks.append(m > 0)
+    got = _outlines(DEFAULT, masks, (h, w))
+    boxes: list[np.ndarray] = []
+    want = []
+    for m in masks:  # the test against every region kept so far, as it was written first
+        cs = cv2.findContours(cv2.morphologyEx(cv2.morphologyEx(
+            m.astype(np.uint8) * 255, cv2.MORPH_CLOSE,
+            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))), cv2.MORPH_OPEN,
+            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))),
+            cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
+        for c in cs:
+            a = cv2.contourArea(c)
+            if len(c) < 40 or a < DEFAULT.silhouette_min_cells * DEFAULT.min_side ** 2 * 0.433:
+                continue
+            box = np.array([*cv2.boundingRect(c), a])
+            if any((np.abs(b - box)[:4] < [4, 4, 6, 6]).all() and abs(b[4] - a) < 0.05 * a
+                   for b in boxes):
+                continue
+            boxes.append(box)
+            want.append(c.reshape(-1, 2))
+    assert 12 <= len(got) == len(want) < 8 * 12
+    assert all(np.array_equal(g, x) for g, x in zip(got, want, strict=True))

@@ -536,6 +536,10 @@ def test_point_in_many_triangles() -> None:
     for p in rng.uniform(0, 10, (20, 2)):
         want = np.array([_in_tri(p[None], t)[0] for t in tris])
         assert np.array_equal(_in_tris(p, tris), want)
+    # many points at once: a row each
+    ps = rng.uniform(0, 10, (30, 2))
+    assert np.array_equal(_in_tris(ps, tris), np.array([_in_tris(p, tris) for p in ps]))
+    assert _in_tris(ps, tris[:0]).shape == (30, 0)
 
 
 def test_set_breaks_a_near_tie_against_a_mirror_tile() -> None:

@@ -663,7 +663,7 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
         cut_ring = n_ring if cut_ring is None else cut_ring
         if not seen_in.all() and not (seen_in.any() and cut_ring <= cfg.cut_ring_max):
             return False  # cut by the photo's edge: only so many steps from the board
-        on_cell = [k for k, p in enumerate(loose_c) if _inside(p, pts)]
+        on_cell = _inside(loose_c, pts)
         if on_cell:
             # a loose face sitting squarely on this cell is a board tile whose outline
             # was found poorly: the lattice's outline is read instead; a tile lying
@@ -892,10 +892,20 @@ def cell_at(hinv: np.ndarray, p: np.ndarray) -> Cell:
     return (fi, fj, "U" if (i - fi) + (j - fj) < 1 else "D")
 
 
-def _inside(p: np.ndarray, tri: np.ndarray) -> bool:
-    """Is point ``p`` inside triangle ``tri`` (3, 2)?"""
-    return cv2.pointPolygonTest(tri.astype(np.float32).reshape(-1, 1, 2),
-                                (float(p[0]), float(p[1])), False) >= 0
+def _inside(ps: Sequence[np.ndarray], tri: np.ndarray) -> list[int]:
+    """Which of the points ``ps`` ((2,) each) lie inside triangle ``tri`` (3, 2), edges
+    included: their indices, in order. (OpenCV's test, in single precision; only for the
+    points inside the triangle's box: a busy photo has hundreds of loose faces.)"""
+    if not len(ps):
+        return []
+    t32 = tri.astype(np.float32)
+    q = np.asarray(ps, np.float64).astype(np.float32)
+    lo, hi = t32.min(axis=0), t32.max(axis=0)
+    boxed = np.flatnonzero((q[:, 0] >= lo[0]) & (q[:, 0] <= hi[0])
+                           & (q[:, 1] >= lo[1]) & (q[:, 1] <= hi[1]))
+    poly = t32.reshape(-1, 1, 2)
+    return [int(k) for k in boxed
+            if cv2.pointPolygonTest(poly, (float(ps[k][0]), float(ps[k][1])), False) >= 0]
 
 
 def _loose(fit: LatticeFit) -> list[int]:
@@ -915,14 +925,18 @@ def _loose(fit: LatticeFit) -> list[int]:
     occupied = set(fit.cells) | fit.proposed
     board_arr = np.array(board).reshape(-1, 3, 2)
     out_pts = np.zeros((len(order), 3, 2))  # the faces kept so far (vectorised tests)
-    for i in order:
+    # the tests of each face alone, for all at once (a busy photo has hundreds)
+    cents = np.array([fit.triangles[i].centroid for i in order]).reshape(-1, 2)
+    on_board = _in_tris(cents, board_arr).any(axis=1)
+    pts = np.array([fit.triangles[i].pts for i in order]).reshape(-1, 3, 2)
+    sides = np.linalg.norm(pts - pts[:, [1, 2, 0]], axis=2)
+    # too skewed for a tile lying flat (a sliver of background)
+    skewed = sides.max(axis=1) > 1.8 * sides.min(axis=1)
+    for n, i in enumerate(order):
+        if on_board[n] or skewed[n]:
+            continue
         t = fit.triangles[i]
         c = t.centroid
-        if _in_tris(c, board_arr).any():
-            continue
-        sides = np.linalg.norm(t.pts - t.pts[[1, 2, 0]], axis=1)
-        if sides.max() > 1.8 * sides.min():
-            continue  # too skewed for a tile lying flat (a sliver of background)
         if hinv is not None:
             # a gap inside the board (an empty cell between tiles) is no loose tile
             cell = cell_at(hinv, c)
@@ -962,13 +976,15 @@ def add_cut_faces(fit: LatticeFit, faces: list[Triangle], w: int, h: int) -> Non
 
 
 def _in_tris(p: np.ndarray, tris: np.ndarray) -> np.ndarray:
-    """Which of the triangles ``tris`` (K, 3, 2) contain point ``p`` (edges included)."""
+    """Which of the triangles ``tris`` (K, 3, 2) contain point ``p`` (2,) (edges
+    included): (K,); for N points ``p`` (N, 2) at once, (N, K)."""
     if not len(tris):
-        return np.zeros(0, bool)
+        return np.zeros(p.shape[:-1] + (0,), bool)
     a, b, c = tris[:, 0], tris[:, 1], tris[:, 2]
+    q = p[..., None, :]
     def cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
-        return u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]
-    d1, d2, d3 = cross(b - a, p - a), cross(c - b, p - b), cross(a - c, p - c)
+        return u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
+    d1, d2, d3 = cross(b - a, q - a), cross(c - b, q - b), cross(a - c, q - c)
     neg = (d1 < 0) | (d2 < 0) | (d3 < 0)
     pos = (d1 > 0) | (d2 > 0) | (d3 > 0)
     return ~(neg & pos)

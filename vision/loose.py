@@ -29,15 +29,20 @@ from .config import ReaderConfig
 from .reading import TileReading
 
 
-def table_points(px: np.ndarray, homography: np.ndarray) -> np.ndarray:
-    """Image points (N, 2) mapped onto the table plane, lattice units (N, 2)."""
-    q = np.c_[np.asarray(px, np.float64), np.ones(len(px))] @ np.linalg.inv(homography).T
+def table_points(px: np.ndarray, homography: np.ndarray,
+                 inverse: np.ndarray | None = None) -> np.ndarray:
+    """Image points (N, 2) mapped onto the table plane, lattice units (N, 2).
+    ``inverse``: the homography's inverse, where it is known (many tiles, one board)."""
+    hinv = np.linalg.inv(homography) if inverse is None else inverse
+    q = np.c_[np.asarray(px, np.float64), np.ones(len(px))] @ hinv.T
     return q[:, :2] / q[:, 2:3]
 
 
-def table_sides(corner_px: np.ndarray, homography: np.ndarray) -> np.ndarray:
-    """Side lengths (3,) in lattice units of a triangle given in image pixels (3, 2)."""
-    q = table_points(corner_px, homography)
+def table_sides(corner_px: np.ndarray, homography: np.ndarray,
+                inverse: np.ndarray | None = None) -> np.ndarray:
+    """Side lengths (3,) in lattice units of a triangle given in image pixels (3, 2)
+    (``inverse``: see :func:`table_points`)."""
+    q = table_points(corner_px, homography, inverse)
     return np.linalg.norm(q - q[[1, 2, 0]], axis=1)
 
 
@@ -54,9 +59,10 @@ def _sizes_ok(s: np.ndarray, lo: float, hi: float, ratio: float) -> bool:
 
 
 def is_empty_cell(cfg: ReaderConfig, corner_px: np.ndarray, homography: np.ndarray,
-                  board: set[Cell]) -> bool:
-    """True when the triangle coincides with an empty lattice cell next to the board."""
-    q = table_points(corner_px, homography)
+                  board: set[Cell], inverse: np.ndarray | None = None) -> bool:
+    """True when the triangle coincides with an empty lattice cell next to the board
+    (``inverse``: see :func:`table_points`)."""
+    q = table_points(corner_px, homography, inverse)
     cell = _cell_of(q.mean(axis=0))
     if cell in board or not any(nb in board for nb in edge_neighbours(cell)):
         return False
@@ -127,14 +133,21 @@ def boundary_contrast(image: np.ndarray, corner_px: np.ndarray, side_px: float) 
         return 0.0
 
     def grey(p: np.ndarray) -> np.ndarray:
-        x, y = p[:, 0], p[:, 1]
+        # the 3x3 windows of all points in one gather (rows: the window's pixels in
+        # order), each pixel's channels averaged, then summed in that order
+        win = image[p[:, 1, None] + _DY, p[:, 0, None] + _DX]
+        means = win.reshape(len(p), 9, -1).mean(axis=2)
         acc = np.zeros(len(p))
-        for dy in (-1, 0, 1):
-            for dx in (-1, 0, 1):
-                acc += image[y + dy, x + dx].reshape(len(p), -1).mean(axis=1)
+        for k in range(9):
+            acc += means[:, k]
         return acc / 9.0
 
     return float(np.median(np.abs(grey(pi[ok]) - grey(po[ok]))))
+
+
+#: the 3x3 window's offsets (dy, dx), row by row
+_DY = np.repeat([-1, 0, 1], 3)[None, :]
+_DX = np.tile([-1, 0, 1], 3)[None, :]
 
 
 def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading],
@@ -160,9 +173,10 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
                                for t in refs]))
     lo, hi = cfg.loose_side_range
     keep: list[TileReading] = []
+    hinv = np.linalg.inv(homography) if on_table else None  # type: ignore[arg-type]
     for t in off:
         if on_table:
-            s = table_sides(t.corner_px, homography)  # type: ignore[arg-type]
+            s = table_sides(t.corner_px, homography, hinv)  # type: ignore[arg-type]
             ratio = cfg.loose_max_side_ratio
         else:  # sides against the reference tiles', in the image (perspective: laxer)
             s = np.linalg.norm(t.corner_px - t.corner_px[[1, 2, 0]], axis=1) / side_px
@@ -173,7 +187,8 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
             continue
         if not _sizes_ok(s, lo, hi, ratio):
             continue
-        if on_table and is_empty_cell(cfg, t.corner_px, homography, cells):  # type: ignore[arg-type]
+        if on_table and is_empty_cell(cfg, t.corner_px, homography, cells,  # type: ignore[arg-type]
+                                      hinv):
             continue
         if (boundary_contrast(image, t.corner_px * scale, side_px * scale)
                 < cfg.loose_min_contrast):

@@ -121,7 +121,10 @@ def _outlines(cfg: ReaderConfig, masks: Iterable[np.ndarray], shape: tuple[int, 
     trace(range(0, len(todo), 2))
     helper.join()
     out: list[np.ndarray] = []
-    boxes = np.zeros((0, 5))
+    # the boxes (x, y, w, h, area) kept so far, by (x, y) in 4 px bins: a box within 4 px
+    # of another lies in its bin or a bin beside it (a photo's masks trace thousands of
+    # regions, and a test against every kept one grew with their square)
+    kept: dict[tuple[int, int], list[tuple[float, ...]]] = {}
     for cs in traced:
         for c in cs:
             if len(c) < 40:
@@ -129,13 +132,15 @@ def _outlines(cfg: ReaderConfig, masks: Iterable[np.ndarray], shape: tuple[int, 
             a = cv2.contourArea(c)
             if a < min_area or a > cfg.silhouette_max_area * h * w:
                 continue
-            box = np.array([*cv2.boundingRect(c), a], dtype=np.float64)
+            x, y, bw, bh = cv2.boundingRect(c)
             # the same region seen at the next level: keep one
-            d = np.abs(boxes - box)
-            if ((d[:, 0] < 4) & (d[:, 1] < 4) & (d[:, 2] < 6) & (d[:, 3] < 6)
-                    & (d[:, 4] < 0.05 * a)).any():
+            bx, by = x // 4, y // 4
+            if any(abs(x - k[0]) < 4 and abs(y - k[1]) < 4 and abs(bw - k[2]) < 6
+                   and abs(bh - k[3]) < 6 and abs(a - k[4]) < 0.05 * a
+                   for i in (bx - 1, bx, bx + 1) for j in (by - 1, by, by + 1)
+                   for k in kept.get((i, j), ())):
                 continue
-            boxes = np.vstack([boxes, box])
+            kept.setdefault((bx, by), []).append((x, y, bw, bh, a))
             out.append(c.reshape(-1, 2).astype(np.float64))
     return out
 
@@ -952,8 +957,16 @@ def _board_in(cfg: ReaderConfig, pts: np.ndarray, gray: np.ndarray, integ: _Deta
     h, w = gray.shape
     if near is not None:
         poly = pts.astype(np.float32).reshape(-1, 1, 2)
+        # (only the points inside the outline's box are tested: most of a photo's
+        # regions lie elsewhere; OpenCV's test is in single precision)
+        q = near.astype(np.float32)
+        lo, hi = poly.min(axis=(0, 1)), poly.max(axis=(0, 1))
+        boxed = near[(q[:, 0] >= lo[0]) & (q[:, 0] <= hi[0]) & (q[:, 1] >= lo[1])
+                     & (q[:, 1] <= hi[1])]
+        if len(boxed) < 0.5 * len(near):
+            return None
         held = sum(cv2.pointPolygonTest(poly, (float(x), float(y)), False) >= 0
-                   for x, y in near)
+                   for x, y in boxed)
         if held < 0.5 * len(near):
             return None
     best = None
