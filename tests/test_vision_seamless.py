@@ -357,6 +357,37 @@ def test_rectifier_undoes_a_steep_view_of_the_board() -> None:
     assert spread(rect) < 5.0 < 8.0 < spread(pts)  # measured: 3.4 and 15 degrees
 
 
+def test_an_outline_is_worked_out_once_for_every_fit_tried_on_it() -> None:
+    import numpy as np
+
+    from vision.silhouette import (
+        _directions,
+        _fit_outline,
+        _fit_rectified,
+        _Outline,
+        _outward,
+        _rectifier,
+        _three_peaks,
+    )
+    for h in ([[60.0, 0, 600], [0, -60, 450], [0, 0, 1]],
+              [[60.0, 0, 600], [0, -42, 450], [0, 0.1, 1]]):
+        pts = _outline_through(np.array(h))
+        o = _Outline(pts)
+        ang, straight = _directions(pts, 4)
+        assert all(np.array_equal(a, b) for a, b in zip(o.tangents(), (ang, straight),
+                                                        strict=True))
+        assert o.peaks() == _three_peaks(ang[straight]) is not None
+        assert np.array_equal(o.normals(), _outward(pts, 4))
+        assert o.tangents()[0] is o.tangents()[0] and o.normals() is o.normals()  # once
+        for fit in (_fit_outline, _fit_rectified):
+            alone, shared = fit(DEFAULT, pts, None), fit(DEFAULT, pts, None, o)
+            assert len(alone) == len(shared) and all(
+                np.array_equal(a, b) for a, b in zip(alone, shared, strict=True))
+        r1, r2 = _rectifier(DEFAULT, pts), _rectifier(DEFAULT, pts, o)
+        assert (r1 is None) == (r2 is None) and (r1 is None or np.array_equal(r1, r2))
+    assert len(_fit_outline(DEFAULT, pts, None, o)) > 0  # the steep board is fitted
+
+
 @needs_model
 def test_black_board_in_a_steep_view_is_read_with_its_perspective_undone() -> None:
     # dev 71000295: 50 black tiles on light wood, 44 degrees: the outline's directions

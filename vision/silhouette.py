@@ -163,6 +163,41 @@ def _directions(pts: np.ndarray, step: int) -> tuple[np.ndarray, np.ndarray]:
     return ang, d < np.deg2rad(10)
 
 
+class _Outline:
+    """A region's outline ``pts`` (N, 2) and what the fits ask of it, each worked out
+    once: its tangents (:func:`_directions`, ``STEP``), their three main directions
+    (:func:`_three_peaks`) and its outward normals (:func:`_outward`). The fit as it is,
+    the one with the perspective undone and the local vertices all look at the same
+    outline (the arrays given are shared: not to be changed)."""
+
+    STEP = 4
+
+    def __init__(self, pts: np.ndarray) -> None:
+        self.pts = pts
+        self._tangents: tuple[np.ndarray, np.ndarray] | None = None
+        self._peaks: tuple[list[float] | None] | None = None
+        self._normals: np.ndarray | None = None
+
+    def tangents(self) -> tuple[np.ndarray, np.ndarray]:
+        """:func:`_directions` of the outline (angle, straight)."""
+        if self._tangents is None:
+            self._tangents = _directions(self.pts, self.STEP)
+        return self._tangents
+
+    def peaks(self) -> list[float] | None:
+        """:func:`_three_peaks` of the straight points' tangents."""
+        if self._peaks is None:
+            ang, straight = self.tangents()
+            self._peaks = (_three_peaks(ang[straight]),)
+        return self._peaks[0]
+
+    def normals(self) -> np.ndarray:
+        """:func:`_outward` of the outline."""
+        if self._normals is None:
+            self._normals = _outward(self.pts, self.STEP)
+        return self._normals
+
+
 def _three_peaks(ang: np.ndarray) -> list[float] | None:
     """The three main directions of an outline (radians), or None."""
     hist = np.bincount((np.degrees(ang).astype(int)) % 180, minlength=180).astype(float)
@@ -201,21 +236,21 @@ def _line_values(q: np.ndarray, fam: np.ndarray) -> np.ndarray:
     return v
 
 
-def _fit_outline(cfg: ReaderConfig, pts: np.ndarray, side: float | None = None
-                 ) -> list[np.ndarray]:
+def _fit_outline(cfg: ReaderConfig, pts: np.ndarray, side: float | None = None,
+                 outline: _Outline | None = None) -> list[np.ndarray]:
     """Homographies lattice index (i, j, 1) -> image that fit a polyiamond outline (one per
     plausible tile size, within 0.7-1.4 x ``side`` px if given; none if the outline is not
-    one)."""
-    step = 4
-    ang, straight = _directions(pts, step)
+    one). ``outline``: ``pts`` as an :class:`_Outline` already, where it is."""
+    o = outline if outline is not None else _Outline(pts)
+    ang, straight = o.tangents()
     if straight.mean() < 0.25:
         return []
-    dirs = _three_peaks(ang[straight])
+    dirs = o.peaks()
     if dirs is None:
         return []
     fam = _family(ang, dirs, 7.0)
     fam[~straight] = -1
-    nrm = _outward(pts, step)
+    nrm = o.normals()
     if (fam >= 0).mean() < cfg.silhouette_min_straight:
         return []
     u = [np.array([np.cos(t), np.sin(t)]) for t in dirs]
@@ -282,7 +317,8 @@ def _fit_outline(cfg: ReaderConfig, pts: np.ndarray, side: float | None = None
     return out
 
 
-def _rectifier(cfg: ReaderConfig, pts: np.ndarray, step: int = 4) -> np.ndarray | None:
+def _rectifier(cfg: ReaderConfig, pts: np.ndarray, outline: _Outline | None = None
+               ) -> np.ndarray | None:
     """A projective map (3, 3) of the image that undoes a strong perspective over a board's
     outline ``pts`` (N, 2): the board's sides run in three directions that converge to
     three vanishing points on the table's horizon; mapping that line to infinity makes
@@ -291,12 +327,14 @@ def _rectifier(cfg: ReaderConfig, pts: np.ndarray, step: int = 4) -> np.ndarray 
     Each direction's straight runs (within ``cfg.silhouette_rectify_tol_deg`` of it) are
     fitted with lines, their common point found by least squares, the horizon fitted
     through the three. None when the directions or runs are too few, the three points do
-    not lie on one line, or the perspective is too weak to matter.
+    not lie on one line, or the perspective is too weak to matter. ``outline``: ``pts`` as
+    an :class:`_Outline` already, where it is.
     """
-    ang, straight = _directions(pts, step)
+    o = outline if outline is not None else _Outline(pts)
+    ang, straight = o.tangents()
     if straight.mean() < cfg.silhouette_min_straight:
         return None
-    dirs = _three_peaks(ang[straight])
+    dirs = o.peaks()
     if dirs is None:
         return None
     fam = _family(ang, dirs, cfg.silhouette_rectify_tol_deg)
@@ -339,11 +377,12 @@ def _rectifier(cfg: ReaderConfig, pts: np.ndarray, step: int = 4) -> np.ndarray 
     return np.linalg.inv(t) @ hp @ t
 
 
-def _fit_rectified(cfg: ReaderConfig, pts: np.ndarray, side: float | None
-                   ) -> list[np.ndarray]:
+def _fit_rectified(cfg: ReaderConfig, pts: np.ndarray, side: float | None,
+                   outline: _Outline | None = None) -> list[np.ndarray]:
     """:func:`_fit_outline` on the outline with its perspective undone
-    (:func:`_rectifier`), the fits mapped back to the image; [] if there is none to undo."""
-    hp = _rectifier(cfg, pts)
+    (:func:`_rectifier`), the fits mapped back to the image; [] if there is none to undo.
+    ``outline``: ``pts`` as an :class:`_Outline` already, where it is."""
+    hp = _rectifier(cfg, pts, outline)
     if hp is None:
         return []
     flat = cv2.perspectiveTransform(pts.reshape(-1, 1, 2).astype(np.float64), hp)
@@ -408,7 +447,8 @@ def _refine(h: np.ndarray, pts: np.ndarray, fam: np.ndarray, nrm: np.ndarray,
     return h
 
 
-def _local_vertices(b: BoardGuess, pts: np.ndarray) -> dict[Vertex, np.ndarray]:
+def _local_vertices(b: BoardGuess, pts: np.ndarray, outline: _Outline | None = None
+                    ) -> dict[Vertex, np.ndarray]:
     """Each vertex of the board's cells where the outline near it says it is: the
     homography's position moved by the shift (searched up to half a side) that puts the
     most straight outline points within about a side of it on their lattice lines (a
@@ -420,9 +460,9 @@ def _local_vertices(b: BoardGuess, pts: np.ndarray) -> dict[Vertex, np.ndarray]:
     verts = sorted({v for c in near for v in cell_corners(c)})
     vp = _project(h, np.array([vertex_xy(v) for v in verts], dtype=np.float64))
     out = {v: p for v, p in zip(verts, vp, strict=True)}
-    step = 4
-    ang, straight = _directions(pts, step)
-    nrm = _outward(pts, step)
+    o = outline if outline is not None else _Outline(pts)
+    ang, straight = o.tangents()
+    nrm = o.normals()
     idx = np.flatnonzero(straight)
     if len(idx) < 12:
         return out
@@ -971,10 +1011,11 @@ def _board_in(cfg: ReaderConfig, pts: np.ndarray, gray: np.ndarray, integ: _Deta
             return None
     best = None
     mask: np.ndarray | None = None
+    outline = _Outline(pts)
     # the outline as it is; then, where that shows no board, with its perspective
     # undone (a steep view bends the three directions and spreads the tile size)
     for fit in [_fit_outline] + ([_fit_rectified] if cfg.silhouette_rectify else []):
-        fits = [_as_xy(h_idx) for h_idx in fit(cfg, pts, near_side)]
+        fits = [_as_xy(h_idx) for h_idx in fit(cfg, pts, near_side, outline)]
         if not fits:
             continue
         if mask is None:  # only for an outline that fits a lattice (most do not)
@@ -999,6 +1040,6 @@ def _board_in(cfg: ReaderConfig, pts: np.ndarray, gray: np.ndarray, integ: _Deta
         return None
     assert mask is not None
     best = _refit_weak(cfg, best, mask, bbox, integ)
-    best.vertex_px = _local_vertices(best, pts)
+    best.vertex_px = _local_vertices(best, pts, outline)
     _recount(cfg, best, mask, integ)
     return best if len(best.cells) >= cfg.silhouette_min_cells else None
