@@ -182,3 +182,27 @@ def test_regions_seen_at_several_levels_are_kept_once_as_against_every_region_ke
             want.append(c.reshape(-1, 2))
     assert 12 <= len(got) == len(want) < 8 * 12
     assert all(np.array_equal(g, x) for g, x in zip(got, want, strict=True))
+
+
+def test_faces_found_twice_are_merged_as_against_every_face_kept() -> None:
+    from vision.detect import Triangle, _dedupe
+    rng = np.random.default_rng(8)
+    base = np.array([[0.0, 0.0], [30.0, 0.0], [15.0, 26.0]])
+    cands = [Triangle(base * rng.uniform(0.5, 2.0) + rng.uniform(0, 300, 2),
+                      float(rng.uniform(0.7, 1.0))) for _ in range(400)]
+    cands += [Triangle(t.pts + rng.normal(0, 2.0, (3, 2)), t.fill * 0.99)  # seen again
+              for t in cands[:150]]
+    want = sorted(cands, key=lambda t: -t.fill)  # the test against every face kept
+    cen = np.array([t.pts for t in want]).mean(axis=1)
+    side = np.array([t.side for t in want])
+    kept: list[int] = []
+    for n in range(len(want)):
+        k = np.array(kept, int)
+        d = np.linalg.norm(cen[k] - cen[n], axis=1)
+        ratio = side[n] / side[k]
+        if not np.any((d < DEFAULT.dedupe_frac * np.minimum(side[k], side[n]))
+                      & (ratio > 0.7) & (ratio < 1.4)):
+            kept.append(n)
+    got = _dedupe(DEFAULT, list(cands))
+    assert [id(t) for t in got] == [id(want[n]) for n in kept]
+    assert 150 < len(got) < 500

@@ -344,14 +344,19 @@ def _dedupe(cfg: ReaderConfig, cands: list[Triangle]) -> list[Triangle]:
     cen = np.array([t.pts for t in cands]).mean(axis=1)
     side = np.array([t.side for t in cands])
     kept_idx: list[int] = []
+    # the kept faces' centres and sides, filled in as they are kept (not gathered anew for
+    # each face: a photo's three masks give a thousand faces or more)
+    kept_cen, kept_side = np.empty_like(cen), np.empty_like(side)
     for n in range(len(cands)):
-        if kept_idx:
-            k = np.array(kept_idx)
-            d = np.linalg.norm(cen[k] - cen[n], axis=1)
-            ratio = side[n] / side[k]
-            if np.any((d < cfg.dedupe_frac * np.minimum(side[k], side[n]))
+        m = len(kept_idx)
+        if m:
+            sk = kept_side[:m]
+            d = np.linalg.norm(kept_cen[:m] - cen[n], axis=1)
+            ratio = side[n] / sk
+            if np.any((d < cfg.dedupe_frac * np.minimum(sk, side[n]))
                       & (ratio > 0.7) & (ratio < 1.4)):
                 continue
+        kept_cen[m], kept_side[m] = cen[n], side[n]
         kept_idx.append(n)
     return [cands[n] for n in kept_idx]
 
