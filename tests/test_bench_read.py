@@ -59,3 +59,34 @@ def test_ab_read_tells_a_setting_that_changes_the_reading_from_one_that_does_not
         assert out["b_over_a"] == pytest.approx(p["b_s"] / p["a_s"], rel=0.05)
     with pytest.raises(TypeError):
         compare({}, {"no_such_setting": 1}, [seed])
+
+
+def test_ab_code_reads_each_photo_with_both_readers_and_tells_if_they_agree() -> None:
+    from benchmarks.ab_code import compare
+    calls: list[str] = []
+
+    def reader(tag: str, text: str) -> object:
+        def read(photo: object) -> tuple[str, float]:
+            calls.append(f"{tag}:{photo}")
+            return (text + str(photo) if tag == "new" and photo == "b" else text), 0.01
+        return read
+
+    out = compare(reader("old", "r"), reader("new", "r"), [("A", "a"), ("B", "b")], 2)
+    assert [p["same"] for p in out["photos"]] == [True, False] and out["same"] == 1
+    # a warm read of each, then old-new and new-old
+    assert calls[:6] == ["old:a", "new:a", "old:a", "new:a", "new:a", "old:a"]
+    assert out["old_total_s"] == pytest.approx(0.02) and out["new_over_old"] == 1.0
+
+
+def test_ab_code_imports_the_reader_of_a_commit_beside_this_one(tmp_path: Path) -> None:
+    import shutil
+    if shutil.which("git") is None or not (Path(__file__).resolve().parents[1] / ".git").exists():
+        pytest.skip("not a git checkout")
+    from benchmarks.ab_code import load_rev
+    pkg = load_rev("HEAD", tmp_path)
+    assert pkg.__name__ == "vision_HEAD" and Path(pkg.__file__).is_relative_to(tmp_path)
+    pipeline = __import__("vision_HEAD.pipeline", fromlist=["read_image"])
+    assert Path(pipeline.__file__).is_relative_to(tmp_path) and callable(pipeline.read_image)
+    assert (tmp_path / "models" / "digits.onnx").is_file()
+    with pytest.raises(ValueError, match="no_such_rev"):
+        load_rev("no_such_rev", tmp_path)
