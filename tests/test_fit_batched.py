@@ -106,15 +106,21 @@ def test_which_corners_are_in_view_is_answered_for_all_tiles_at_once_as_one_by_o
 
 
 def test_points_on_a_cell_are_found_in_one_call_as_one_by_one() -> None:
-    from vision.fit import _inside
+    from vision.detect import points_inside
     rng = np.random.default_rng(3)
     tri = np.array([[100.0, 50.0], [180.0, 160.0], [30.0, 150.0]])
+    # a cell, and a board's outline (not convex)
+    outline = np.array([[20.0, 20.0], [200.0, 20.0], [200.0, 200.0], [110.0, 90.0],
+                        [20.0, 200.0]])
     pts = list(rng.uniform(0, 220, (300, 2))) + [tri[0], (tri[0] + tri[1]) / 2]
-    poly = tri.astype(np.float32).reshape(-1, 1, 2)
-    want = [k for k, p in enumerate(pts)  # OpenCV's test of each point, edges included
-            if cv2.pointPolygonTest(poly, (float(p[0]), float(p[1])), False) >= 0]
-    assert _inside(pts, tri) == want and len(pts) - 2 in want and 20 < len(want) < 200
-    assert _inside([], tri) == []
+    for poly in (tri, outline):
+        c = poly.astype(np.float32).reshape(-1, 1, 2)
+        want = [k for k, p in enumerate(pts)  # OpenCV's test of each point, edges included
+                if cv2.pointPolygonTest(c, (float(p[0]), float(p[1])), False) >= 0]
+        assert points_inside(pts, poly) == points_inside(np.array(pts), poly) == want
+        assert 20 < len(want) < 250
+    assert len(pts) - 2 in points_inside(pts, tri)  # on its edge
+    assert points_inside([], tri) == [] and points_inside(np.zeros((0, 2)), tri) == []
 
 
 def test_the_step_across_a_faces_sides_is_measured_in_one_gather_as_pixel_by_pixel() -> None:

@@ -70,6 +70,23 @@ def mean_side(pts: np.ndarray) -> float:
     return float(np.linalg.norm(pts - pts[[1, 2, 0]], axis=1).mean())
 
 
+def points_inside(ps: np.ndarray | Sequence[np.ndarray], poly: np.ndarray) -> list[int]:
+    """Which of the points ``ps`` ((N, 2), or (2,) each) lie inside the polygon ``poly``
+    (K, 2), edges included: their indices, in order. OpenCV's test, in single precision;
+    only the points inside the polygon's box are put to it (a busy photo has hundreds of
+    loose faces, a silhouette search hundreds of regions)."""
+    if not len(ps):
+        return []
+    p32 = np.asarray(poly, np.float32)
+    q = np.asarray(ps, np.float32)
+    lo, hi = p32.min(axis=0), p32.max(axis=0)
+    boxed = np.flatnonzero((q[:, 0] >= lo[0]) & (q[:, 0] <= hi[0])
+                           & (q[:, 1] >= lo[1]) & (q[:, 1] <= hi[1]))
+    c = p32.reshape(-1, 1, 2)
+    return [int(k) for k in boxed
+            if cv2.pointPolygonTest(c, (float(ps[k][0]), float(ps[k][1])), False) >= 0]
+
+
 def expand_sides(pts: np.ndarray, d: np.ndarray) -> np.ndarray:
     """Move every side of each triangle ``pts`` (N, 3, 2) outward by ``d`` (N,) pixels
     (undoes the edge thickening): corners pushed away from the incentre."""

@@ -40,7 +40,7 @@ from engine.lattice import (
 )
 
 from .config import ReaderConfig
-from .detect import Triangle, clockwise, edge_map, expand_sides, face_tone
+from .detect import Triangle, clockwise, edge_map, expand_sides, face_tone, points_inside
 from .spots import project, snap_to_digit_blobs
 
 if TYPE_CHECKING:
@@ -640,7 +640,7 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
         tones = np.array([face_tone(gray, fit.corner_px(c))
                           for c in fit.cells or fit.proposed])
         tone, spread = float(np.median(tones)), float(np.median(np.abs(tones - np.median(tones))))
-    loose_c = [fit.triangles[i].centroid for i in fit.loose]
+    loose_c = np.array([fit.triangles[i].centroid for i in fit.loose]).reshape(-1, 2)
     ring = set(occupied)
     out: set[Cell] = set()
     absorbed: set[int] = set()
@@ -654,7 +654,7 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
     at_corner = ({n for c in occupied for n in vertex_neighbours(c)} - occupied
                  if cfg.cut_corner_join else set())
     at_corner = {c for c in at_corner if not inside(fit.corner_px(c)).all()}
-    def judge(c: Cell, n_ring: int, loose_c: list[np.ndarray], loose_i: list[int],
+    def judge(c: Cell, n_ring: int, loose_c: np.ndarray, loose_i: list[int],
               cut_ring: int | None = None) -> bool:
         """Is cell ``c`` of ring ``n_ring`` a candidate (loose faces lying on it noted)?
         ``cut_ring``: its steps from tiles read, for a cell cut by the edge (n_ring)."""
@@ -663,7 +663,7 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
         cut_ring = n_ring if cut_ring is None else cut_ring
         if not seen_in.all() and not (seen_in.any() and cut_ring <= cfg.cut_ring_max):
             return False  # cut by the photo's edge: only so many steps from the board
-        on_cell = _inside(loose_c, pts)
+        on_cell = points_inside(loose_c, pts)
         if on_cell:
             # a loose face sitting squarely on this cell is a board tile whose outline
             # was found poorly: the lattice's outline is read instead; a tile lying
@@ -735,7 +735,7 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
         ring = {n for c in joined for n in edge_neighbours(c)} - considered
         considered.update(ring)
         loose_i = list(fit.loose)
-        loose_now = [fit.triangles[i].centroid for i in loose_i]
+        loose_now = np.array([fit.triangles[i].centroid for i in loose_i]).reshape(-1, 2)
         new = {c for c in ring if judge(c, n_next[0], loose_now, loose_i,
                                         0 if cfg.cut_ring_from_read else None)}
         for c in ring - new:
@@ -890,22 +890,6 @@ def cell_at(hinv: np.ndarray, p: np.ndarray) -> Cell:
     i = x - j / 2
     fi, fj = int(np.floor(i)), int(np.floor(j))
     return (fi, fj, "U" if (i - fi) + (j - fj) < 1 else "D")
-
-
-def _inside(ps: Sequence[np.ndarray], tri: np.ndarray) -> list[int]:
-    """Which of the points ``ps`` ((2,) each) lie inside triangle ``tri`` (3, 2), edges
-    included: their indices, in order. (OpenCV's test, in single precision; only for the
-    points inside the triangle's box: a busy photo has hundreds of loose faces.)"""
-    if not len(ps):
-        return []
-    t32 = tri.astype(np.float32)
-    q = np.asarray(ps, np.float64).astype(np.float32)
-    lo, hi = t32.min(axis=0), t32.max(axis=0)
-    boxed = np.flatnonzero((q[:, 0] >= lo[0]) & (q[:, 0] <= hi[0])
-                           & (q[:, 1] >= lo[1]) & (q[:, 1] <= hi[1]))
-    poly = t32.reshape(-1, 1, 2)
-    return [int(k) for k in boxed
-            if cv2.pointPolygonTest(poly, (float(ps[k][0]), float(ps[k][1])), False) >= 0]
 
 
 def _loose(fit: LatticeFit) -> list[int]:
@@ -1087,7 +1071,7 @@ def _aligned(hinv: np.ndarray, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     n = len(pts)
     p = np.concatenate([pts.reshape(-1, 2), np.ones((3 * n, 1))], axis=1) @ hinv.T
     xy = p[:, :2] / p[:, 2:3]
-    jj = xy[:, 1] / (np.sqrt(3) / 2)
+    jj = xy[:, 1] / SQRT3_2
     ii = xy[:, 0] - jj / 2
     rv = np.round(np.stack([ii, jj], axis=1))
     back = np.stack([rv[:, 0] + rv[:, 1] / 2, rv[:, 1] * SQRT3_2], axis=1)

@@ -32,6 +32,7 @@ import numpy as np
 from engine.lattice import Cell, Vertex, cell_corners, edge_neighbours, vertex_xy
 
 from .config import ReaderConfig
+from .detect import points_inside
 from .spots import project as _project
 
 SQ3 = float(np.sqrt(3.0))
@@ -995,20 +996,8 @@ def _board_in(cfg: ReaderConfig, pts: np.ndarray, gray: np.ndarray, integ: _Deta
     """The board whose silhouette is the outline ``pts`` (see :func:`_boards_in`), or
     None."""
     h, w = gray.shape
-    if near is not None:
-        poly = pts.astype(np.float32).reshape(-1, 1, 2)
-        # (only the points inside the outline's box are tested: most of a photo's
-        # regions lie elsewhere; OpenCV's test is in single precision)
-        q = near.astype(np.float32)
-        lo, hi = poly.min(axis=(0, 1)), poly.max(axis=(0, 1))
-        boxed = near[(q[:, 0] >= lo[0]) & (q[:, 0] <= hi[0]) & (q[:, 1] >= lo[1])
-                     & (q[:, 1] <= hi[1])]
-        if len(boxed) < 0.5 * len(near):
-            return None
-        held = sum(cv2.pointPolygonTest(poly, (float(x), float(y)), False) >= 0
-                   for x, y in boxed)
-        if held < 0.5 * len(near):
-            return None
+    if near is not None and len(points_inside(near, pts)) < 0.5 * len(near):
+        return None
     best = None
     mask: np.ndarray | None = None
     outline = _Outline(pts)
