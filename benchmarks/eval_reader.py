@@ -21,12 +21,19 @@ also give the share of faulted tiles a violation names and the share read as the
 Run: ``python -m benchmarks.eval_reader [--count 300] [--faults]`` ->
 ``benchmarks/results/reader_eval.json`` and ``reader_eval.csv`` (one row per photo;
 ``reader_eval_faults.*`` with ``--faults``).
+
+``--redo-empty CSV --name NAME`` reads again only the photos of an earlier results CSV
+(same seeds and ``--faults`` as it was made with) whose board read no tile, and writes
+``NAME.*`` for them, with the earlier rows' totals beside (``before``) and every photo
+whose reading changed (``changed``): a change that can only alter those photos (a last
+search when no board is read) is measured on them alone, in minutes.
 Takes a while on 2 cores at the full count: run it with nohup in the background.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import os
 import platform
@@ -73,6 +80,41 @@ def _one(seed: int, faults: bool = False) -> Any:
     return score_reading(name, sample.label, reading)
 
 
+#: the columns of a results CSV compared by ``--redo-empty`` (counts, not times)
+_COMPARED = ("found_tiles", "matched", "digits", "digits_right", "perfect", "loose_found",
+             "loose_matched", "faults_reported", "violations_false", "error")
+
+
+def empty_rows(path: str | Path) -> list[dict[str, str]]:
+    """The rows of results CSV ``path`` whose board read no tile (``found_tiles`` 0)."""
+    with open(path, newline="", encoding="utf-8") as f:
+        return [r for r in csv.DictReader(f) if int(r["found_tiles"] or 0) == 0]
+
+
+def compare_rows(before: list[dict[str, str]], scores: list[Any]
+                 ) -> tuple[dict[str, int], list[dict[str, Any]]]:
+    """The totals of the earlier rows ``before`` (:data:`_COMPARED` counts, and photos),
+    and for each photo whose new score (``scores``, :class:`vision.batch.PhotoScore`, in
+    the same order) differs in any of those columns: its path, label tiles and each
+    column's value before and now."""
+    now = [{"found_tiles": sc.found_tiles, "matched": sc.matched, "digits": sc.digits,
+            "digits_right": sc.digits_right, "perfect": int(sc.perfect),
+            "loose_found": sc.loose_found, "loose_matched": sc.loose_matched,
+            "faults_reported": sc.faults_reported, "violations_false": sc.violations_false,
+            "error": sc.error} for sc in scores]
+    totals: dict[str, int] = {"photos": len(before), "label_tiles": sum(
+        int(r["label_tiles"]) for r in before)}
+    for k in _COMPARED[:-1]:
+        totals[k] = sum(int(r[k] or 0) for r in before)
+    changed = []
+    for r, n in zip(before, now, strict=True):
+        was = {k: (r[k] if k == "error" else int(r[k] or 0)) for k in _COMPARED}
+        if was != n:
+            changed.append({"path": r["path"], "label_tiles": int(r["label_tiles"]),
+                            **{k: [was[k], n[k]] for k in _COMPARED if was[k] != n[k]}})
+    return totals, changed
+
+
 def main() -> None:
     """Render, read and score ``--count`` photos; write the results files."""
     from vision.batch import _map, by_condition, summarise, write_csv
@@ -85,10 +127,19 @@ def main() -> None:
     ap.add_argument("--faults", action="store_true",
                     help="one or two deliberate rule faults on every board: how many the "
                          "reading reports, the faulted tiles read as they lie")
+    ap.add_argument("--redo-empty", metavar="CSV", default=None,
+                    help="only the photos of this earlier results CSV whose board read no "
+                         "tile (--name required)")
     args = ap.parse_args()
+    if args.redo_empty and not args.name:
+        ap.error("--redo-empty needs --name (not to overwrite the full results)")
     args.name = args.name or ("reader_eval_faults" if args.faults else "reader_eval")
     t0 = time.perf_counter()
     seeds = list(range(args.seed, args.seed + args.count))
+    before: list[dict[str, str]] = []
+    if args.redo_empty:
+        before = empty_rows(args.redo_empty)
+        seeds = [int(r["path"].removeprefix("synth_")) for r in before]
     scores = []
     one = partial(_one, faults=args.faults)
     for n, sc in enumerate(_map(one, seeds, args.workers), 1):  # type: ignore[arg-type]
@@ -105,6 +156,9 @@ def main() -> None:
            "faults_on_boards": args.faults,
            "by_condition": by_condition(scores),
            "seconds": round(time.perf_counter() - t0, 1), "machine": machine()}
+    if args.redo_empty:
+        out["redo_of"] = Path(args.redo_empty).name
+        out["before"], out["changed"] = compare_rows(before, scores)
     write_json(args.name, out)
     write_csv(RESULTS / f"{args.name}.csv", scores)
     print(json.dumps(out, indent=2))

@@ -265,3 +265,26 @@ def test_a_violation_the_table_does_not_have_is_counted_false() -> None:
     # a label that does not list the table's violations: nothing counted
     del label["violations"]
     assert score_reading("x", label, reading).violations == 0
+
+
+def test_redo_empty_takes_the_photos_whose_board_read_nothing_and_names_changes(
+        tmp_path: Path) -> None:
+    # eval_reader --redo-empty: only rows with no board tile are read again; the totals
+    # of those rows before, and each photo whose counts changed (column: [before, now])
+    from benchmarks.eval_reader import compare_rows, empty_rows
+    from vision.batch import PhotoScore, write_csv
+    old = [PhotoScore("synth_5", label_tiles=3, found_tiles=0, error="x: no tiles found"),
+           PhotoScore("synth_6", label_tiles=2, found_tiles=2, matched=2, digits=6,
+                      digits_right=6),
+           PhotoScore("synth_7", label_tiles=4, found_tiles=0)]
+    path = tmp_path / "old.csv"
+    write_csv(path, old)
+    rows = empty_rows(path)
+    assert [r["path"] for r in rows] == ["synth_5", "synth_7"]
+    now = [PhotoScore("synth_5", label_tiles=3, found_tiles=0, error="x: no tiles found"),
+           PhotoScore("synth_7", label_tiles=4, found_tiles=4, matched=4, digits=12,
+                      digits_right=11)]
+    before, changed = compare_rows(rows, now)
+    assert before["photos"] == 2 and before["label_tiles"] == 7 and before["matched"] == 0
+    assert changed == [{"path": "synth_7", "label_tiles": 4, "found_tiles": [0, 4],
+                        "matched": [0, 4], "digits": [0, 12], "digits_right": [0, 11]}]

@@ -87,9 +87,11 @@ def test_faces_found_by_their_edges_are_read_when_the_silhouette_reads_nothing()
     from vision.io import NoTilesError
     from vision.synth import render
     s = render(71_000_379, size=(1024, 768), style={"font": ["cv_sans"]})
-    try:  # no tile on the board (a shape off it may be read)
+    try:  # no tile on the board (a shape off it may be read; nor is a board grown from
+        # single faces by their digits, the last search, which reads all 10 tiles here)
         alone = read_array(s.image, replace(DEFAULT, silhouette_fallback=False,
-                                            silhouette_local=()), name="x")
+                                            silhouette_local=(), face_seed_boards=0),
+                           name="x")
         assert not alone.tiles
     except NoTilesError:
         pass
@@ -395,7 +397,8 @@ def test_black_board_in_a_steep_view_is_read_with_its_perspective_undone() -> No
     from benchmarks.eval_reader import SIZE, _style
     from vision.synth import render
     s = render(71_000_295, size=SIZE, style=_style(71_000_295))
-    _not_read(s, replace(DEFAULT, silhouette_rectify=False))
+    # (nor grown from single faces by their digits, the last search: 16 of its 50 tiles)
+    _not_read(s, replace(DEFAULT, silhouette_rectify=False, face_seed_boards=0))
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched >= 0.9 * sc.label_tiles and sc.found_tiles == sc.matched
     assert sc.digits_right >= 0.97 * sc.digits
@@ -613,3 +616,78 @@ def test_a_steep_board_whose_outline_misfits_reads_with_no_mistake() -> None:
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched == sc.found_tiles == sc.label_tiles
     assert sc.digits_right == sc.digits
+
+
+def _render_gray(seed: int, style: dict):  # type: ignore[no-untyped-def, type-arg]
+    """A dev photo (1024 x 768) and its grey image."""
+    import cv2
+
+    from vision.synth import render
+    s = render(seed, size=(1024, 768), style=style)
+    return s, cv2.cvtColor(s.image, cv2.COLOR_BGR2GRAY)
+
+
+def test_seed_face_becomes_cell_u00_unmirrored() -> None:
+    # a face's corners in either order: the seed lattice puts cell U(0, 0) on the face and
+    # keeps the lattice's handedness (table y up, image y down: a negative determinant)
+    from engine.lattice import cell_corners, vertex_xy
+    from vision import silhouette as S
+    face = np.array([[100.0, 200.0], [140.0, 131.0], [180.0, 200.0]])
+    u0 = np.array([vertex_xy(v) for v in cell_corners((0, 0, "U"))])
+    for pts in (face, face[::-1]):
+        h = S._seed_homography(pts)
+        assert np.linalg.det(h[:2, :2]) < 0
+        got = S._project(h, u0)
+        assert np.linalg.norm(got[:, None] - pts[None], axis=2).min(axis=1).max() < 1e-3
+        assert abs(S._side_px(h) - 80.0) < 0.5  # (the face is a near-equilateral one)
+
+
+@needs_model
+def test_board_grown_from_single_faces_covers_the_tiles() -> None:
+    # no classifier: dev photo 71000532, a defocused board of grey travel tiles on a
+    # blue checked cloth whose light squares have the tiles' grey; no two faces join and
+    # no outline parts the board from the squares. Grown from single faces by their
+    # digits, the best board's cells lie on the tiles (each cell's centre within 0.3 of a
+    # side of a tile's) and cover nearly all of them; the cloth's squares stay out
+    from engine.lattice import cell_centroid
+    from vision import silhouette as S
+    from vision.detect import edge_map, find_triangles
+    s, gray = _render_gray(71_000_532, {"edition": ["travel_grey"]})
+    tris = find_triangles(DEFAULT, gray, edge_map(DEFAULT, gray))
+    boards = S.boards_from_faces(DEFAULT, tris, gray)
+    assert boards
+    b = boards[0]
+    tiles = np.array([np.mean(t["corner_px"], axis=0) for t in s.label["tiles"]])
+    cen = S._project(b.homography, np.array([cell_centroid(c) for c in b.cells]))
+    d = np.linalg.norm(cen[:, None] - tiles[None], axis=2)
+    assert (d.min(axis=1) < 0.3 * b.side).all()  # every cell on a tile
+    assert (d.min(axis=0) < 0.3 * b.side).sum() >= 0.85 * len(tiles)
+    # off, or on the doubled copy (searched already at its own size): no board
+    assert S.boards_from_faces(replace(DEFAULT, face_seed_boards=0), tris, gray) == []
+    big = np.zeros((DEFAULT.detect_max_side + 1, 8), np.uint8)
+    assert S.boards_from_faces(DEFAULT, tris, big) == []
+
+
+@needs_model
+@pytest.mark.parametrize(("seed", "style"), [
+    # grey travel tiles, defocused 2.1 px, on a red checked cloth
+    (71_000_042, {"edition": ["travel_grey"]}),
+    # the same on a blue one
+    (71_000_532, {"edition": ["travel_grey"]}),
+    # 40 px tiles, defocused 2 px, on a checked cloth whose squares outline triangles
+    # over the board bigger than its cells
+    (71_000_741, {"font": ["cv_sans"]}),
+])
+def test_board_on_a_cloth_of_its_grey_is_read_from_single_faces(seed: int, style: dict
+                                                                ) -> None:
+    # no board read any other way (its faces alone, its silhouettes, other sizes): the
+    # board grown from single faces by their digits reads it whole
+    from vision.synth import render
+    s = render(seed, size=(1024, 768), style=style)
+    n = len(s.label["tiles"])
+    _not_read(s, replace(DEFAULT, face_seed_boards=0))
+    reading = read_array(s.image, name="x")
+    sc = score_reading("x", s.label, reading.to_json())
+    assert sc.matched >= n - 1 and sc.found_tiles == sc.matched
+    assert sc.digits_right >= sc.digits - 1
+    assert sum(INFERRED in t.flags for t in reading.tiles) >= 0.5 * n

@@ -496,6 +496,22 @@ class ReaderConfig:
     silhouette_refit_below: float = 0.8
     #: its cells' faces within this many grey levels (or 4 MADs) of their median tone
     silhouette_tone_tol: float = 20.0
+    #: where no board is read any other way (faces joined by their edges, the boards of
+    #: every silhouette, faces of other sizes), one is grown from single faces
+    #: (vision.silhouette.boards_from_faces): each of up to this many faces whose digit
+    #: spots show digits
+    #: (silhouette_refit_cell_min) seeds a lattice, grown cell by cell, ring after ring,
+    #: into the cells next to it that show digits at their spots (each moved up to
+    #: face_seed_reach of a side to where they show best) of the seed's tone
+    #: (silhouette_tone_tol), the homography refitted to them each ring (0 = never). A
+    #: defocused board on a checked cloth whose light squares have the tiles' grey: no
+    #: seam joins two faces, no outline parts the board from the squares, yet the
+    #: classifier reads its digits (dev 71000532: 0 -> 30 of 30 tiles, every digit
+    #: right; 71000042: 0 -> 41 of 41, 122 of 123 digits)
+    face_seed_boards: int = 12
+    face_seed_reach: float = 0.15
+    #: ... for at most this many rings
+    face_seed_rounds: int = 20
     #: when no region of even grey outlines a board, regions of even colour are tried:
     #: the photo's colour channels (CIE Lab a, b) beyond these percentiles (below for
     #: those under 50, above for the others; empty = never). Dev photo 71000072 (grey

@@ -480,6 +480,25 @@ def other_boards(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
             yield fit
 
 
+def grown_boards(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
+                 placed: Sequence[tuple[np.ndarray, float]]) -> Iterator[LatticeFit]:
+    """Boards grown from single faces of ``tris`` by their digits
+    (:func:`vision.silhouette.boards_from_faces`; ``gray``: the detection copy they were
+    found in), best first, as :func:`other_boards` fits them (leaving out those lying
+    mostly on a lattice already read: ``placed``); made one by one, as asked for. For a
+    board that neither seams nor an outline show. Unlike a silhouette's, such a board is
+    not refused for cutting a well-outlined face into cells (:func:`_splits_a_face`):
+    every cell of it shows digits, as a tile's few digits under small cells do not, and
+    a checked cloth's squares outline big triangles over a board (dev 71000741)."""
+    from .silhouette import boards_from_faces
+    for g in boards_from_faces(cfg, tris, gray):
+        if _read_already(cfg, g, placed):
+            continue
+        fit = _silhouette_fit(cfg, g, tris, gray)
+        if fit is not None:
+            yield fit
+
+
 def _read_already(cfg: ReaderConfig, g: BoardGuess,
                   placed: Sequence[tuple[np.ndarray, float]]) -> bool:
     """Do most of the guess ``g``'s cells lie on the cells of a lattice of ``placed``

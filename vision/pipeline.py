@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import islice
@@ -41,6 +41,7 @@ from .fit import (
     cell_at,
     fit_lattice,
     gap_to_board,
+    grown_boards,
     other_boards,
     other_sizes,
 )
@@ -188,8 +189,25 @@ def _other_boards(cfg: ReaderConfig, photo: Photo, scale: float, read: list[Latt
     :func:`vision.silhouette.find_boards`)."""
     if n <= 0:
         return
+    gray, s, tris, edges, placed = _search_copy(cfg, photo, scale, read)
+    boards = other_boards(cfg, tris, gray, lambda: photo.scaled()[0], placed,
+                          [fit.guess for fit in read if fit.guess is not None], close,
+                          fallbacks)
+    yield from _found_each(cfg, islice(boards, n), gray, edges, s)
+
+
+def _search_copy(cfg: ReaderConfig, photo: Photo, scale: float, read: list[LatticeFit],
+                 every_face: bool = False
+                 ) -> tuple[np.ndarray, float, list[Triangle], np.ndarray | None,
+                            list[tuple[np.ndarray, float]]]:
+    """The detection copy searched for other boards (:func:`_other_boards`,
+    :func:`_grown_boards`): its grey image, its scale, its faces found by their edges
+    and its edge map (None where the first detect's faces, ``read[0]``'s, are reused:
+    made only if asked for; with ``every_face`` never, as those are only the faces of
+    the size of its board), and per fit of ``read`` (at ``scale``) its cells' centres
+    and tile side in that copy's pixels."""
     gray, s = photo.scaled_gray()
-    if abs(s - scale) < 1e-9:
+    if abs(s - scale) < 1e-9 and not every_face:
         tris, edges = read[0].triangles, None
     else:
         edges = edge_map(cfg, gray)
@@ -197,14 +215,31 @@ def _other_boards(cfg: ReaderConfig, photo: Photo, scale: float, read: list[Latt
     placed = [(np.array([fit.project(cell_centroid(c)) for c in (*fit.cells, *fit.proposed)]
                         ).reshape(-1, 2) * (s / scale), fit.side * (s / scale))
               for fit in read if fit.homography is not None and fit.side > 0]
-    boards = other_boards(cfg, tris, gray, lambda: photo.scaled()[0], placed,
-                          [fit.guess for fit in read if fit.guess is not None], close,
-                          fallbacks)
-    for alt in islice(boards, n):
+    return gray, s, tris, edges, placed
+
+
+def _found_each(cfg: ReaderConfig, fits: Iterable[LatticeFit], gray: np.ndarray,
+                edges: np.ndarray | None, s: float) -> Iterator[Found]:
+    """Each fit of ``fits`` (on the detection copy ``gray`` at scale ``s``, its ``edges``
+    or None: made when first needed) with the faces cut by the photo's edge added."""
+    for alt in fits:
         if cfg.cut_faces and edges is None:
             edges = edge_map(cfg, gray)
         _with_cut_faces(cfg, alt, gray, edges)
         yield Found(alt, s)
+
+
+def _grown_boards(cfg: ReaderConfig, photo: Photo, scale: float, read: list[LatticeFit],
+                  n: int) -> Iterator[Found]:
+    """At most ``n`` boards grown from single faces of the detection copy by their digits
+    (see :func:`vision.fit.grown_boards`; every face found there, not only those of the
+    size of a board read), leaving out those on the fits ``read`` (at ``scale``; the
+    first detect's first)."""
+    if n <= 0 or cfg.face_seed_boards <= 0:
+        return
+    gray, s, tris, edges, placed = _search_copy(cfg, photo, scale, read, every_face=True)
+    yield from _found_each(cfg, islice(grown_boards(cfg, tris, gray, placed), n), gray,
+                           edges, s)
 
 
 def _other_sizes(cfg: ReaderConfig, photo: Photo, tried: list[float], n: int
@@ -2060,6 +2095,15 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             # a loose tile beside a board too blurred to find)
             if len(board2) >= 2 and n_read > most:
                 most, found, conv, board, off = n_read, again, conv2, board2, off2
+    if not board:
+        # still no board read: one grown from single faces by their digits (a defocused
+        # board on a cloth of the tiles' grey shows neither seams nor an outline)
+        for again in _grown_boards(cfg, photo, detected.scale, [detected.fit, found.fit],
+                                   cfg.other_boards):
+            again, conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
+            if len(board2) > len(board):
+                found, conv, board, off = again, conv2, board2, off2
+                break
     f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
     h = found.fit.homography
     h_full = None if h is None else np.diag([1 / found.scale, 1 / found.scale, 1.0]) @ h

@@ -32,7 +32,7 @@ import numpy as np
 from engine.lattice import Cell, Vertex, cell_corners, edge_neighbours, vertex_xy
 
 from .config import ReaderConfig
-from .detect import points_inside
+from .detect import Triangle, points_inside
 from .spots import project as _project
 
 SQ3 = float(np.sqrt(3.0))
@@ -819,18 +819,12 @@ def _refit_to_digits(cfg: ReaderConfig, h: np.ndarray, mask: np.ndarray,
             return None
         corners, pc = _cell_px(h, cells)
         side = float(np.linalg.norm(pc - pc[:, [1, 2, 0]], axis=2).mean())
-        k = max(1, int(round(reach / 0.05)))
-        g = np.arange(-k, k + 1) * (reach / k) * side
-        shifts = np.stack(np.meshgrid(g, g), axis=-1).reshape(-1, 2)
-        n = len(cells)
-        moved = (pc[:, None] + shifts[None, :, None, :]).reshape(-1, 3, 2)
-        _, fd, fp, _ = _face_stats(moved, detail)
-        sc = (fd / (fp + 1)).reshape(n, -1)
-        j = np.argmax(sc, axis=1)
-        good = sc[np.arange(n), j] >= cfg.silhouette_refit_cell_min
+        shift, ev, _ = _best_shifts(pc, side, reach, max(1, int(round(reach / 0.05))),
+                                    detail)
+        good = ev >= cfg.silhouette_refit_cell_min
         if good.sum() < cfg.silhouette_min_cells:
             return None
-        dst = (pc + shifts[j][:, None, :])[good].reshape(-1, 2)
+        dst = (pc + shift[:, None, :])[good].reshape(-1, 2)
         hn, _ = cv2.findHomography(corners[good].reshape(-1, 2), dst, cv2.RANSAC, 0.15 * side)
         if hn is None or abs(np.linalg.det(hn)) < 1e-12:
             return None
@@ -1032,3 +1026,126 @@ def _board_in(cfg: ReaderConfig, pts: np.ndarray, gray: np.ndarray, integ: _Deta
     best.vertex_px = _local_vertices(best, pts, outline)
     _recount(cfg, best, mask, integ)
     return best if len(best.cells) >= cfg.silhouette_min_cells else None
+
+
+#: the corners of cell U(0, 0) in table units (a seed face is mapped onto this cell)
+_SEED_CELL: Cell = (0, 0, "U")
+
+
+def boards_from_faces(cfg: ReaderConfig, faces: Sequence[Triangle], gray: np.ndarray
+                      ) -> list[BoardGuess]:
+    """Boards grown from single faces by their digits, best first (:func:`_rank`): for
+    a board no seam and no outline shows (see ``cfg.face_seed_boards``).
+
+    ``faces``: faces found by their edges in ``gray`` (the detection copy; pixels). Each
+    face whose digit spots show digits seeds a lattice (the face taken as cell U(0, 0),
+    its affine map carried across the photo), grown by :func:`_grow_from`; a seed inside
+    a board already grown is skipped. A board is kept with at least
+    ``cfg.silhouette_min_cells`` cells showing digits and ``cfg.silhouette_digit_min`` of
+    digit evidence over them (:func:`digit_score`); its ``edge`` is empty and its
+    vertices those of its homography. [] on the double-size copy (as
+    :func:`find_boards`) or with ``cfg.face_seed_boards`` 0.
+    """
+    if cfg.face_seed_boards <= 0 or max(gray.shape) > cfg.detect_max_side or not faces:
+        return []
+    detail = _Detail(gray)
+    pts = np.array([f.pts for f in faces if f.side >= cfg.min_side]).reshape(-1, 3, 2)
+    if not len(pts):
+        return []
+    _, fd, fp, _ = _face_stats(pts, detail)
+    ev = fd / (fp + 1)
+    order = [int(i) for i in np.argsort(-ev, kind="stable")
+             if ev[i] >= cfg.silhouette_refit_cell_min][: cfg.face_seed_boards]
+    out: list[BoardGuess] = []
+    covered: list[np.ndarray] = []  # the cells (M, 3, 2) of each board grown
+    for i in order:
+        c = pts[i].mean(axis=0)
+        if any(len(points_inside(c[None], cell)) for cells in covered for cell in cells):
+            continue
+        b = _grow_from(cfg, pts[i], gray.shape, detail)
+        if b is None:
+            continue
+        out.append(b)
+        covered.append(_cell_px(b.homography, b.cells)[1])
+    out.sort(key=_rank)
+    return out
+
+
+def _seed_homography(face: np.ndarray) -> np.ndarray:
+    """The affine map (3, 3) of table units onto the face ``face`` (3, 2) as cell U(0, 0),
+    its corners taken in the order that does not mirror the lattice (lattice y up,
+    image y down: a negative determinant)."""
+    u0 = np.array([vertex_xy(v) for v in cell_corners(_SEED_CELL)], np.float32)
+    for p in (face, face[::-1]):
+        a = cv2.getAffineTransform(u0, p.astype(np.float32))
+        if np.linalg.det(a[:, :2]) < 0:
+            break
+    return np.vstack([a, [0.0, 0.0, 1.0]])
+
+
+def _best_shifts(pc: np.ndarray, side: float, reach: float, k: int, detail: _Detail
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each cell ``pc`` (N, 3, 2, pixels) moved (up to ``reach`` of ``side`` px, in ``k``
+    steps each way, across and down) to where its digit spots show best (the evidence of
+    :func:`digit_score` for the cell alone): the shifts (N, 2), the evidence there (N,)
+    and the face's tone there (N,)."""
+    g = np.arange(-k, k + 1) * (reach / k) * side
+    shifts = np.stack(np.meshgrid(g, g), axis=-1).reshape(-1, 2)
+    n = len(pc)
+    moved = (pc[:, None] + shifts[None, :, None, :]).reshape(-1, 3, 2)
+    tone, fd, fp, _ = _face_stats(moved, detail)
+    ev = (fd / (fp + 1)).reshape(n, -1)
+    j = np.argmax(ev, axis=1)
+    rows = np.arange(n)
+    return shifts[j], ev[rows, j], tone.reshape(n, -1)[rows, j]
+
+
+def _grow_from(cfg: ReaderConfig, face: np.ndarray, shape: tuple[int, ...],
+               detail: _Detail) -> BoardGuess | None:
+    """The board grown from one face ``face`` (3, 2) (see :func:`boards_from_faces`):
+    ring after ring, the cells next to it that lie in the photo (``shape``) and show
+    digits (``cfg.silhouette_refit_cell_min``) on a face of the seed's tone join;
+    after each ring the homography is refitted (RANSAC) to the corners of the cells
+    joined, each moved to where its digits show best. None if it grows too few cells,
+    shows too little digit evidence, or its tile size drifts from the seed's by more
+    than ``cfg.silhouette_refit_size``."""
+    hh, ww = shape[:2]
+    h = _seed_homography(face)
+    side0 = _side_px(h)
+    _, _, tone0 = _best_shifts(face[None], side0, cfg.face_seed_reach, 3, detail)
+    cells = [_SEED_CELL]
+    for _ in range(cfg.face_seed_rounds):
+        have = set(cells)
+        front = sorted({nb for c in cells for nb in edge_neighbours(c)} - have)
+        pc = _cell_px(h, front)[1]
+        inside = ((pc[..., 0].min(axis=1) >= 0) & (pc[..., 1].min(axis=1) >= 0)
+                  & (pc[..., 0].max(axis=1) < ww) & (pc[..., 1].max(axis=1) < hh))
+        if not inside.any():
+            break
+        front = [c for c, k in zip(front, inside, strict=True) if k]
+        _, ev, tone = _best_shifts(pc[inside], _side_px(h), cfg.face_seed_reach, 3, detail)
+        join = ((ev >= cfg.silhouette_refit_cell_min)
+                & (np.abs(tone - tone0[0]) <= cfg.silhouette_tone_tol))
+        if not join.any():
+            break
+        cells += [c for c, k in zip(front, join, strict=True) if k]
+        corners, pc = _cell_px(h, cells)
+        side = float(np.linalg.norm(pc - pc[:, [1, 2, 0]], axis=2).mean())
+        shift, ev_all, _ = _best_shifts(pc, side, cfg.face_seed_reach, 3, detail)
+        good = ev_all >= cfg.silhouette_refit_cell_min
+        if good.sum() >= cfg.silhouette_min_cells:
+            dst = (pc + shift[:, None, :])[good].reshape(-1, 2)
+            hn, _ = cv2.findHomography(corners[good].reshape(-1, 2), dst, cv2.RANSAC,
+                                       0.15 * side)
+            if hn is not None and abs(np.linalg.det(hn)) > 1e-12:
+                h = hn
+    if abs(np.log(_side_px(h) / side0)) > np.log(cfg.silhouette_refit_size):
+        return None
+    shown = _showing(cfg, h, cells, detail)
+    kept = [c for c, k in zip(cells, shown, strict=True) if k]
+    if len(kept) < cfg.silhouette_min_cells:
+        return None
+    score, side = digit_score(h, kept, detail)
+    if side < cfg.min_side or score < cfg.silhouette_digit_min:
+        return None
+    return BoardGuess(h, kept, [], score, side)
