@@ -1028,7 +1028,7 @@ def _board_in(cfg: ReaderConfig, pts: np.ndarray, gray: np.ndarray, integ: _Deta
     return best if len(best.cells) >= cfg.silhouette_min_cells else None
 
 
-#: the corners of cell U(0, 0) in table units (a seed face is mapped onto this cell)
+#: the cell a seed face is taken for (see :func:`boards_from_faces`)
 _SEED_CELL: Cell = (0, 0, "U")
 
 
