@@ -640,6 +640,10 @@ def test_seed_face_becomes_cell_u00_unmirrored() -> None:
         got = S._project(h, u0)
         assert np.linalg.norm(got[:, None] - pts[None], axis=2).min(axis=1).max() < 1e-3
         assert abs(S._side_px(h) - 80.0) < 0.5  # (the face is a near-equilateral one)
+    flat = np.array([[0.0, 0.0], [50.0, 0.0], [100.0, 0.0]])  # no area: no lattice
+    assert S._seed_homography(flat) is None
+    assert S._grow_from(DEFAULT, flat, (100, 100), S._Detail(np.zeros((100, 100), np.uint8))
+                        ) is None
 
 
 @needs_model

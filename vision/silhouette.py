@@ -1071,16 +1071,16 @@ def boards_from_faces(cfg: ReaderConfig, faces: Sequence[Triangle], gray: np.nda
     return out
 
 
-def _seed_homography(face: np.ndarray) -> np.ndarray:
+def _seed_homography(face: np.ndarray) -> np.ndarray | None:
     """The affine map (3, 3) of table units onto the face ``face`` (3, 2) as cell U(0, 0),
     its corners taken in the order that does not mirror the lattice (lattice y up,
-    image y down: a negative determinant)."""
+    image y down: a negative determinant); None for a face with no area."""
     u0 = np.array([vertex_xy(v) for v in cell_corners(_SEED_CELL)], np.float32)
     for p in (face, face[::-1]):
         a = cv2.getAffineTransform(u0, p.astype(np.float32))
-        if np.linalg.det(a[:, :2]) < 0:
-            break
-    return np.vstack([a, [0.0, 0.0, 1.0]])
+        if np.linalg.det(a[:, :2]) < -1e-6:
+            return np.vstack([a, [0.0, 0.0, 1.0]])
+    return None
 
 
 def _best_shifts(pc: np.ndarray, side: float, reach: float, k: int, detail: _Detail
@@ -1106,11 +1106,13 @@ def _grow_from(cfg: ReaderConfig, face: np.ndarray, shape: tuple[int, ...],
     ring after ring, the cells next to it that lie in the photo (``shape``) and show
     digits (``cfg.silhouette_refit_cell_min``) on a face of the seed's tone join;
     after each ring the homography is refitted (RANSAC) to the corners of the cells
-    joined, each moved to where its digits show best. None if it grows too few cells,
-    shows too little digit evidence, or its tile size drifts from the seed's by more
-    than ``cfg.silhouette_refit_size``."""
+    joined, each moved to where its digits show best. None if the face has no area, or
+    the board grows too few cells, shows too little digit evidence, or its tile size
+    drifts from the seed's by more than ``cfg.silhouette_refit_size``."""
     hh, ww = shape[:2]
     h = _seed_homography(face)
+    if h is None:
+        return None
     side0 = _side_px(h)
     _, _, tone0 = _best_shifts(face[None], side0, cfg.face_seed_reach, 3, detail)
     cells = [_SEED_CELL]
