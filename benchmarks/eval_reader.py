@@ -97,11 +97,9 @@ def compare_rows(before: list[dict[str, str]], scores: list[Any]
     and for each photo whose new score (``scores``, :class:`vision.batch.PhotoScore`, in
     the same order) differs in any of those columns: its path, label tiles and each
     column's value before and now."""
-    now = [{"found_tiles": sc.found_tiles, "matched": sc.matched, "digits": sc.digits,
-            "digits_right": sc.digits_right, "perfect": int(sc.perfect),
-            "loose_found": sc.loose_found, "loose_matched": sc.loose_matched,
-            "faults_reported": sc.faults_reported, "violations_false": sc.violations_false,
-            "error": sc.error} for sc in scores]
+    # (each column is the score's attribute of that name; ``perfect`` as the CSV's 0/1)
+    now = [{k: int(v) if isinstance(v, bool) else v
+            for k in _COMPARED for v in [getattr(sc, k)]} for sc in scores]
     totals: dict[str, int] = {"photos": len(before), "label_tiles": sum(
         int(r["label_tiles"]) for r in before)}
     for k in _COMPARED[:-1]:

@@ -1056,17 +1056,17 @@ def boards_from_faces(cfg: ReaderConfig, faces: Sequence[Triangle], gray: np.nda
     ev = fd / (fp + 1)
     order = [int(i) for i in np.argsort(-ev, kind="stable")
              if ev[i] >= cfg.silhouette_refit_cell_min][: cfg.face_seed_boards]
+    from .fit import _in_tris  # (fit imports this module only within its functions)
     out: list[BoardGuess] = []
-    covered: list[np.ndarray] = []  # the cells (M, 3, 2) of each board grown
+    covered = np.zeros((0, 3, 2))  # the cells of the boards grown (image corners)
     for i in order:
-        c = pts[i].mean(axis=0)
-        if any(len(points_inside(c[None], cell)) for cells in covered for cell in cells):
+        if _in_tris(pts[i].mean(axis=0), covered).any():
             continue
         b = _grow_from(cfg, pts[i], gray.shape, detail)
         if b is None:
             continue
         out.append(b)
-        covered.append(_cell_px(b.homography, b.cells)[1])
+        covered = np.concatenate([covered, _cell_px(b.homography, b.cells)[1]])
     out.sort(key=_rank)
     return out
 
