@@ -512,6 +512,17 @@ class ReaderConfig:
     face_seed_reach: float = 0.15
     #: ... for at most this many rings
     face_seed_rounds: int = 20
+    #: a board read with at least this many cells next to it showing digits on a face of
+    #: its tiles' tone (each moved up to face_seed_reach of a side; 0 = never) is weighed
+    #: against a board grown by their digits from its own tiles: one that reads more
+    #: tiles, every tile of the first where it lay with its digits, and none read off the
+    #: board, replaces it (part of a board beyond a gap its fit did not cross). Dev A/B
+    #: (480 photos): 4 more read with no mistake (71000351: 41 -> 48 of 48 tiles;
+    #: 71000022: 25 -> 37 of 37), none fewer; a trigger costs ~100-300 ms
+    grown_rival_front: int = 1
+    #: ... grown from at most this many of the board's tiles (those whose digit spots
+    #: show best first)
+    grown_rival_seeds: int = 1
     #: when no region of even grey outlines a board, regions of even colour are tried:
     #: the photo's colour channels (CIE Lab a, b) beyond these percentiles (below for
     #: those under 50, above for the others; empty = never). Dev photo 71000072 (grey

@@ -481,7 +481,8 @@ def other_boards(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
 
 
 def grown_boards(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
-                 placed: Sequence[tuple[np.ndarray, float]]) -> Iterator[LatticeFit]:
+                 placed: Sequence[tuple[np.ndarray, float]],
+                 seeds: np.ndarray | None = None) -> Iterator[LatticeFit]:
     """Boards grown from single faces of ``tris`` by their digits
     (:func:`vision.silhouette.boards_from_faces`; ``gray``: the detection copy they were
     found in), best first, as :func:`other_boards` fits them (leaving out those lying
@@ -489,9 +490,13 @@ def grown_boards(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
     board that neither seams nor an outline show. Unlike a silhouette's, such a board is
     not refused for cutting a well-outlined face into cells (:func:`_splits_a_face`):
     every cell of it shows digits, as a tile's few digits under small cells do not, and
-    a checked cloth's squares outline big triangles over a board (dev 71000741)."""
-    from .silhouette import boards_from_faces
-    for g in boards_from_faces(cfg, tris, gray):
+    a checked cloth's squares outline big triangles over a board (dev 71000741). With
+    ``seeds`` (N, 3, 2, pixels of ``gray``), grown from those faces instead
+    (:func:`vision.silhouette.boards_from_seeds`)."""
+    from .silhouette import boards_from_faces, boards_from_seeds
+    guesses = (boards_from_faces(cfg, tris, gray) if seeds is None
+               else boards_from_seeds(cfg, seeds, gray))
+    for g in guesses:
         if _read_already(cfg, g, placed):
             continue
         fit = _silhouette_fit(cfg, g, tris, gray)

@@ -56,6 +56,7 @@ from .reading import (
     cell_text,
 )
 from .reconstruct import CornerChoice, bad_tiles, choose_digits, unshown_tiles
+from .silhouette import faces_showing_digits
 
 #: the flag of a tile with one corner's digit out of sight, reported unknown
 HIDDEN_CORNER = "a corner's digit hidden (under a hand or an object)"
@@ -240,6 +241,153 @@ def _grown_boards(cfg: ReaderConfig, photo: Photo, scale: float, read: list[Latt
     gray, s, tris, edges, placed = _search_copy(cfg, photo, scale, read, every_face=True)
     yield from _found_each(cfg, islice(grown_boards(cfg, tris, gray, placed), n), gray,
                            edges, s)
+
+
+def _seeded_boards(cfg: ReaderConfig, photo: Photo, detected: Found, seeds: np.ndarray
+                   ) -> Iterator[Found]:
+    """The boards grown from the faces ``seeds`` (N, 3, 2, pixels of the detection copy)
+    by their digits (:func:`vision.fit.grown_boards`), their faces those of the first
+    detect (``detected``) where it searched that copy."""
+    gray, s = photo.scaled_gray()
+    if abs(s - detected.scale) < 1e-9:
+        tris, edges = detected.fit.triangles, None
+    else:
+        edges = edge_map(cfg, gray)
+        tris = find_triangles(cfg, gray, edges)
+    yield from _found_each(cfg, grown_boards(cfg, tris, gray, [], seeds), gray, edges, s)
+
+
+def _neighbour_faces(board: Sequence[TileReading]) -> np.ndarray:
+    """The outlines (M, 3, 2, original pixels) of the cells across the edges of the
+    ``board`` tiles, each its tile mirrored through that edge's midpoint (so it follows
+    the tiles' own drift and perspective), those on a tile of the board left out and each
+    cell once."""
+    px = np.stack([t.corner_px for t in board]).astype(float)  # (N, 3, 2)
+    a, b = px[:, [1, 2, 0]], px[:, [2, 0, 1]]
+    nb = np.stack([b, a, a + b - px], axis=2).reshape(-1, 3, 2)  # (as the tile turns)
+    side = float(np.linalg.norm(px - px[:, [1, 2, 0]], axis=2).mean())
+    cen = nb.mean(axis=1)
+    free = np.linalg.norm(cen[:, None] - px.mean(axis=1)[None], axis=2).min(axis=1) > side / 3
+    # each cell once: two tiles beside one cell both mirror onto it (the first kept)
+    near = np.linalg.norm(cen[:, None] - cen[None], axis=2) <= side / 3
+    first = ~np.tril(near & free[None, :], k=-1).any(axis=1)
+    return nb[free & first]
+
+
+def _unread_cells(cfg: ReaderConfig, photo: Photo, board: Sequence[TileReading],
+                  off: Sequence[TileReading]) -> np.ndarray:
+    """The cells next to the board read (:func:`_neighbour_faces`), wholly in the photo
+    and on no tile read off the board with a digit, that show digits at their spots
+    (moved up to ``cfg.face_seed_reach`` of a side: ``cfg.silhouette_refit_cell_min``)
+    on a face of the board's tone (within ``cfg.silhouette_tone_tol`` of its tiles'
+    median), as the detection copy shows them: their outlines (M, 3, 2, that copy's
+    pixels), clearest first; none for a board of no tile."""
+    none = np.zeros((0, 3, 2))
+    tiles = [t for t in board if t.cell is not None]
+    if not tiles:
+        return none
+    nb = _neighbour_faces(tiles)
+    side = float(np.mean([mean_side(t.corner_px) for t in tiles]))
+    inside = ((nb[..., 0].min(axis=1) >= 0) & (nb[..., 1].min(axis=1) >= 0)
+              & (nb[..., 0].max(axis=1) <= photo.width - 1)
+              & (nb[..., 1].max(axis=1) <= photo.height - 1))
+    shown = [t for t in off if any(d is not None for d in t.corners)]
+    if shown:
+        oc = np.array([t.corner_px.mean(axis=0) for t in shown])
+        d = np.linalg.norm(nb.mean(axis=1)[:, None] - oc[None], axis=2).min(axis=1)
+        inside &= d > side / 2
+    if not inside.any():
+        return none
+    gray, s = photo.scaled_gray()
+    faces = nb[inside] * s
+    ev, tone, shift = faces_showing_digits(faces, gray, cfg.face_seed_reach)
+    if not (ev >= cfg.silhouette_refit_cell_min).any():
+        return none  # (most boards: their tiles' tone is never needed)
+    ref = float(np.median(faces_showing_digits(
+        np.stack([t.corner_px for t in tiles]) * s, gray, 0.0)[1]))
+    shows = (ev >= cfg.silhouette_refit_cell_min) & (np.abs(tone - ref)
+                                                     <= cfg.silhouette_tone_tol)
+    order = [int(i) for i in np.argsort(-ev, kind="stable") if shows[i]]
+    return (faces + shift[:, None, :])[order]
+
+
+def _board_seeds(cfg: ReaderConfig, photo: Photo, board: Sequence[TileReading], n: int
+                 ) -> np.ndarray:
+    """Seeds for boards grown from the board read: its ``n`` tiles (with a cell) whose
+    digit spots show best, each moved up to ``cfg.face_seed_reach`` of a side to where
+    they do, in the detection copy's pixels (N, 3, 2)."""
+    tiles = [t for t in board if t.cell is not None]
+    gray, s = photo.scaled_gray()
+    faces = np.stack([t.corner_px for t in tiles]) * s
+    ev, _, shift = faces_showing_digits(faces, gray, cfg.face_seed_reach)
+    order = np.argsort(-ev, kind="stable")[:n]
+    return (faces + shift[:, None, :])[order]
+
+
+def _h_full(found: Found) -> np.ndarray | None:
+    """The lattice -> original pixel homography (3, 3) of a fit found (None if none)."""
+    h = found.fit.homography
+    return None if h is None else np.diag([1 / found.scale, 1 / found.scale, 1.0]) @ h
+
+
+def _pruned(cfg: ReaderConfig, photo: Photo, found: Found, board: list[TileReading],
+            off: list[TileReading]) -> list[TileReading]:
+    """The believable tiles of ``off`` beside ``board`` on the lattice of ``found``
+    (:func:`vision.loose.prune_loose`, judged in the colour copy its tile size asks for)."""
+    if not off:
+        return off
+    f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
+    return prune_loose(cfg, photo.colour(f), off, board, _h_full(found), scale=1.0 / f)
+
+
+def _apart(tiles: Sequence[TileReading], others: Sequence[TileReading]
+           ) -> list[TileReading]:
+    """The ``tiles`` whose centre lies farther than a third of their side from every
+    tile of ``others``."""
+    if not others:
+        return list(tiles)
+    oc = np.array([t.corner_px.mean(axis=0) for t in others])
+    return [t for t in tiles
+            if np.linalg.norm(oc - t.corner_px.mean(axis=0), axis=1).min()
+            > mean_side(t.corner_px) / 3]
+
+
+def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
+              board2: Sequence[TileReading]) -> bool:
+    """Does ``board2`` read more tiles than ``board``, every tile of ``board`` among them
+    where it lay (within a third of the tiles' side, each its own) with the same digits,
+    its other tiles farther from those (one tile read twice overlaps itself; the next
+    cell's centre lies 0.58 of a side away, 0.4 across a drifted gap) and each showing
+    its digits (its crops' first choices at two corners, or every corner in view), and
+    no tile read off the board (``off``) with a digit among them (a blank face may be an
+    outline no tile fills)?"""
+    if len(board2) <= len(board):
+        return False
+    c2 = np.array([t.corner_px.mean(axis=0) for t in board2])
+    side = float(np.mean([mean_side(t.corner_px) for t in board2]))
+    kept: set[int] = set()
+    for t in board:
+        d = np.linalg.norm(c2 - t.corner_px.mean(axis=0), axis=1)
+        k = int(np.argmin(d))
+        got, was = list(board2[k].corners), list(t.corners)
+        if (d[k] > side / 3 or k in kept
+                or not any(got == was[r:] + was[:r] for r in range(3))):
+            return False
+        kept.add(k)
+    new = np.array([k not in kept for k in range(len(board2))])
+    c1 = np.array([t.corner_px.mean(axis=0) for t in board])
+    if np.linalg.norm(c2[new][:, None] - c1[None], axis=2).min() <= side / 3:
+        return False
+    # a tile added must show its digits: at two corners or more (each corner in view, of
+    # a partial tile) its crop's own first choice, not only digits chosen to agree with
+    # the tiles around it
+    if any(sum(d is not None and int(np.argmax(t.probs[k])) == d
+               for k, d in enumerate(t.corners))
+           < min(2, sum(d is not None for d in t.corners))
+           for t, n in zip(board2, new, strict=True) if n):
+        return False
+    return not any(np.linalg.norm(c2 - t.corner_px.mean(axis=0), axis=1).min() <= side / 3
+                   for t in off if any(d is not None for d in t.corners))
 
 
 def _other_sizes(cfg: ReaderConfig, photo: Photo, tried: list[float], n: int
@@ -2095,6 +2243,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             # a loose tile beside a board too blurred to find)
             if len(board2) >= 2 and n_read > most:
                 most, found, conv, board, off = n_read, again, conv2, board2, off2
+    beside: list[TileReading] = []  # tiles off a board a grown one replaced
     if not board:
         # still no board read: one grown from single faces by their digits (a defocused
         # board on a cloth of the tiles' grey shows neither seams nor an outline)
@@ -2104,11 +2253,26 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             if len(board2) > len(board):
                 found, conv, board, off = again, conv2, board2, off2
                 break
+    elif cfg.grown_rival_front > 0 and len(
+            _unread_cells(cfg, photo, board, off)) >= cfg.grown_rival_front:
+        # a board read whose next cells show digits on its tiles' face: part of it may
+        # lie beyond a gap its fit did not cross; a board grown by its digits from its
+        # clearest tile is weighed against it
+        seeds = _board_seeds(cfg, photo, board, cfg.grown_rival_seeds)
+        for again in _seeded_boards(cfg, photo, detected, seeds):
+            again, conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
+            if _outgrows(board, off, board2):
+                # the tiles read off the first board, judged on its lattice (the grown
+                # one's homography, fitted to the board's digits, may stretch far off
+                # it), stay where the second reads none
+                beside = _apart(_pruned(cfg, photo, found, board, off), board2)
+                found, conv, board, off = again, conv2, board2, off2
+                break
     f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
-    h = found.fit.homography
-    h_full = None if h is None else np.diag([1 / found.scale, 1 / found.scale, 1.0]) @ h
-    if off:
-        off = prune_loose(cfg, photo.colour(f), off, board, h_full, scale=1.0 / f)
+    h_full = _h_full(found)
+    off = _pruned(cfg, photo, found, board, off)
+    if beside:
+        off += _apart(beside, off)
     if _nothing_read(board, off):
         if found.too_blurred:
             raise NoTilesError(f"{photo.path}: no tiles read: the board is too blurred for "

@@ -1056,19 +1056,61 @@ def boards_from_faces(cfg: ReaderConfig, faces: Sequence[Triangle], gray: np.nda
     ev = fd / (fp + 1)
     order = [int(i) for i in np.argsort(-ev, kind="stable")
              if ev[i] >= cfg.silhouette_refit_cell_min][: cfg.face_seed_boards]
+    return _grown(cfg, pts[order], gray.shape, detail)
+
+
+def boards_from_seeds(cfg: ReaderConfig, seeds: np.ndarray, gray: np.ndarray
+                      ) -> list[BoardGuess]:
+    """Boards grown (as :func:`boards_from_faces` grows them) from the faces ``seeds``
+    (N, 3, 2, pixels of ``gray``, the detection copy), in that order, best first; [] on
+    the double-size copy or with ``cfg.face_seed_boards`` 0."""
+    if cfg.face_seed_boards <= 0 or max(gray.shape) > cfg.detect_max_side or not len(seeds):
+        return []
+    return _grown(cfg, seeds, gray.shape, _Detail(gray))
+
+
+def _grown(cfg: ReaderConfig, seeds: np.ndarray, shape: tuple[int, ...], detail: _Detail
+           ) -> list[BoardGuess]:
+    """The boards grown from ``seeds`` (N, 3, 2) one by one (:func:`_grow_from`), a seed
+    inside a board grown before skipped; best first (:func:`_rank`)."""
     from .fit import _in_tris  # (fit imports this module only within its functions)
     out: list[BoardGuess] = []
     covered = np.zeros((0, 3, 2))  # the cells of the boards grown (image corners)
-    for i in order:
-        if _in_tris(pts[i].mean(axis=0), covered).any():
+    for seed in seeds:
+        if _in_tris(seed.mean(axis=0), covered).any():
             continue
-        b = _grow_from(cfg, pts[i], gray.shape, detail)
+        b = _grow_from(cfg, seed, shape, detail)
         if b is None:
             continue
         out.append(b)
         covered = np.concatenate([covered, _cell_px(b.homography, b.cells)[1]])
     out.sort(key=_rank)
     return out
+
+
+def faces_showing_digits(faces: np.ndarray, gray: np.ndarray, reach: float
+                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Digit evidence (as :func:`digit_score` counts it for one cell) and tone (grey
+    level) of each face ``faces`` (N, 3, 2, pixels of ``gray``), each moved up to
+    ``reach`` of its mean side to where its digit spots show best (0: where it lies):
+    (N,), (N,) and that move (N, 2, pixels). Only the part of ``gray`` around the faces
+    is smoothed (a frontier of a few cells on a 12 MP photo's detection copy)."""
+    n = len(faces)
+    if not n:
+        return np.zeros(0), np.zeros(0), np.zeros((0, 2))
+    side = float(np.linalg.norm(faces - faces[:, [1, 2, 0]], axis=2).mean())
+    pad = int(np.ceil((reach + 0.2) * side)) + 2
+    hh, ww = gray.shape[:2]
+    x0 = int(np.clip(np.floor(faces[..., 0].min()) - pad, 0, ww))
+    y0 = int(np.clip(np.floor(faces[..., 1].min()) - pad, 0, hh))
+    x1 = int(np.clip(np.ceil(faces[..., 0].max()) + pad + 1, x0, ww))
+    y1 = int(np.clip(np.ceil(faces[..., 1].max()) + pad + 1, y0, hh))
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return np.zeros(n), np.zeros(n), np.zeros((n, 2))
+    detail = _Detail(gray[y0:y1, x0:x1])
+    shift, ev, tone = _best_shifts(faces - [x0, y0], side, reach, 3 if reach > 0 else 0,
+                                   detail)
+    return ev, tone, shift
 
 
 def _seed_homography(face: np.ndarray) -> np.ndarray | None:
@@ -1089,7 +1131,7 @@ def _best_shifts(pc: np.ndarray, side: float, reach: float, k: int, detail: _Det
     steps each way, across and down) to where its digit spots show best (the evidence of
     :func:`digit_score` for the cell alone): the shifts (N, 2), the evidence there (N,)
     and the face's tone there (N,)."""
-    g = np.arange(-k, k + 1) * (reach / k) * side
+    g = np.arange(-k, k + 1) * (reach / max(k, 1)) * side
     shifts = np.stack(np.meshgrid(g, g), axis=-1).reshape(-1, 2)
     n = len(pc)
     moved = (pc[:, None] + shifts[None, :, None, :]).reshape(-1, 3, 2)
