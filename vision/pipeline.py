@@ -207,16 +207,24 @@ def _search_copy(cfg: ReaderConfig, photo: Photo, scale: float, read: list[Latti
     made only if asked for; with ``every_face`` never, as those are only the faces of
     the size of its board), and per fit of ``read`` (at ``scale``) its cells' centres
     and tile side in that copy's pixels."""
-    gray, s = photo.scaled_gray()
-    if abs(s - scale) < 1e-9 and not every_face:
-        tris, edges = read[0].triangles, None
-    else:
-        edges = edge_map(cfg, gray)
-        tris = find_triangles(cfg, gray, edges)
+    gray, s, tris, edges = _copy_faces(cfg, photo, None if every_face else
+                                       Found(read[0], scale))
     placed = [(np.array([fit.project(cell_centroid(c)) for c in (*fit.cells, *fit.proposed)]
                         ).reshape(-1, 2) * (s / scale), fit.side * (s / scale))
               for fit in read if fit.homography is not None and fit.side > 0]
     return gray, s, tris, edges, placed
+
+
+def _copy_faces(cfg: ReaderConfig, photo: Photo, first: Found | None
+                ) -> tuple[np.ndarray, float, list[Triangle], np.ndarray | None]:
+    """The detection copy's grey image, its scale, its faces found by their edges and its
+    edge map: the faces of the fit ``first`` (and no edge map: made only if asked for)
+    where that fit was found on this copy, else found anew (``first`` None: always)."""
+    gray, s = photo.scaled_gray()
+    if first is not None and abs(s - first.scale) < 1e-9:
+        return gray, s, first.fit.triangles, None
+    edges = edge_map(cfg, gray)
+    return gray, s, find_triangles(cfg, gray, edges), edges
 
 
 def _found_each(cfg: ReaderConfig, fits: Iterable[LatticeFit], gray: np.ndarray,
@@ -248,12 +256,7 @@ def _seeded_boards(cfg: ReaderConfig, photo: Photo, detected: Found, seeds: np.n
     """The boards grown from the faces ``seeds`` (N, 3, 2, pixels of the detection copy)
     by their digits (:func:`vision.fit.grown_boards`), their faces those of the first
     detect (``detected``) where it searched that copy."""
-    gray, s = photo.scaled_gray()
-    if abs(s - detected.scale) < 1e-9:
-        tris, edges = detected.fit.triangles, None
-    else:
-        edges = edge_map(cfg, gray)
-        tris = find_triangles(cfg, gray, edges)
+    gray, s, tris, edges = _copy_faces(cfg, photo, detected)
     yield from _found_each(cfg, grown_boards(cfg, tris, gray, [], seeds), gray, edges, s)
 
 
