@@ -6,6 +6,7 @@ from __future__ import annotations
 import io as _io
 import struct
 import zlib
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -2444,3 +2445,54 @@ def test_a_tile_put_right_takes_the_other_copys_flag_naming_it_away() -> None:
     _misread_sets(DEFAULT, reading)
     assert reading.tiles[0].corners == [2, 2, 0]
     assert reading.tiles[1].flags == ["tile 0-1-2 also at 3,3,D"]
+
+
+def test_a_tile_meeting_the_board_at_a_corner_only_joins_where_its_digit_there_agrees(
+        ) -> None:
+    from engine.lattice import cells_around
+    from vision.pipeline import Seen, _corner_cells, _met_at_corner
+    photo = vio.from_array(DEFAULT, np.full((400, 400, 3), 128, np.uint8))
+
+    def px(cell: Cell) -> np.ndarray:
+        xy = np.array([vertex_xy(v) for v in cell_corners(cell)])
+        return xy * [60.0, -60.0] + [200.0, 200.0]
+
+    def reads(digits: list[int]) -> np.ndarray:
+        p = np.full((3, 7), 0.01)
+        p[[0, 1, 2], digits] = 0.94
+        return p
+
+    board = (0, 0, "U")
+    v0 = cell_corners(board)[0]
+    # the cells meeting the board's tile at a vertex, less its edge neighbours
+    corner = sorted(_corner_cells({board}, set()))
+    assert len(corner) == 9 and all(c not in edge_neighbours(board) for c in corner)
+    assert _corner_cells({board}, {corner[0]}) == set(corner[1:])  # read already
+    c = next(c for c in corner if v0 in cell_corners(c))
+    edge = next(nb for nb in edge_neighbours(board) if v0 in cell_corners(nb))
+    assert c in cells_around(v0)
+
+    def met(cell: Cell, at_v0: int, other: int = 4) -> set[Cell]:
+        digits = [at_v0 if v == v0 else other for v in cell_corners(cell)]
+        seen = [Seen(board, px(board), True), Seen(cell, px(cell), False, True)]
+        probs = np.stack([reads([1, 2, 3]), reads(digits)])
+        return _met_at_corner(DEFAULT, photo, seen, probs, [0], 60.0)
+
+    assert met(c, 1) == {c}  # the board's 1 at the vertex they share: a tile set there
+    assert met(c, 5) == set()  # another digit there: a loose tile lying near by chance
+    assert met(edge, 1) == set()  # beside the board: joined edge to edge, not here
+    seen = [Seen(board, px(board), True), Seen(c, px(c), False, True)]
+    dim = reads([1 if v == v0 else 4 for v in cell_corners(c)])
+    dim[2] = 0.0
+    dim[2, 6] = 1.0  # one corner showing no digit: no tile in full view there
+    assert _met_at_corner(DEFAULT, photo, seen, np.stack([reads([1, 2, 3]), dim]), [0],
+                          60.0) == set()
+    # a digit read under corner_only_min (0.5), though the first choice: a smudge
+    smudge = reads([1 if v == v0 else 4 for v in cell_corners(c)])
+    far = next(k for k, v in enumerate(cell_corners(c)) if v != v0)
+    smudge[far] = 0.1
+    smudge[far, 4], smudge[far, 6] = 0.45, 0.0
+    probs = np.stack([reads([1, 2, 3]), smudge])
+    assert _met_at_corner(DEFAULT, photo, seen, probs, [0], 60.0) == set()
+    assert _met_at_corner(replace(DEFAULT, corner_only_min=0.4), photo, seen, probs, [0],
+                          60.0) == {c}

@@ -19,7 +19,15 @@ import cv2
 import numpy as np
 
 from engine.board import Status
-from engine.lattice import Cell, Vertex, cell_centroid, cell_corners, edge_neighbours, vertex_xy
+from engine.lattice import (
+    Cell,
+    Vertex,
+    cell_centroid,
+    cell_corners,
+    cells_around,
+    edge_neighbours,
+    vertex_xy,
+)
 from engine.tiles import Tile
 
 from .apart import judge_pieces
@@ -461,7 +469,10 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     Outline-less candidate cells around the board are read ring by ring, only where they
     touch a cell already seen to hold a tile: reconstruct keeps a candidate only when it
     joins the board (or a tile of it cut by the photo's edge), so the others are never
-    needed and most of the table around a board is not read at all.
+    needed and most of the table around a board is not read at all. The cells meeting
+    those at a corner only are read last, in full view (one may hold a tile set down
+    touching the board by a corner: kept only where it shows one), and so are those cut
+    by the photo's edge (a tile joined beyond it).
 
     Returns the tiles read (cells, proposed cells, candidates read, loose faces), their
     probabilities (N, 3, 7) (digits 0-5, none; a digit's two print conventions summed)
@@ -509,16 +520,28 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
             if _none_mean(cfg, photo, t, p, side_full) <= max(cfg.candidate_none_max,
                                                               cfg.candidate_pass_none_max):
                 joined.add(t.cell)
-    if cfg.cut_corner_join and todo:
-        # a tile cut by the photo's edge may meet the board at a corner only, the tiles
-        # joining them beyond the edge
-        at = {v for c in joined for v in cell_corners(c)}  # type: ignore[arg-type]
-        ring = [t for t in ok([Seen(c, fit.corner_px(c) / s, False, True) for c in
-                               sorted(c for c in todo if set(cell_corners(c)) & at)])
-                if not _visible(cfg, t.px, side_full, photo.width, photo.height).all()]
+    at = {v for c in joined for v in cell_corners(c)}  # type: ignore[arg-type]
+    # a tile cut by the photo's edge may meet the board at a corner only, the tiles
+    # joining them beyond the edge; one in full view so is a tile set down touching the
+    # board by a corner only (a fault the engine reports)
+    cut_at = ({c for c in todo if set(cell_corners(c)) & at} if cfg.cut_corner_join
+              else set())
+    full_at = (_corner_cells(joined, {t.cell for t in cells} | {t.cell for t, _, _ in read})
+               if cfg.corner_only_join else set())
+    if cut_at or full_at:
+        ring, whole = [], []
+        for t in ok([Seen(c, fit.corner_px(c) / s, False, True)
+                     for c in sorted(cut_at | full_at)]):
+            w = bool(_visible(cfg, t.px, side_full, photo.width, photo.height).all())
+            if t.cell in (full_at if w else cut_at):
+                ring.append(t)
+                whole.append(w)
         if ring:
             p_ring, r_ring = _read_tiles(cfg, photo, ring, side_full, classifier)
-            read += list(zip(ring, p_ring, r_ring, strict=True))
+            # a cell met at a corner in full view is kept only where it shows a tile (the
+            # rest is table, judged as before from the cells beside the tiles)
+            read += [(t, p, r) for t, w, p, r in zip(ring, whole, p_ring, r_ring, strict=True)
+                     if not w or _clear_tile(cfg, p)]
     read.sort(key=lambda x: x[0].cell)  # type: ignore[arg-type, return-value]
     seen = cells + [t for t, _, _ in read] + loose
     probs = np.concatenate([probs[:len(cells)], np.zeros((0, 3, 7))]
@@ -1097,6 +1120,8 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     # under a hand or an object: joined there (and the cells they join edge to edge)
     met = (_met_past_hidden(cfg, photo, seen, probs, board_idx, side_full)
            if cfg.full_at_vertex and board_idx else set())
+    if cfg.corner_only_join and board_idx:
+        met |= _met_at_corner(cfg, photo, seen, probs, board_idx, side_full)
     if met:
         cut = (cut[0] | met, cut[1])
         board_idx = _connected(seen, pre, *cut)
@@ -1737,6 +1762,16 @@ def _nearest_square_cell(cfg: ReaderConfig, fit: LatticeFit, hinv: np.ndarray,
     return best[1], best[2], best[3], best[4]
 
 
+def _corner_cells(joined: set[Cell], done: set[Cell | None]) -> set[Cell]:
+    """The cells meeting the cells ``joined`` (those seen to hold tiles) at a vertex only,
+    not among ``done`` (cells read already). (Those beside them are the candidates',
+    judged ring by ring.)"""
+    at = {v for c in joined for v in cell_corners(c)}
+    return {c for v in at for c in cells_around(v)
+            if c not in done and c not in joined
+            and not joined.intersection(edge_neighbours(c))}
+
+
 def _meets_at_corner(cfg: ReaderConfig, photo: Photo, t: Seen, p: np.ndarray,
                      shows: dict[Vertex, set[int]], side_full: float,
                      least: float | None = None) -> bool:
@@ -2046,6 +2081,35 @@ def _met_past_hidden(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: n
             if any(nb in passed for nb in edge_neighbours(seen[n].cell))  # type: ignore[arg-type]
             and _meets_at_corner(cfg, photo, seen[n], probs[n], shows, side_full,
                                  cfg.full_at_vertex_min)}
+
+
+def _clear_tile(cfg: ReaderConfig, p: np.ndarray) -> bool:
+    """Does a cell in full view read a digit at every corner (``p`` (3, 7)), each of at
+    least ``cfg.corner_only_min``, with mean "none" at most ``cfg.candidate_none_max``?"""
+    return bool((p.argmax(axis=1) < 6).all()
+                and float(p[:, :6].max(axis=1).min()) >= cfg.corner_only_min
+                and float(p[:, 6].mean()) <= cfg.candidate_none_max)
+
+
+def _met_at_corner(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
+                   board_idx: list[int], side_full: float) -> set[Cell]:
+    """Cells of candidates in full view read clearly at every corner (a digit at each, of
+    at least ``cfg.corner_only_min``, mean "none" at most ``cfg.candidate_none_max``),
+    beside no tile of ``board_idx``, that meet it at a vertex whose digit they read as
+    the board's (:func:`_meets_at_corner`, at least ``cfg.full_at_vertex_min``) and agree
+    with it at every vertex they share: a tile set down touching the board by a corner
+    only."""
+    on = {seen[n].cell for n in board_idx}
+    full = [n for n, t in enumerate(seen) if t.candidate and t.cell not in on
+            and not on.intersection(edge_neighbours(t.cell))  # type: ignore[arg-type]
+            and _clear_tile(cfg, probs[n])
+            and _visible(cfg, t.px, side_full, photo.width, photo.height).all()]
+    if not full:
+        return set()
+    shows = _board_shows(seen, probs, board_idx)
+    return {seen[n].cell for n in full  # type: ignore[misc]
+            if _meets_at_corner(cfg, photo, seen[n], probs[n], shows, side_full,
+                                cfg.full_at_vertex_min)}
 
 
 def _rejoin(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: list[int],
