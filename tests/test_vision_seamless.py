@@ -848,8 +848,7 @@ def test_tiles_off_a_board_a_grown_one_replaced_stay() -> None:
     from vision.synth import render
     s = render(71_000_279, size=SIZE, style=_style(71_000_279), faults=True)
     old = score_reading("x", s.label, read_array(
-        s.image, replace(DEFAULT, grown_rival_front=0, corner_only_join=False),
-        name="x").to_json())
+        s.image, replace(DEFAULT, grown_rival_front=0), name="x").to_json())
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched == sc.found_tiles > old.matched
     assert sc.loose_matched >= old.loose_matched >= 5

@@ -24,8 +24,8 @@ from engine.lattice import (
     Vertex,
     cell_centroid,
     cell_corners,
-    cells_around,
     edge_neighbours,
+    vertex_neighbours,
     vertex_xy,
 )
 from engine.tiles import Tile
@@ -1766,8 +1766,7 @@ def _corner_cells(joined: set[Cell], done: set[Cell | None]) -> set[Cell]:
     """The cells meeting the cells ``joined`` (those seen to hold tiles) at a vertex only,
     not among ``done`` (cells read already). (Those beside them are the candidates',
     judged ring by ring.)"""
-    at = {v for c in joined for v in cell_corners(c)}
-    return {c for v in at for c in cells_around(v)
+    return {c for j in joined for c in vertex_neighbours(j)
             if c not in done and c not in joined
             and not joined.intersection(edge_neighbours(c))}
 
