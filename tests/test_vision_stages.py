@@ -2431,6 +2431,101 @@ def test_a_repeated_or_mirror_tile_made_by_a_digit_chosen_against_its_pixels_is_
     assert never.tiles[1].corners == other and never.tiles[1].misread_set
 
 
+_HEX_V = (0, 0)
+
+
+def _hexagon_read(changes: list[tuple[int, Vertex, int]], extra: tuple[object, ...] = (),
+                  cfg: ReaderConfig = DEFAULT) -> object:
+    """The six tiles round vertex (0, 0), its digit 3 (tiles 2-2-3, 0-0-3, 3-3-4, 0-2-3,
+    0-3-4, 2-3-3), read clearly, then through :func:`vision.pipeline._misread_sets`; but
+    for ``changes``: (tile, vertex, digit) read at 0.9 there (the right digit 0.05), and
+    the tiles ``extra`` on the board too."""
+    from engine.lattice import cells_around
+    from vision.pipeline import _misread_sets
+    from vision.reading import Reading
+
+    cells = cells_around(_HEX_V)
+    ring = sorted({w for c in cells for w in cell_corners(c)} - {_HEX_V})
+    at = dict(zip(ring, (0, 0, 4, 2, 3, 2), strict=True)) | {_HEX_V: 3}
+    tiles = [_read_as(c, [at[w] for w in cell_corners(c)]) for c in cells]
+    for i, v, d in changes:
+        t = tiles[i]
+        k = cell_corners(t.cell).index(v)  # type: ignore[attr-defined]
+        t.corners[k] = d  # type: ignore[attr-defined]
+        t.probs[k] = [0.01] * 6 + [0.04]  # type: ignore[attr-defined]
+        t.probs[k, d], t.probs[k, at[v]] = 0.9, 0.05  # type: ignore[attr-defined]
+        t.confidence[k] = 0.9  # type: ignore[attr-defined]
+    reading = Reading("x", 400, 300, tiles=tiles + list(extra))  # type: ignore[arg-type]
+    _misread_sets(cfg, reading)
+    return reading
+
+
+@pytest.mark.parametrize(("misread", "digit", "also", "put_right"), [
+    (3, 1, None, True),  # reads 0-2-1, a mirror tile
+    (5, 0, None, True),  # reads 0-2-3, a second copy of the tile beside it
+    (0, 1, None, False),  # reads 1-2-2: a tile of the set, placed against the rule
+    (3, 1, (1, 5), False),  # the other tiles there show 3 and 5: they do not tell
+    (3, 1, (5, 2), True)])  # ... 3, and 2 on a second copy (2-2-3), misread there too
+def test_a_mirror_or_repeated_tile_read_clearly_takes_the_digit_its_vertex_shows(
+        misread: int, digit: int, also: tuple[int, int] | None, put_right: bool) -> None:
+    # dev 71000246 (blurred): a 3 read as 1 at 0.86 and 0.95 on two tiles meeting three
+    # 3s made a mirror tile and a second copy. One set holds neither, so the reading is
+    # wrong; the tiles meeting it at the vertex where it disagrees tell the digit. A tile
+    # of the set placed against the rule is a mismatch the table shows, never put right
+    import dataclasses
+
+    changes = [(misread, _HEX_V, digit)] + ([(also[0], _HEX_V, also[1])] if also else [])
+    reading = _hexagon_read(changes)
+    t = reading.tiles[misread]  # type: ignore[attr-defined]
+    k = cell_corners(t.cell).index(_HEX_V)
+    if put_right:
+        assert t.corners[k] == 3 and t.confidence[k] == 0.05 and not t.misread_set
+        assert t.flags == [f"corner {k}: pixels say {digit} (0.90), read as 3 (0.05) as the "
+                           "tiles meeting it there show: its "
+                           f"{digit} would make it a tile "
+                           + ("not in the set" if misread == 3 else "the board holds twice")]
+        assert not reading.violations()  # type: ignore[attr-defined]
+        if also:
+            other = reading.tiles[also[0]]  # type: ignore[attr-defined]
+            assert other.corners[cell_corners(other.cell).index(_HEX_V)] == 3
+        # with the switch off: misread all the same, not put right
+        off = _hexagon_read(changes, cfg=dataclasses.replace(DEFAULT, misread_set_vertex=False))
+        assert off.tiles[misread].corners[k] == digit  # type: ignore[attr-defined]
+        assert off.tiles[misread].misread_set  # type: ignore[attr-defined]
+    else:
+        assert t.corners[k] == digit
+        assert not any(f.startswith(f"corner {k}:") for f in t.flags)
+        assert "corner_mismatch" in {x["kind"] for x in reading.violations()}  # type: ignore[attr-defined]
+
+
+def test_a_mirror_tile_its_vertex_could_put_right_only_by_a_guess_stays_misread() -> None:
+    # where the tiles meeting it tell a digit at two of its corners, each making a tile
+    # of the set, which one is misread the pixels do not tell; where the digit told makes
+    # a tile the board holds elsewhere, that is no tile either; a tile whose digit was
+    # chosen against its pixels is judged by those (test above), not here
+    hexagon = _hexagon_read([])
+    right = [t.corners for t in hexagon.tiles]  # type: ignore[attr-defined]
+    assert not hexagon.violations()  # type: ignore[attr-defined]
+    # tile 0 reads 1-4-2: 3 at (0, 0) makes 2-3-4, 2 at (0, 1) makes 1-2-2
+    two = _hexagon_read([(0, _HEX_V, 1), (0, (0, 1), 4)])
+    assert two.tiles[0].corners == [4, 2, 1] and two.tiles[0].misread_set  # type: ignore[attr-defined]
+    # tile 3 reads 0-2-1; the 3 its vertex tells makes 0-2-3, on the board at 6,0,U too
+    far = _read_as((6, 0, "U"), [0, 2, 3])
+    dup = _hexagon_read([(3, _HEX_V, 1)], extra=(far,))
+    assert dup.tiles[3].corners == [1, 0, 2] and dup.tiles[3].misread_set  # type: ignore[attr-defined]
+    # ... and tile 3 reading 0-2-1 with its 2 chosen against its pixels' 5 (0.45):
+    # flagged misread by its pixels, left so
+    against = _read_as((-1, 0, "D"), [1, 0, 2], against=2, pixel=5, own=0.45)
+    tiles = _hexagon_read([]).tiles  # type: ignore[attr-defined]
+    from vision.pipeline import _misread_sets
+    from vision.reading import Reading
+    reading = Reading("x", 400, 300, tiles=[*tiles[:3], against, *tiles[4:]])
+    _misread_sets(DEFAULT, reading)
+    assert reading.tiles[3].corners == [1, 0, 2] and reading.tiles[3].misread_set
+    assert [t.corners for i, t in enumerate(reading.tiles) if i != 3] == [
+        c for i, c in enumerate(right) if i != 3]
+
+
 def test_a_tile_put_right_takes_the_other_copys_flag_naming_it_away() -> None:
     # reconstruct flags the second copy of a tile it reads ("also at" the first): where
     # the first is the one put right, the other's flag naming it goes too

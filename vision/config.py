@@ -771,6 +771,12 @@ class ReaderConfig:
     #: ... and a tile read clearly that repeats another or is not in the set is flagged
     #: misread too, not reported as a violation: no table holds it (False: reported)
     misread_set_clear: bool = True
+    #: ... but first, a tile read clearly that repeats another or is not in the set, at a
+    #: corner where the tiles meeting it (not so named) all show another digit that makes
+    #: it a tile of the set the board holds nowhere else, is read with that digit there
+    #: (vision.pipeline._told_by_vertex; dev 71000246: a blurred 3 read as 1 at 0.86-0.95
+    #: on two tiles beside three 3s). A tile placed against the rule is a tile of the set
+    misread_set_vertex: bool = True
 
     # --- reconstruct ------------------------------------------------------------------
     #: a corner reading is "confident" above this probability; a confident disagreement at a

@@ -2367,7 +2367,9 @@ def _misread_sets(cfg: ReaderConfig, reading: Reading) -> None:
     shows); else it is flagged :data:`~vision.reading.MISREAD_SET` and no such violation
     is reported there (:meth:`~vision.reading.Reading.board_violations`). With
     ``cfg.misread_set_clear``, so is each tile such a violation names that is read clearly
-    (which of two copies is misread, the pixels do not tell)."""
+    (which of two copies is misread, the pixels do not tell), unless the tiles meeting it
+    where it disagrees with them tell the digit first (``cfg.misread_set_vertex``,
+    :func:`_told_by_vertex`)."""
     if not cfg.misread_set:
         return
     at = {t.cell: t for t in reading.tiles if t.cell is not None}
@@ -2389,6 +2391,9 @@ def _misread_sets(cfg: ReaderConfig, reading: Reading) -> None:
         t.flags.append(f"reads as {what} ({t.tile}) only through corner {k}'s "
                        f"{t.corners[k]} ({t.confidence[k]:.2f}), chosen against its pixels: "
                        "misread, not reported as a violation")
+    if cfg.misread_set_vertex:
+        while _told_by_vertex(reading, at):
+            found = [v for v in reading.board.violations() if v.kind & SET_KINDS]
     if not cfg.misread_set_clear:
         return
     # read clearly and still a second copy or a mirror tile: misread all the same (which
@@ -2406,6 +2411,68 @@ def _misread_sets(cfg: ReaderConfig, reading: Reading) -> None:
                 t.flags.append(f"reads as a tile the board holds twice ({t.tile}, also at "
                                f"{other}): one of the two misread, not reported as a "
                                "violation")
+
+
+def _told_by_vertex(reading: Reading, at: dict[Cell, TileReading]) -> bool:
+    """Put right one board tile that a repeated-tile or not-in-the-set violation names,
+    read clearly (no digit of it chosen against its pixels, none flagged misread), at a
+    corner where it disagrees with the other tiles meeting there: where those not named
+    by such a violation all show one digit, and that digit there (at one corner of the
+    tile only) makes a tile of the set the board holds nowhere else, the tile is read so
+    (flagged with both readings). A mirror tile or a second copy is no tile on the table,
+    so the reading is wrong, and the vertex tells where (dev 71000246: a blurred 3 read
+    as 1 at 0.86 and 0.95 on two tiles meeting three 3s, making 1-4-2 and a second
+    1-4-4). A tile placed against the rule is a tile of the set, never so put right.
+    Returns whether one was."""
+    found = [v for v in reading.board.violations() if v.kind & SET_KINDS]
+    named = {c for v in found for c in v.cells}
+    shown: dict[Vertex, list[tuple[Cell, int]]] = {}
+    for t in reading.tiles:
+        if t.cell is not None:
+            for v, d in zip(cell_corners(t.cell), t.corners, strict=True):
+                if d is not None:
+                    shown.setdefault(v, []).append((t.cell, d))
+    for v in found:
+        for c in v.cells:
+            t = at[c]
+            if t.misread_set or None in t.corners:  # (a digit against its pixels: so flagged)
+                continue
+            what = ("a tile not in the set" if v.kind & Status.NOT_IN_SET
+                    else "a tile the board holds twice")
+            others = {o.tile for o in reading.tiles if o is not t and o.tile is not None}
+            fixes = []
+            for k, vert in enumerate(cell_corners(c)):
+                told = {d for o, d in shown.get(vert, []) if o != c and o not in named}
+                if len(told) != 1 or t.corners[k] in told:
+                    continue
+                d = next(iter(told))
+                digits = list(t.corners)
+                digits[k] = d
+                tile = Tile.from_digits(digits)  # type: ignore[arg-type]
+                if tile.in_set(reading.set_name) and tile not in others:
+                    fixes.append((k, d))
+            if len(fixes) != 1:
+                continue  # none, or the vertex does not tell which corner
+            k, d = fixes[0]
+            was = t.corners[k]
+            _drop_made_flags(reading, t)
+            t.corners[k], t.confidence[k] = d, float(t.probs[k, d])
+            t.flags.append(f"corner {k}: pixels say {was} ({float(t.probs[k, was]):.2f}), "
+                           f"read as {d} ({t.confidence[k]:.2f}) as the tiles meeting it "
+                           f"there show: its {was} would make it {what}")
+            return True
+    return False
+
+
+def _drop_made_flags(reading: Reading, t: TileReading) -> None:
+    """Drop the flags of the tile board tile ``t`` made before its digits are put right
+    (reconstruct's "not in the set", "also at": on ``t``, or on the other copy naming
+    ``t``'s cell): stale once they are."""
+    old = t.tile
+    assert t.cell is not None  # a board tile
+    t.flags = [f for f in t.flags if not f.startswith(f"tile {old} ")]
+    for o in reading.tiles:
+        o.flags = [f for f in o.flags if f != f"tile {old} also at {cell_text(t.cell)}"]
 
 
 def _against(t: TileReading) -> list[int]:
@@ -2431,13 +2498,7 @@ def _as_pixels_show(cfg: ReaderConfig, reading: Reading, t: TileReading, what: s
     others = {o.tile for o in reading.tiles if o is not t and o.tile is not None}
     if not tile.in_set(reading.set_name) or tile in others:
         return False
-    old = t.tile
-    # the flags of the tile it made are stale now (reconstruct's "not in the set", "also
-    # at": on this tile, or on the other copy naming this one's cell)
-    assert t.cell is not None  # a board tile
-    t.flags = [f for f in t.flags if not f.startswith(f"tile {old} ")]
-    for o in reading.tiles:
-        o.flags = [f for f in o.flags if f != f"tile {old} also at {cell_text(t.cell)}"]
+    _drop_made_flags(reading, t)
     for k in against:
         was = t.corners[k]
         d = own[k]
