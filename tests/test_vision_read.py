@@ -820,6 +820,13 @@ def test_an_arm_of_tiles_is_followed_past_three_rings_of_candidates() -> None:
 
 
 @needs_model
+def test_an_arm_of_tiles_is_followed_past_eight_rings_of_candidates() -> None:
+    # dark tiles on a purple cloth, the board fitted to its silhouette: the tile at the
+    # end of a long arm lies nine rings of candidates from its cells (dev 71000709)
+    _one_tile_more_with_the_part(71_000_709, replace(DEFAULT, ring_cells=8))
+
+
+@needs_model
 def test_a_face_down_tile_on_a_far_candidate_cell_stays_off_the_board() -> None:
     # a blank face lying squarely on a cell near the board is the table between tiles;
     # five rings out, it is a face-down tile put down there (dev 71000104, 563 166)
@@ -1176,13 +1183,14 @@ def test_the_lattice_follows_the_tiles_digits_past_the_faces_found() -> None:
     # tiles at the other end; carried outward by the tiles' digits (found as blobs) it
     # lies within 5 px of every tile, and the far tiles are read (the control without it
     # also moves no cell onto two digits: that finds one of those tiles; the cells met
-    # at a corner, read too, add one more, meeting the tiles read at a corner only)
+    # at a corner, read too, add one more, meeting the tiles read at a corner only; the
+    # last two lie more than eight rings of candidates out: ring_cells)
     without, sc = _dev_scores(71_000_225, replace(DEFAULT, digit_refit_rounds=0,
                                                   shift_hidden_min=2.0), DEFAULT)
     assert without.matched == 16
-    assert sc.matched == 24
-    assert sc.found_tiles == sc.matched
-    assert sc.digits_right == sc.digits
+    _read_without_mistake(sc)
+    eight, = _dev_scores(71_000_225, replace(DEFAULT, ring_cells=8))
+    assert eight.matched == 24 and eight.found_tiles == 24
 
 
 @needs_model

@@ -147,8 +147,10 @@ class ReaderConfig:
     #: an outline (0 = off); one is accepted when its corners show digits. An arm of
     #: tiles whose seams do not show is followed this far: dev 71000000-479 at 8 rather
     #: than 3, +25 tiles on 9 photos and 3 more read with no mistake (71000153, 199,
-    #: 459), none lost (at 5, 4 tiles fewer on 71000424, and 3 wrong digits)
-    ring_cells: int = 8
+    #: 459), none lost (at 5, 4 tiles fewer on 71000424, and 3 wrong digits); at 11
+    #: rather than 8, +5 tiles on 3 photos, 2 more with no mistake (71000225, 291),
+    #: none lost (at 12, a tile cut by the photo's edge lost on 71000022)
+    ring_cells: int = 11
     #: ... of which only those within this many rings take a blank face lying squarely on
     #: them for the table between tiles (farther out it is a face-down tile, kept); the
     #: rings past them are made only next to cells the classifier saw to hold tiles (made
