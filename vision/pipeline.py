@@ -18,7 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from engine.board import Status
+from engine.board import Status, Violation
 from engine.lattice import (
     Cell,
     Vertex,
@@ -2061,6 +2061,14 @@ def _read_past(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndar
             < _none_mean(cfg, photo, t, probs[n], side_full) <= cfg.candidate_pass_none_max}
 
 
+def _off_board_in_view(cfg: ReaderConfig, photo: Photo, seen: list[Seen], on: set[Cell],
+                       side_full: float, keep: Callable[[int], bool]) -> list[int]:
+    """Indices of the candidates of ``seen`` on no cell of ``on`` (the board's), in full
+    view, for which ``keep`` (an index) holds."""
+    return [n for n, t in enumerate(seen) if t.candidate and t.cell not in on and keep(n)
+            and _visible(cfg, t.px, side_full, photo.width, photo.height).all()]
+
+
 def _met_past_hidden(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
                      board_idx: list[int], side_full: float) -> set[Cell]:
     """Cells of candidates in full view read clearly at every corner (mean "none" at
@@ -2069,9 +2077,8 @@ def _met_past_hidden(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: n
     beside a candidate read past a hand (a digit in view, no tile:
     ``cfg.candidate_pass_none_max``): the tile between lies under the hand or an object."""
     on = {seen[n].cell for n in board_idx}
-    full = [n for n, t in enumerate(seen) if t.candidate and t.cell not in on
-            and _none_mean(cfg, photo, t, probs[n], side_full) <= cfg.candidate_none_max
-            and _visible(cfg, t.px, side_full, photo.width, photo.height).all()]
+    full = _off_board_in_view(cfg, photo, seen, on, side_full, lambda n: _none_mean(
+        cfg, photo, seen[n], probs[n], side_full) <= cfg.candidate_none_max)
     passed = _read_past(cfg, photo, seen, probs, side_full) - on if full else set()
     if not passed:
         return set()
@@ -2099,10 +2106,9 @@ def _met_at_corner(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.
     with it at every vertex they share: a tile set down touching the board by a corner
     only."""
     on = {seen[n].cell for n in board_idx}
-    full = [n for n, t in enumerate(seen) if t.candidate and t.cell not in on
-            and not on.intersection(edge_neighbours(t.cell))  # type: ignore[arg-type]
-            and _clear_tile(cfg, probs[n])
-            and _visible(cfg, t.px, side_full, photo.width, photo.height).all()]
+    full = _off_board_in_view(cfg, photo, seen, on, side_full, lambda n: (
+        not on.intersection(edge_neighbours(seen[n].cell))  # type: ignore[arg-type]
+        and _clear_tile(cfg, probs[n])))
     if not full:
         return set()
     shows = _board_shows(seen, probs, board_idx)
@@ -2382,8 +2388,7 @@ def _misread_sets(cfg: ReaderConfig, reading: Reading) -> None:
         v, c = todo[0]
         done.add(c)
         t = at[c]
-        what = ("a tile not in the set" if v.kind & Status.NOT_IN_SET
-                else "a tile the board holds twice")
+        what = _set_kind_text(v)
         if _as_pixels_show(cfg, reading, t, what):
             continue
         k = _against(t)[0]
@@ -2437,9 +2442,7 @@ def _told_by_vertex(reading: Reading, at: dict[Cell, TileReading]) -> bool:
             t = at[c]
             if t.misread_set or None in t.corners:  # (a digit against its pixels: so flagged)
                 continue
-            what = ("a tile not in the set" if v.kind & Status.NOT_IN_SET
-                    else "a tile the board holds twice")
-            others = {o.tile for o in reading.tiles if o is not t and o.tile is not None}
+            what = _set_kind_text(v)
             fixes = []
             for k, vert in enumerate(cell_corners(c)):
                 told = {d for o, d in shown.get(vert, []) if o != c and o not in named}
@@ -2448,8 +2451,7 @@ def _told_by_vertex(reading: Reading, at: dict[Cell, TileReading]) -> bool:
                 d = next(iter(told))
                 digits = list(t.corners)
                 digits[k] = d
-                tile = Tile.from_digits(digits)  # type: ignore[arg-type]
-                if tile.in_set(reading.set_name) and tile not in others:
+                if _new_set_tile(reading, t, digits):  # type: ignore[arg-type]
                     fixes.append((k, d))
             if len(fixes) != 1:
                 continue  # none, or the vertex does not tell which corner
@@ -2462,6 +2464,19 @@ def _told_by_vertex(reading: Reading, at: dict[Cell, TileReading]) -> bool:
                            f"there show: its {was} would make it {what}")
             return True
     return False
+
+
+def _set_kind_text(v: Violation) -> str:
+    """What a repeated-tile or not-in-the-set violation ``v`` says its tiles make."""
+    return ("a tile not in the set" if v.kind & Status.NOT_IN_SET
+            else "a tile the board holds twice")
+
+
+def _new_set_tile(reading: Reading, t: TileReading, digits: list[int]) -> bool:
+    """Do ``digits`` make a tile of the reading's set that no board tile but ``t`` is?"""
+    tile = Tile.from_digits(digits)
+    return tile.in_set(reading.set_name) and tile not in {
+        o.tile for o in reading.tiles if o is not t and o.tile is not None}
 
 
 def _drop_made_flags(reading: Reading, t: TileReading) -> None:
@@ -2494,9 +2509,7 @@ def _as_pixels_show(cfg: ReaderConfig, reading: Reading, t: TileReading, what: s
                 or any(f.startswith(f"corner {k}:") and "crops moved" in f for f in t.flags)):
             return False
         own[k] = d
-    tile = Tile.from_digits(own)  # type: ignore[arg-type]
-    others = {o.tile for o in reading.tiles if o is not t and o.tile is not None}
-    if not tile.in_set(reading.set_name) or tile in others:
+    if not _new_set_tile(reading, t, own):  # type: ignore[arg-type]
         return False
     _drop_made_flags(reading, t)
     for k in against:
