@@ -576,6 +576,11 @@ class ReaderConfig:
     #: tiles of their own, so a lower bar): dev seeds 71000000-239 read 0.19 (1 of 3
     #: digits right) and 0.29 (52 of 105), then 0.50 (142 of 153) and up
     board_read_min: float = 0.4
+    #: ... and (either way) a board none of whose corners in view is read at least this
+    #: clearly is too blurred to read too (0 = off): dev 71000350 and 71000818 read a
+    #: board of 1 and 7 tiles the table does not have, at best 0.65 and 0.67, on blurred
+    #: photos whose boards lay elsewhere; no real board of 1000 dev photos read under 0.76
+    board_clear_top: float = 0.9
     #: a photo on which the board chosen read no digit: this many boards fitted to other
     #: silhouettes are read in turn, the first that reads kept
     other_boards: int = 3

@@ -1126,9 +1126,12 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         cut = (cut[0] | met, cut[1])
         board_idx = _connected(seen, pre, *cut)
     read_min = cfg.silhouette_read_min if found.fit.from_silhouette else cfg.board_read_min
-    clarity = _read_clearly(cfg, photo, seen, probs, board_idx, side_full) if board_idx else 0.0
-    if board_idx and clarity < read_min:
-        board_idx = []  # a board too blurred to read: its digits would be guesses
+    tops = _visible_tops(cfg, photo, seen, probs, board_idx, side_full)
+    clarity = float(np.mean(tops)) if tops.size else 0.0
+    if board_idx and (clarity < read_min or float(tops.max(initial=0.0)) < cfg.board_clear_top):
+        # a board too blurred to read (on the whole, or not one digit clearly): its digits
+        # would be guesses
+        board_idx = []
         found.too_blurred = True
     shows = np.argmax(probs[board_idx], axis=2) < 6 if board_idx else np.zeros((0, 3), bool)
     unshown = unshown_tiles([seen[n].cell for n in board_idx], shows,  # type: ignore[misc]
@@ -2018,14 +2021,21 @@ def _read_clearly(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.n
                   idx: list[int], side_full: float) -> float:
     """Mean top digit probability over the visible corners of the tiles ``idx``: how
     clearly the classifier reads them (low on a board too blurred to read)."""
+    top = _visible_tops(cfg, photo, seen, probs, idx, side_full)
+    return float(np.mean(top)) if top.size else 0.0
+
+
+def _visible_tops(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
+                  idx: list[int], side_full: float) -> np.ndarray:
+    """Top digit probability (M,) of each visible corner of the tiles ``idx`` (empty when
+    none), leaving out cells read where their outline was moved unless all were."""
     # a cell read where its outline was moved until it showed digits says nothing of how
     # sharp the photo is (moves over a blurred board find some reading)
     idx = [n for n in idx if not seen[n].shifted] or idx
     if not idx:
-        return 0.0
+        return np.zeros(0)
     vis = _visible_each(cfg, [seen[n].px for n in idx], side_full, photo)
-    top = probs[idx][:, :, :6].max(axis=2)[vis].astype(np.float64)
-    return float(np.mean(top)) if top.size else 0.0
+    return probs[idx][:, :, :6].max(axis=2)[vis].astype(np.float64)
 
 
 def _seen_flags(t: Seen) -> list[str]:
