@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 import pytest
@@ -209,16 +210,14 @@ def test_silhouette_lattice_refitted_to_the_digits() -> None:
     assert sc.digits_right >= 0.98 * sc.digits
 
 
-def test_refit_to_digits_recovers_a_lattice_off_in_size_and_turn() -> None:
-    # no classifier: the true lattice of a synthetic board of black tiles, made 6 % too
-    # large and turned 3 degrees about the board's centre, is brought back onto the
-    # tiles (every cell's corners within 0.1 of a side); a lattice of a third the size
-    # over the same region is refused (the tile size may change by at most 15 %)
+def _lattice_off_223() -> tuple[Any, ...]:
+    """Dev photo 71000223's board of black tiles: the grey photo, its label, the true
+    lattice (table units -> pixels), that lattice made 6 % too large and turned 3 degrees
+    about the board's centre, the board's mask and bounding box."""
     import cv2
     import numpy as np
 
     from engine.lattice import cell_corners, vertex_xy
-    from vision import silhouette as S
     from vision.synth import render
     s = render(71_000_223, size=(1024, 768), style={"font": ["cv_sans"]})
     gray = cv2.cvtColor(s.image, cv2.COLOR_BGR2GRAY)
@@ -238,13 +237,25 @@ def test_refit_to_digits_recovers_a_lattice_off_in_size_and_turn() -> None:
     for t in s.label["tiles"]:
         cv2.fillConvexPoly(mask, np.round(t["corner_px"]).astype(np.int32), 255)
     mask = cv2.dilate(mask, np.ones((5, 5), np.uint8))
-    bbox = cv2.boundingRect(mask)
+    return gray, s.label, truth, off @ truth, mask, cv2.boundingRect(mask)
+
+
+def test_refit_to_digits_recovers_a_lattice_off_in_size_and_turn() -> None:
+    # no classifier: the true lattice of a synthetic board of black tiles, made 6 % too
+    # large and turned 3 degrees about the board's centre, is brought back onto the
+    # tiles (every cell's corners within 0.1 of a side); a lattice of a third the size
+    # over the same region is refused (the tile size may change by at most 15 %)
+    import numpy as np
+
+    from engine.lattice import cell_corners, vertex_xy
+    from vision import silhouette as S
+    gray, label, truth, moved, mask, bbox = _lattice_off_223()
     detail = S._Detail(gray)
     side = float(np.mean([np.linalg.norm(np.subtract(*t["corner_px"][:2]))
-                          for t in s.label["tiles"]]))
-    cells = [tuple(t["cell"]) for t in s.label["tiles"]]
-    before = S.digit_score(off @ truth, cells, detail)[0]
-    r = S._refit_to_digits(DEFAULT, off @ truth, mask, bbox, detail)
+                          for t in label["tiles"]]))
+    cells = [tuple(t["cell"]) for t in label["tiles"]]
+    before = S.digit_score(moved, cells, detail)[0]
+    r = S._refit_to_digits(DEFAULT, moved, mask, bbox, detail)
     assert r is not None
     h = r.homography
     assert S.digit_score(h, cells, detail)[0] > 3 * before
@@ -254,6 +265,34 @@ def test_refit_to_digits_recovers_a_lattice_off_in_size_and_turn() -> None:
         assert err.max() < 0.1 * side
     small = truth @ np.diag([1 / 3, 1 / 3, 1.0])
     assert S._refit_to_digits(DEFAULT, small, mask, bbox, detail) is None
+
+
+def test_the_refit_s_ransac_is_capped_and_a_board_s_refit_stays_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # each round's RANSAC tries at most cfg.silhouette_refit_iters samples (a patch of
+    # table ran OpenCV's 2000 for a fit refused anyway); a board's cells agree, so its
+    # RANSAC stops well before the cap: the refit is the same as uncapped
+    import cv2
+    import numpy as np
+
+    from vision import silhouette as S
+    gray, _, _, moved, mask, bbox = _lattice_off_223()
+    caps: list[int] = []
+    real = cv2.findHomography
+
+    def spy(*a: Any, **k: Any) -> Any:
+        caps.append(k.get("maxIters", 2000))
+        return real(*a, **k)
+    monkeypatch.setattr(cv2, "findHomography", spy)
+    capped = S._refit_to_digits(DEFAULT, moved, mask, bbox, S._Detail(gray))
+    assert caps and set(caps) == {DEFAULT.silhouette_refit_iters} and caps[0] < 2000
+    caps.clear()
+    full = S._refit_to_digits(replace(DEFAULT, silhouette_refit_iters=2000), moved, mask,
+                              bbox, S._Detail(gray))
+    assert set(caps) == {2000}
+    assert capped is not None and full is not None
+    assert np.array_equal(capped.homography, full.homography)
+    assert capped.cells == full.cells
 
 
 @needs_model

@@ -825,7 +825,8 @@ def _refit_to_digits(cfg: ReaderConfig, h: np.ndarray, mask: np.ndarray,
         if good.sum() < cfg.silhouette_min_cells:
             return None
         dst = (pc + shift[:, None, :])[good].reshape(-1, 2)
-        hn, _ = cv2.findHomography(corners[good].reshape(-1, 2), dst, cv2.RANSAC, 0.15 * side)
+        hn, _ = cv2.findHomography(corners[good].reshape(-1, 2), dst, cv2.RANSAC, 0.15 * side,
+                                   maxIters=cfg.silhouette_refit_iters)
         if hn is None or abs(np.linalg.det(hn)) < 1e-12:
             return None
         h = hn
