@@ -839,7 +839,11 @@ def test_faces_showing_digits_finds_the_digits_and_moves_onto_them() -> None:
 def test_board_grown_past_a_gap_replaces_the_board_read(seed: int, before: int) -> None:
     # cells next to the board read show digits: a board grown from its clearest tile by
     # their digits reads those tiles as well as every tile it read, digits and all (the
-    # control follows candidates 8 rings out: 11 reach most of 71000022's far end too)
+    # control follows candidates 8 rings out: 11 reach most of 71000022's far end too).
+    # Every tile in full view is read; of those the photo's edge cuts, at the far end's
+    # last ring, some are read on one CPU and not on another (71000022: 37 of 37 on
+    # one machine, 34 on another, its two cut tiles and a mostly hidden one left out:
+    # the last bits of float maths differ by CPU)
     from benchmarks.eval_reader import SIZE, _style
     from vision.synth import render
     s = render(seed, size=SIZE, style=_style(seed))
@@ -848,8 +852,16 @@ def test_board_grown_past_a_gap_replaces_the_board_read(seed: int, before: int) 
         s.image, replace(DEFAULT, grown_rival_front=0, corner_only_join=False, ring_cells=8),
         name="x").to_json())
     assert old.matched == old.found_tiles == before < n
-    sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
-    assert sc.matched == sc.found_tiles == n and sc.digits_right == sc.digits
+    reading = read_array(s.image, name="x").to_json()
+    sc = score_reading("x", s.label, reading)
+    assert sc.matched == sc.found_tiles and sc.digits_right == sc.digits
+    got = np.array([np.mean(t["corner_px"], axis=0) for t in reading["tiles"]])
+    side = float(np.mean([np.linalg.norm(np.subtract(*t["corner_px"][:2]))
+                          for t in s.label["tiles"]]))
+    in_view = [np.mean(t["corner_px"], axis=0) for t in s.label["tiles"]
+               if "partial" not in t.get("flags", [])]
+    assert len(in_view) >= 0.8 * n and sc.matched > before
+    assert all(np.linalg.norm(got - c, axis=1).min() < 0.3 * side for c in in_view)
 
 
 @needs_model
