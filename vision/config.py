@@ -501,10 +501,11 @@ class ReaderConfig:
     #: ... each round's RANSAC tries at most this many samples (OpenCV's default: 2000).
     #: A fit whose cells agree stops well before (its count of samples needed falls
     #: as its consensus grows: the same answer); one over a patch of table, where a
-    #: quarter of the cells agree by chance, ran all 2000 (12 MP dev photo 72000012:
-    #: 0.7 s of its 1.5 s read) and was refused all the same. At 500: 24 12 MP dev
-    #: photos (seeds 72000000-23) 10.1 -> 9.4 s, every reading the same; 80 dev photos
-    #: and the 13 samples the same too (results/ab_code_stop51_ransac_cap.json)
+    #: quarter of the cells agree by chance, ran all 2000 and was refused all the same
+    #: (12 MP dev photo 72000012: 1.65 -> 1.38 s). At 500, read beside the uncapped code:
+    #: 24 12 MP dev photos (seeds 72000000-23) 11.4 -> 11.0 s, every reading the same
+    #: (results/ab_code_stop51_12mp.json); 80 dev photos and the 13 samples the same too
+    #: (ab_code_stop51_ransac_cap.json)
     silhouette_refit_iters: int = 500
     #: ... its tile size may change by at most this factor
     silhouette_refit_size: float = 1.15
