@@ -90,3 +90,26 @@ def test_ab_code_imports_the_reader_of_a_commit_beside_this_one(tmp_path: Path) 
     assert (tmp_path / "models" / "digits.onnx").is_file()
     with pytest.raises(ValueError, match="no_such_rev"):
         load_rev("no_such_rev", tmp_path)
+
+
+def test_results_name_the_cpu_they_were_measured_on(monkeypatch: pytest.MonkeyPatch,
+                                                   tmp_path: Path) -> None:
+    # the same code reads a few photos differently on two CPUs: every results file names
+    # the CPU's model (from /proc/cpuinfo where there is one, else what platform knows)
+    import builtins
+
+    from benchmarks.eval_reader import cpu_model, machine
+    info = tmp_path / "cpuinfo"
+    info.write_text("processor\t: 0\nvendor_id\t: GenuineIntel\n"
+                    "model name\t: Example CPU @ 2.00GHz\nflags\t: fpu\n", encoding="utf-8")
+    real_open = builtins.open
+
+    def fake_open(path: object, *a: object, **k: object) -> object:
+        if path == "/proc/cpuinfo":
+            return real_open(info, *a, **k)  # type: ignore[call-overload]
+        return real_open(path, *a, **k)  # type: ignore[call-overload]
+    monkeypatch.setattr(builtins, "open", fake_open)
+    assert cpu_model() == "Example CPU @ 2.00GHz"
+    assert machine()["cpu"] == "Example CPU @ 2.00GHz"
+    info.write_text("processor\t: 0\n", encoding="utf-8")
+    assert cpu_model()  # no model line: platform's answer, never empty
