@@ -1216,6 +1216,22 @@ def test_the_lattice_follows_the_tiles_digits_past_the_faces_found() -> None:
 
 
 @needs_model
+def test_an_arm_is_followed_past_eleven_rings_of_candidates() -> None:
+    # dev 71000022 with rule faults on its board (an orange checked cloth, the arm's far
+    # end defocused and cut by the photo's edge): candidates followed 14 rings out
+    # (ring_cells) read that end, 36 tiles of 38 and no tile the table does not
+    # have; 11 rings stop short of it (29 tiles on stop 51's host)
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    s = render(71_000_022, size=SIZE, style=_style(71_000_022), faults=True)
+    far, short = (score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
+                  for cfg in (DEFAULT, replace(DEFAULT, ring_cells=11)))
+    assert far.found_tiles == far.matched >= far.label_tiles - 2
+    assert far.digits_right == far.digits
+    assert short.matched < far.matched - 3
+
+
+@needs_model
 def test_a_board_of_rimmed_faces_none_joined_is_read() -> None:
     # dev 71000667: six dark tiles whose faces lie inside thick rims, a gap between every
     # two; no two faces joined and the board was sought among the cloth's printed

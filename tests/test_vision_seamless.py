@@ -839,11 +839,11 @@ def test_faces_showing_digits_finds_the_digits_and_moves_onto_them() -> None:
 def test_board_grown_past_a_gap_replaces_the_board_read(seed: int, before: int) -> None:
     # cells next to the board read show digits: a board grown from its clearest tile by
     # their digits reads those tiles as well as every tile it read, digits and all (the
-    # control follows candidates 8 rings out: 11 reach most of 71000022's far end too).
-    # Every tile in full view is read; of those the photo's edge cuts, at the far end's
-    # last ring, some are read on one CPU and not on another (71000022: 37 of 37 on
-    # one machine, 34 on another, its two cut tiles and a mostly hidden one left out:
-    # the last bits of float maths differ by CPU)
+    # control follows candidates 8 rings out: 14 reach 71000022's far end too). Every
+    # tile in full view is read; of those the photo's edge cuts, at the far end, some
+    # were read on one CPU and not on another with 11 rings (71000022: 37 of 37 on one
+    # machine, 34 on another, its two cut tiles and a mostly hidden one left out: the
+    # last bits of float maths differ by CPU)
     from benchmarks.eval_reader import SIZE, _style
     from vision.synth import render
     s = render(seed, size=SIZE, style=_style(seed))
