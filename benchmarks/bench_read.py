@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import resource
 import statistics
 import tempfile
@@ -43,6 +42,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from benchmarks.eval_reader import machine
 from vision.batch import label_for, score_reading
 from vision.config import DEFAULT
 from vision.io import from_bytes
@@ -159,8 +159,7 @@ def main() -> None:
             "ratio_median": round(statistics.median(ratios), 2),
             "ratio_max": round(max(ratios), 2),
             "within_target": sum(r <= TARGET_RATIO for r in ratios), "photos": others}
-    out["machine"] = {"cpu_count": os.cpu_count(), "platform": platform.platform(),
-                      "python": platform.python_version(), "opencv": cv2.__version__,
+    out["machine"] = {**machine(), "opencv": cv2.__version__,
                       "opencv_threads": cv2.getNumThreads(),
                       # other work on the machine slows both sides, but not equally
                       "load_average_1min": round(load0, 2),
