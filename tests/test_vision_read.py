@@ -1232,6 +1232,18 @@ def test_an_arm_is_followed_past_eleven_rings_of_candidates() -> None:
 
 
 @needs_model
+def test_a_near_tile_bigger_than_the_board_s_size_allows_is_joined() -> None:
+    # dev 71000882: a steep view of a board of light tiles whose outline was fitted (its
+    # joined faces 135 px a side); the near end's last tile, 237 px a side, was dropped
+    # with the faces of other sizes. Offered to the silhouette's lattice, where the cell
+    # it lies on is of its size, it joins: 9 tiles of 9, none without
+    missed, read = _dev_scores(71_000_882, replace(DEFAULT, silhouette_local_size=0.0),
+                               DEFAULT)
+    assert missed.matched == missed.label_tiles - 1
+    _read_without_mistake(read)
+
+
+@needs_model
 def test_a_board_of_rimmed_faces_none_joined_is_read() -> None:
     # dev 71000667: six dark tiles whose faces lie inside thick rims, a gap between every
     # two; no two faces joined and the board was sought among the cloth's printed

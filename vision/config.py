@@ -86,6 +86,10 @@ class ReaderConfig:
     dedupe_frac: float = 0.3
     #: sides of accepted tiles may differ from the median by this factor
     size_tolerance: float = 1.6
+    #: faces outside ``size_tolerance`` of a board of joined faces are still offered to
+    #: the board fitted to its silhouette, kept where their side is within this factor
+    #: of the side of the lattice cell they lie on (a steep view's near tiles; 0: not)
+    silhouette_local_size: float = 1.25
 
     # --- lattice ---------------------------------------------------------------------
     #: two tiles are joined when both ends of an edge lie this close (x side)

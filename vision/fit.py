@@ -335,8 +335,14 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
     n = len(fit.cells) + len(fit.proposed)
     if silhouette and gray is not None and n < cfg.silhouette_below:
         # few cells (or none): the seams may be hidden; the board's outline may show
+        # faces the size of a real board (3+ faces joined) left out may be tiles nearer
+        # the camera (a steep view's near tiles are much bigger than its far ones):
+        # judged on the silhouette's lattice where they lie
+        extra = ([t for t in tris if not 1 / cfg.size_tolerance < t.side / fit.side
+                  < cfg.size_tolerance]
+                 if len(fit.cells) >= 3 and cfg.silhouette_local_size else [])
         alt = _from_silhouette(cfg, fit.triangles if fit.cells else tris, gray,
-                               fit if len(fit.cells) >= 3 else None, colour)
+                               fit if len(fit.cells) >= 3 else None, colour, extra)
         # a board of 3+ faces joined by their edges is real: a silhouette that leaves
         # most of them out is something else (a tile cut by the frame, a cup)
         kept = len(set(fit.cells.values()) & set(alt.cells.values())) if alt else 0
@@ -437,10 +443,13 @@ def _grow_board(cfg: ReaderConfig, tris: list[Triangle],
 
 def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
                      found: LatticeFit | None = None,
-                     colour: Callable[[], np.ndarray] | None = None) -> LatticeFit | None:
+                     colour: Callable[[], np.ndarray] | None = None,
+                     extra: Sequence[Triangle] = ()) -> LatticeFit | None:
     """The board fitted to its silhouette (:mod:`vision.silhouette`): faces found on its
     cells are its detected tiles, the other cells inside it are proposed (their outline
-    inferred from the lattice), cells around it candidates; None if no board shows."""
+    inferred from the lattice), cells around it candidates; None if no board shows.
+    ``extra``: faces of other sizes than ``tris``'s, kept where their size is the
+    lattice's there (:func:`_guess_fit`)."""
     from .silhouette import find_boards
     # a board of joined faces found by its edges (``found``): only a silhouette holding
     # it, of its tiles' size, may complete it (and the search is much shorter)
@@ -449,7 +458,7 @@ def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
     splits = _face_splitter(cfg, tris, gray)
     for g in find_boards(cfg, gray, near, found.side if found is not None else None, colour):
         if not splits(g):
-            return _silhouette_fit(cfg, g, tris, gray)
+            return _silhouette_fit(cfg, g, tris, gray, extra)
     return None
 
 
@@ -553,18 +562,22 @@ def _face_splitter(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray
 
 
 def _silhouette_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle],
-                    gray: np.ndarray) -> LatticeFit | None:
+                    gray: np.ndarray, extra: Sequence[Triangle] = ()) -> LatticeFit | None:
     """The lattice fit of board guess ``g``: faces of ``tris`` on its cells are detected
     tiles, its other cells proposed, cells around it candidates; None if its homography is
     singular or every cell is cut by the photo's edge. Where its cells moved onto their
     digits (:func:`vision.spots.snap_to_digit_blobs`) move any, the fit so moved goes with
-    it (``LatticeFit.snapped``), to be read too."""
+    it (``LatticeFit.snapped``), to be read too. Faces of ``extra`` (other sizes than
+    ``tris``'s) join ``tris`` where they are of the size of the lattice's cell they lie
+    on (within ``cfg.silhouette_local_size``)."""
     try:
         hinv = np.linalg.inv(g.homography)
     except np.linalg.LinAlgError:
         return None
     vpx = {v: g.vertex_px.get(v, project(g.homography, np.array([vertex_xy(v)]))[0])
            for c in g.cells for v in cell_corners(c)}
+    if extra:
+        tris = tris + _locally_sized(cfg, g.homography, hinv, extra)
     fit = _guess_fit(cfg, g, tris, gray, hinv, vpx)
     if fit is not None and cfg.silhouette_snap_rounds:
         moved, n = snap_to_digit_blobs(cfg, g.cells, vpx, gray, g.side,
@@ -572,6 +585,21 @@ def _silhouette_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle],
         if n:
             fit.snapped = _guess_fit(cfg, g, tris, gray, hinv, moved)
     return fit
+
+
+def _locally_sized(cfg: ReaderConfig, h: np.ndarray, hinv: np.ndarray,
+                   faces: Sequence[Triangle]) -> list[Triangle]:
+    """The faces (image px) whose mean side is within ``cfg.silhouette_local_size`` x of
+    the side of the lattice cell (homography ``h``, ``hinv`` its inverse) their centroid
+    lies in: tiles of the board's lattice, however far perspective scales them."""
+    out = []
+    for t in faces:
+        pts = project(h, np.array([vertex_xy(v) for v in cell_corners(cell_at(hinv, t.centroid))]))
+        local = float(np.linalg.norm(pts - pts[[1, 2, 0]], axis=1).mean())
+        if local > 0 and 1 / cfg.silhouette_local_size < t.side / local < (
+                cfg.silhouette_local_size):
+            out.append(t)
+    return out
 
 
 def _guess_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle], gray: np.ndarray,
