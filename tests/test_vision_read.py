@@ -1244,6 +1244,18 @@ def test_a_near_tile_bigger_than_the_board_s_size_allows_is_joined() -> None:
 
 
 @needs_model
+def test_a_tile_read_off_the_board_is_taken_in_by_a_grown_board_reading_it_alike() -> None:
+    # dev 71000737: an arm of dark tiles drifted off the lattice; its far tile was read
+    # off the board, the one between missed. The board grown from the clearest tile
+    # reads both (15 of 15), the far one with the digits read off the board: it replaces
+    # the first reading only when such a tile may be taken in
+    kept, read = _dev_scores(71_000_737, replace(DEFAULT, grown_rival_off_alike=False),
+                             DEFAULT)
+    assert kept.matched == kept.label_tiles - 2
+    _read_without_mistake(read)
+
+
+@needs_model
 def test_a_board_of_rimmed_faces_none_joined_is_read() -> None:
     # dev 71000667: six dark tiles whose faces lie inside thick rims, a gap between every
     # two; no two faces joined and the board was sought among the cloth's printed

@@ -806,6 +806,12 @@ def test_outgrows_keeps_every_tile_read_and_takes_no_tile_off_the_board() -> Non
     # a tile read off the board with a digit is not taken in; a blank face may be
     assert not _outgrows([up, down], [_tile(None, [0, 0, 4], below)], [up, down, more])
     assert _outgrows([up, down], [_tile(None, [None] * 3, below)], [up, down, more])
+    # ... unless asked to take one in where the tile there reads its digits (counted
+    # from any corner: a drifted arm's far tile, read whole by both boards)
+    assert _outgrows([up, down], [_tile(None, [0, 4, 0], below)], [up, down, more], True)
+    assert not _outgrows([up, down], [_tile(None, [0, 4, 1], below)], [up, down, more], True)
+    assert not _outgrows([up, down], [_tile(None, [0, 4, None], below)], [up, down, more],
+                         True)
 
 
 def test_faces_showing_digits_finds_the_digits_and_moves_onto_them() -> None:

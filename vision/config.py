@@ -556,6 +556,9 @@ class ReaderConfig:
     #: ... grown from at most this many of the board's tiles (those whose digit spots
     #: show best first)
     grown_rival_seeds: int = 1
+    #: ... and may take in a tile the first read off the board where it reads that
+    #: tile's digits (a drifted arm's far tile; False: never)
+    grown_rival_off_alike: bool = True
     #: when no region of even grey outlines a board, regions of even colour are tried:
     #: the photo's colour channels (CIE Lab a, b) beyond these percentiles (below for
     #: those under 50, above for the others; empty = never). Dev photo 71000072 (grey

@@ -364,14 +364,16 @@ def _apart(tiles: Sequence[TileReading], others: Sequence[TileReading]
 
 
 def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
-              board2: Sequence[TileReading]) -> bool:
+              board2: Sequence[TileReading], off_alike: bool = False) -> bool:
     """Does ``board2`` read more tiles than ``board``, every tile of ``board`` among them
     where it lay (within a third of the tiles' side, each its own) with the same digits,
     its other tiles farther from those (one tile read twice overlaps itself; the next
     cell's centre lies 0.58 of a side away, 0.4 across a drifted gap) and each showing
     its digits (its crops' first choices at two corners, or every corner in view), and
     no tile read off the board (``off``) with a digit among them (a blank face may be an
-    outline no tile fills)?"""
+    outline no tile fills)? With ``off_alike``, a tile read off the board may be among
+    them where the tile there reads its digits (a board tile beyond a drifted gap the
+    first board's lattice did not cross, read whole by both)."""
     if len(board2) <= len(board):
         return False
     c2 = np.array([t.corner_px.mean(axis=0) for t in board2])
@@ -397,8 +399,18 @@ def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
            < min(2, sum(d is not None for d in t.corners))
            for t, n in zip(board2, new, strict=True) if n):
         return False
-    return not any(np.linalg.norm(c2 - t.corner_px.mean(axis=0), axis=1).min() <= side / 3
-                   for t in off if any(d is not None for d in t.corners))
+    for t in off:
+        if all(d is None for d in t.corners):
+            continue
+        d = np.linalg.norm(c2 - t.corner_px.mean(axis=0), axis=1)
+        k = int(np.argmin(d))
+        if d[k] > side / 3:
+            continue
+        got, was = list(board2[k].corners), list(t.corners)
+        if not (off_alike and None not in was
+                and any(got == was[r:] + was[:r] for r in range(3))):
+            return False
+    return True
 
 
 def _other_sizes(cfg: ReaderConfig, photo: Photo, tried: list[float], n: int
@@ -2343,7 +2355,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         seeds = _board_seeds(cfg, photo, board, cfg.grown_rival_seeds)
         for again in _seeded_boards(cfg, photo, detected, seeds):
             again, conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
-            if _outgrows(board, off, board2):
+            if _outgrows(board, off, board2, cfg.grown_rival_off_alike):
                 # the tiles read off the first board, judged on its lattice (the grown
                 # one's homography, fitted to the board's digits, may stretch far off
                 # it), stay where the second reads none
