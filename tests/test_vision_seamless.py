@@ -812,6 +812,16 @@ def test_outgrows_keeps_every_tile_read_and_takes_no_tile_off_the_board() -> Non
     assert not _outgrows([up, down], [_tile(None, [0, 4, 1], below)], [up, down, more], True)
     assert not _outgrows([up, down], [_tile(None, [0, 4, None], below)], [up, down, more],
                          True)
+    # a tile of the first read otherwise: only where the first read it unsurely (no
+    # corner at 0.5) and the second clearly, each digit its crop's first choice
+    unsure = _tile((0, 0, "D"), [1, 2, 4], _DOWN)
+    unsure.probs = np.full((3, 7), 0.1)
+    unsure.probs[:, 6] = 0.4  # the top class of each corner, under 0.5
+    assert not _outgrows([up, unsure], [], [up, down, more])
+    assert _outgrows([up, unsure], [], [up, down, more], reread=(0.5, 0.6))
+    assert not _outgrows([up, down], [], [up, other, more], reread=(0.5, 0.6))  # sure
+    chosen = _tile((0, 0, "D"), [1, 2, 3], _DOWN, shown=(1, 2, 5))  # 3 chosen against 5
+    assert not _outgrows([up, unsure], [], [up, chosen, more], reread=(0.5, 0.6))
 
 
 def test_faces_showing_digits_finds_the_digits_and_moves_onto_them() -> None:

@@ -559,6 +559,11 @@ class ReaderConfig:
     #: ... and may take in a tile the first read off the board where it reads that
     #: tile's digits (a drifted arm's far tile; False: never)
     grown_rival_off_alike: bool = True
+    #: ... and may read a tile of the first otherwise where the first read no corner of it
+    #: at this probability and it reads each digit at grown_rival_clear or more, as its
+    #: crop's first choice (0: never)
+    grown_rival_unsure: float = 0.5
+    grown_rival_clear: float = 0.6
     #: when no region of even grey outlines a board, regions of even colour are tried:
     #: the photo's colour channels (CIE Lab a, b) beyond these percentiles (below for
     #: those under 50, above for the others; empty = never). Dev photo 71000072 (grey

@@ -364,7 +364,8 @@ def _apart(tiles: Sequence[TileReading], others: Sequence[TileReading]
 
 
 def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
-              board2: Sequence[TileReading], off_alike: bool = False) -> bool:
+              board2: Sequence[TileReading], off_alike: bool = False,
+              reread: tuple[float, float] | None = None) -> bool:
     """Does ``board2`` read more tiles than ``board``, every tile of ``board`` among them
     where it lay (within a third of the tiles' side, each its own) with the same digits,
     its other tiles farther from those (one tile read twice overlaps itself; the next
@@ -373,7 +374,10 @@ def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
     no tile read off the board (``off``) with a digit among them (a blank face may be an
     outline no tile fills)? With ``off_alike``, a tile read off the board may be among
     them where the tile there reads its digits (a board tile beyond a drifted gap the
-    first board's lattice did not cross, read whole by both)."""
+    first board's lattice did not cross, read whole by both). With ``reread`` (unsure,
+    clear), a tile of ``board`` whose crops read no corner at ``unsure`` or more may be
+    read otherwise by ``board2``, whose tile there reads each digit as its crop's first
+    choice at ``clear`` or more (a tile the first board's outline missed, read again)."""
     if len(board2) <= len(board):
         return False
     c2 = np.array([t.corner_px.mean(axis=0) for t in board2])
@@ -383,8 +387,10 @@ def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
         d = np.linalg.norm(c2 - t.corner_px.mean(axis=0), axis=1)
         k = int(np.argmin(d))
         got, was = list(board2[k].corners), list(t.corners)
-        if (d[k] > side / 3 or k in kept
-                or not any(got == was[r:] + was[:r] for r in range(3))):
+        if d[k] > side / 3 or k in kept:
+            return False
+        if not any(got == was[r:] + was[:r] for r in range(3)) and not (
+                reread is not None and _read_again(t, board2[k], *reread)):
             return False
         kept.add(k)
     new = np.array([k not in kept for k in range(len(board2))])
@@ -411,6 +417,16 @@ def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
                 and any(got == was[r:] + was[:r] for r in range(3))):
             return False
     return True
+
+
+def _read_again(was: TileReading, now: TileReading, unsure: float, clear: float) -> bool:
+    """Is tile ``was`` read unsurely (no corner's top probability at ``unsure``) and ``now``
+    clearly (each digit its crop's first choice, at ``clear`` or more)?"""
+    if None in now.corners:
+        return False
+    top = now.probs.max(axis=1)
+    return bool(was.probs.max(axis=1).max() < unsure and top.min() >= clear
+                and all(int(np.argmax(now.probs[k])) == d for k, d in enumerate(now.corners)))
 
 
 def _other_sizes(cfg: ReaderConfig, photo: Photo, tried: list[float], n: int
@@ -2355,7 +2371,9 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         seeds = _board_seeds(cfg, photo, board, cfg.grown_rival_seeds)
         for again in _seeded_boards(cfg, photo, detected, seeds):
             again, conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
-            if _outgrows(board, off, board2, cfg.grown_rival_off_alike):
+            if _outgrows(board, off, board2, cfg.grown_rival_off_alike,
+                         (cfg.grown_rival_unsure, cfg.grown_rival_clear)
+                         if cfg.grown_rival_unsure > 0 else None):
                 # the tiles read off the first board, judged on its lattice (the grown
                 # one's homography, fitted to the board's digits, may stretch far off
                 # it), stay where the second reads none
