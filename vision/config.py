@@ -217,6 +217,10 @@ class ReaderConfig:
     #: 71000000-399: 315 -> 323 photos with no mistake, +38 tiles, faults named 419 -> 426
     #: of 483, false violations as before, none lost
     corner_only_join: bool = True
+    #: ... and a tile so seen has the candidates around it read in turn, ring by ring, up
+    #: to this many times (the board beyond a tile set down touching it by a corner, where
+    #: the faces found by their edges were that tile alone; 0: never)
+    corner_ring_rounds: int = 2
     #: ... each of its digits read at least this (a tile set down in plain view reads
     #: clearly; a digit read under it may be a smudge, or a neighbour's digit where the
     #: lattice's outline lies off the cell)
@@ -562,7 +566,7 @@ class ReaderConfig:
     #: ... and may read a tile of the first otherwise where the first read no corner of it
     #: at this probability and it reads each digit at grown_rival_clear or more, as its
     #: crop's first choice (0: never)
-    grown_rival_unsure: float = 0.5
+    grown_rival_unsure: float = 0.6
     grown_rival_clear: float = 0.6
     #: when no region of even grey outlines a board, regions of even colour are tried:
     #: the photo's colour channels (CIE Lab a, b) beyond these percentiles (below for
@@ -638,6 +642,9 @@ class ReaderConfig:
     #: by their edges were read instead): most boards read whole, and another read costs
     #: a fifth to a half of the photo's read time
     rival_below: float = 0.5
+    #: ... or when a later silhouette (of local tone: those come last) shows more digit
+    #: evidence over its cells (False: not for that)
+    rival_outranked: bool = True
 
     # --- read ------------------------------------------------------------------------
     #: a loose tile bigger than the board's is also read on outlines shrunk to these

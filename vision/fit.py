@@ -74,6 +74,9 @@ class LatticeFit:
     from_silhouette: bool = False
     #: loose faces lying squarely on a candidate cell (a blank one is no tile off the board)
     squarely: set[int] = field(default_factory=set)
+    #: for a board fitted to its silhouette: a later silhouette (one of local tone, which
+    #: come last) shows more digit evidence over its cells than this one
+    outranked: bool = False
     #: for a board fitted to its silhouette: the fit its faces' edges gave (read instead
     #: if the silhouette's cells read as no digits: a lattice of the wrong size)
     by_edges: LatticeFit | None = field(default=None, repr=False)
@@ -450,15 +453,20 @@ def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
     inferred from the lattice), cells around it candidates; None if no board shows.
     ``extra``: faces of other sizes than ``tris``'s, kept where their size is the
     lattice's there (:func:`_guess_fit`)."""
-    from .silhouette import find_boards
+    from .silhouette import find_boards, rank
     # a board of joined faces found by its edges (``found``): only a silhouette holding
     # it, of its tiles' size, may complete it (and the search is much shorter)
     near = (np.array([found.triangles[i].centroid for i in found.cells.values()])
             if found is not None else None)
     splits = _face_splitter(cfg, tris, gray)
-    for g in find_boards(cfg, gray, near, found.side if found is not None else None, colour):
+    guesses = find_boards(cfg, gray, near, found.side if found is not None else None, colour)
+    for n, g in enumerate(guesses):
         if not splits(g):
-            return _silhouette_fit(cfg, g, tris, gray, extra)
+            fit = _silhouette_fit(cfg, g, tris, gray, extra)
+            if fit is not None and cfg.rival_outranked and near is None:
+                # (a whole search: the pipeline's search for rivals repeats it, free)
+                fit.outranked = any(rank(b) < rank(g) for b in guesses[n + 1:])
+            return fit
     return None
 
 

@@ -530,46 +530,63 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
               <= cfg.none_threshold}
     read: list[tuple[Seen, np.ndarray, np.ndarray]] = []
     todo = set(fit.candidates)
+    tried: set[Cell] = set()  # cells met at a corner read already
     budget = cfg.shift_max
-    while True:
-        near = sorted(c for c in todo if any(nb in joined for nb in edge_neighbours(c)))
-        if not near and fit.grow is not None:
-            near = sorted(fit.grow(joined))  # the next ring, made only next to tiles seen
-        if not near:
-            break
-        todo.difference_update(near)
-        ring = ok([Seen(c, fit.corner_px(c) / s, False, True) for c in near])
-        p_ring, r_ring = _read_tiles(cfg, photo, ring, side_full, classifier)
-        _homography_outlines(cfg, photo, fit, s, anchored, faces, ring, p_ring, r_ring, classifier)
-        budget -= _shift_search(cfg, photo, ring, p_ring, r_ring, side_full, classifier,
-                                faces, budget)
-        for t, p, r in zip(ring, p_ring, r_ring, strict=True):
-            read.append((t, p, r))
-            if _none_mean(cfg, photo, t, p, side_full) <= max(cfg.candidate_none_max,
-                                                              cfg.candidate_pass_none_max):
-                joined.add(t.cell)
-    at = {v for c in joined for v in cell_corners(c)}  # type: ignore[arg-type]
-    # a tile cut by the photo's edge may meet the board at a corner only, the tiles
-    # joining them beyond the edge; one in full view so is a tile set down touching the
-    # board by a corner only (a fault the engine reports)
-    cut_at = ({c for c in todo if set(cell_corners(c)) & at} if cfg.cut_corner_join
-              else set())
-    full_at = (_corner_cells(joined, {t.cell for t in cells} | {t.cell for t, _, _ in read})
-               if cfg.corner_only_join else set())
-    if cut_at or full_at:
-        ring, whole = [], []
-        for t in ok([Seen(c, fit.corner_px(c) / s, False, True)
-                     for c in sorted(cut_at | full_at)]):
-            w = bool(_visible(cfg, t.px, side_full, photo.width, photo.height).all())
-            if t.cell in (full_at if w else cut_at):
-                ring.append(t)
-                whole.append(w)
-        if ring:
+    # the candidates ring by ring, then the cells meeting the tiles seen at a corner only;
+    # a tile seen there in full view (set down touching the board by a corner) has its
+    # own rings read in turn (up to cfg.corner_ring_rounds times: the board beyond it,
+    # when the faces found by their edges were that tile alone)
+    for _ in range(cfg.corner_ring_rounds + 1):
+        while True:
+            near = sorted(c for c in todo if any(nb in joined for nb in edge_neighbours(c)))
+            if not near and fit.grow is not None:
+                near = sorted(fit.grow(joined))  # the next ring, made only next to tiles seen
+            if not near:
+                break
+            todo.difference_update(near)
+            ring = ok([Seen(c, fit.corner_px(c) / s, False, True) for c in near])
             p_ring, r_ring = _read_tiles(cfg, photo, ring, side_full, classifier)
-            # a cell met at a corner in full view is kept only where it shows a tile (the
-            # rest is table, judged as before from the cells beside the tiles)
-            read += [(t, p, r) for t, w, p, r in zip(ring, whole, p_ring, r_ring, strict=True)
-                     if not w or _clear_tile(cfg, p)]
+            _homography_outlines(cfg, photo, fit, s, anchored, faces, ring, p_ring, r_ring,
+                                 classifier)
+            budget -= _shift_search(cfg, photo, ring, p_ring, r_ring, side_full, classifier,
+                                    faces, budget)
+            for t, p, r in zip(ring, p_ring, r_ring, strict=True):
+                read.append((t, p, r))
+                if _none_mean(cfg, photo, t, p, side_full) <= max(cfg.candidate_none_max,
+                                                                  cfg.candidate_pass_none_max):
+                    joined.add(t.cell)
+        at = {v for c in joined for v in cell_corners(c)}  # type: ignore[arg-type]
+        # a tile cut by the photo's edge may meet the board at a corner only, the tiles
+        # joining them beyond the edge; one in full view so is a tile set down touching the
+        # board by a corner only (a fault the engine reports)
+        cut_at = ({c for c in todo if set(cell_corners(c)) & at} if cfg.cut_corner_join
+                  else set())
+        done = {t.cell for t in cells} | {t.cell for t, _, _ in read} | tried
+        cut_at -= done
+        full_at = (_corner_cells(joined, done) if cfg.corner_only_join else set())
+        seen_at: set[Cell] = set()  # tiles in full view so seen
+        if cut_at or full_at:
+            ring, whole = [], []
+            for t in ok([Seen(c, fit.corner_px(c) / s, False, True)
+                         for c in sorted(cut_at | full_at)]):
+                w = bool(_visible(cfg, t.px, side_full, photo.width, photo.height).all())
+                if t.cell in (full_at if w else cut_at):
+                    ring.append(t)
+                    whole.append(w)
+            tried |= {t.cell for t in ring}  # type: ignore[misc]
+            todo -= tried
+            if ring:
+                p_ring, r_ring = _read_tiles(cfg, photo, ring, side_full, classifier)
+                # a cell met at a corner in full view is kept only where it shows a tile (the
+                # rest is table, judged as before from the cells beside the tiles)
+                for t, w, p, r in zip(ring, whole, p_ring, r_ring, strict=True):
+                    if not w or _clear_tile(cfg, p):
+                        read.append((t, p, r))
+                        if w:
+                            seen_at.add(t.cell)  # type: ignore[arg-type]
+        if not seen_at:
+            break
+        joined |= seen_at
     read.sort(key=lambda x: x[0].cell)  # type: ignore[arg-type, return-value]
     seen = cells + [t for t, _, _ in read] + loose
     probs = np.concatenate([probs[:len(cells)], np.zeros((0, 3, 7))]
@@ -2308,7 +2325,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     sil = detected.fit
     # (the silhouette's fit read: as fitted, or with its cells moved onto their digits)
     own = found.fit is sil or found.fit is sil.snapped
-    weak = sil.from_silhouette and (not own or len(board) < cfg.rival_below * (
+    weak = sil.from_silhouette and (not own or sil.outranked or len(board) < cfg.rival_below * (
         len(sil.cells) + len(sil.proposed)))
     if nothing or weak:
         # nothing read: the board chosen may be something else (a dark floor beyond the

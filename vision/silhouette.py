@@ -950,17 +950,17 @@ def _find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None,
         ragged = replace(cfg, silhouette_min_straight=cfg.silhouette_ragged_straight,
                          silhouette_align_frac=0.0)
         out = _boards_in(ragged, regions, gray, integ, near, near_side)
-    out.sort(key=_rank)
+    out.sort(key=rank)
     if cfg.silhouette_local and fallbacks:
         # regions of local tone come after all those (where one outlines the board too, it
         # is often less exactly; dev 71000321); not again in a search with gaps closed more
         more = _boards_in(cfg, _local_regions(cfg, blurred, close), gray, integ, near,
                           near_side)
-        out += sorted(more, key=_rank)
+        out += sorted(more, key=rank)
     return out
 
 
-def _rank(b: BoardGuess) -> float:
+def rank(b: BoardGuess) -> float:
     """Sort key of board guesses, best first: the digits' evidence times the square root
     of the cells (a lattice of half the size also covers the region)."""
     return -b.score * float(np.sqrt(len(b.cells)))
@@ -1035,7 +1035,7 @@ _SEED_CELL: Cell = (0, 0, "U")
 
 def boards_from_faces(cfg: ReaderConfig, faces: Sequence[Triangle], gray: np.ndarray
                       ) -> list[BoardGuess]:
-    """Boards grown from single faces by their digits, best first (:func:`_rank`): for
+    """Boards grown from single faces by their digits, best first (:func:`rank`): for
     a board no seam and no outline shows (see ``cfg.face_seed_boards``).
 
     ``faces``: faces found by their edges in ``gray`` (the detection copy; pixels). Each
@@ -1073,7 +1073,7 @@ def boards_from_seeds(cfg: ReaderConfig, seeds: np.ndarray, gray: np.ndarray
 def _grown(cfg: ReaderConfig, seeds: np.ndarray, shape: tuple[int, ...], detail: _Detail
            ) -> list[BoardGuess]:
     """The boards grown from ``seeds`` (N, 3, 2) one by one (:func:`_grow_from`), a seed
-    inside a board grown before skipped; best first (:func:`_rank`)."""
+    inside a board grown before skipped; best first (:func:`rank`)."""
     from .fit import _in_tris  # (fit imports this module only within its functions)
     out: list[BoardGuess] = []
     covered = np.zeros((0, 3, 2))  # the cells of the boards grown (image corners)
@@ -1085,7 +1085,7 @@ def _grown(cfg: ReaderConfig, seeds: np.ndarray, shape: tuple[int, ...], detail:
             continue
         out.append(b)
         covered = np.concatenate([covered, _cell_px(b.homography, b.cells)[1]])
-    out.sort(key=_rank)
+    out.sort(key=rank)
     return out
 
 
