@@ -28,7 +28,7 @@ from engine.lattice import (
     vertex_neighbours,
     vertex_xy,
 )
-from engine.tiles import Tile
+from engine.tiles import Tile, rotations
 
 from .apart import judge_pieces
 from .classifier import DigitClassifier, digit_probs
@@ -386,10 +386,9 @@ def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
     for t in board:
         d = np.linalg.norm(c2 - t.corner_px.mean(axis=0), axis=1)
         k = int(np.argmin(d))
-        got, was = list(board2[k].corners), list(t.corners)
         if d[k] > side / 3 or k in kept:
             return False
-        if not any(got == was[r:] + was[:r] for r in range(3)) and not (
+        if not _turned_alike(board2[k], t) and not (
                 reread is not None and _read_again(t, board2[k], *reread)):
             return False
         kept.add(k)
@@ -412,11 +411,14 @@ def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
         k = int(np.argmin(d))
         if d[k] > side / 3:
             continue
-        got, was = list(board2[k].corners), list(t.corners)
-        if not (off_alike and None not in was
-                and any(got == was[r:] + was[:r] for r in range(3))):
+        if not (off_alike and None not in t.corners and _turned_alike(board2[k], t)):
             return False
     return True
+
+
+def _turned_alike(a: TileReading, b: TileReading) -> bool:
+    """Do ``a`` and ``b`` read the same digits, counted from any corner?"""
+    return tuple(a.corners) in rotations(tuple(b.corners))  # type: ignore[arg-type]
 
 
 def _read_again(was: TileReading, now: TileReading, unsure: float, clear: float) -> bool:
@@ -562,7 +564,6 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
         cut_at = ({c for c in todo if set(cell_corners(c)) & at} if cfg.cut_corner_join
                   else set())
         done = {t.cell for t in cells} | {t.cell for t, _, _ in read} | tried
-        cut_at -= done
         full_at = (_corner_cells(joined, done) if cfg.corner_only_join else set())
         seen_at: set[Cell] = set()  # tiles in full view so seen
         if cut_at or full_at:
