@@ -772,6 +772,70 @@ def _board_tile_1_2_3() -> tuple[Cell, Cell, list, dict, np.ndarray]:  # type: i
     return up, down, shared, digits_up, p_up
 
 
+def test_a_candidate_reading_one_digit_weakly_joins_only_where_the_board_shows_it() -> None:
+    # a finger over one corner of a tile beside the board and over the edge of the next
+    # corner's digit: that digit reads weakly (under candidate_hidden_min). The tile joins
+    # where a board tile shows that digit at that vertex; where none does, the weak read
+    # is no evidence of a tile
+    import dataclasses
+
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+
+    px = _cell_px
+    up, down, shared, digits_up, p_up = _board_tile_1_2_3()
+    far = next(v for v in cell_corners(down) if v not in shared)
+
+    def weakly(v_weak: object, v_clear: object, v_hidden: object, d_weak: int) -> np.ndarray:
+        p = np.zeros((3, 7))
+        for k, v in enumerate(cell_corners(down)):
+            if v == v_hidden:
+                p[k, 6] = 0.9
+            elif v == v_clear:
+                p[k, digits_up.get(v, 4)] = 0.95
+            else:
+                assert v == v_weak
+                p[k] = 0.09
+                p[k, 6] = 0.25
+                p[k, d_weak] = 0.3
+        return p
+
+    photo = vio.from_array(DEFAULT, np.full((400, 500, 3), 128, np.uint8))
+    found = Found(LatticeFit(triangles=[], side=104.0), 1.0)
+    seen = [Seen(up, px(up), True), Seen(down, px(down), False, True)]
+    # the weak digit at a vertex the board shows it at: joined, the hidden digit told
+    told = weakly(shared[1], far, shared[0], digits_up[shared[1]])
+    board, _ = reconstruct(DEFAULT, photo, found, list(seen), np.stack([p_up, told]))
+    got = {t.cell: t for t in board}
+    assert set(got) == {up, down}
+    assert got[down].corners[cell_corners(down).index(shared[0])] == digits_up[shared[0]]
+    assert got[down].corners[cell_corners(down).index(shared[1])] == digits_up[shared[1]]
+    off = dataclasses.replace(DEFAULT, hidden_weak_min=DEFAULT.candidate_hidden_min)
+    board, _ = reconstruct(off, photo, found, list(seen), np.stack([p_up, told]))
+    assert [t.cell for t in board] == [up]
+    # ... but only beside a digit of its own read clearly (hidden_weak_clear): the crop at
+    # a vertex beside a board tile reads that tile's digit weakly, and the table between
+    # tiles reads two such digits
+    dim = told.copy()
+    j = cell_corners(down).index(far)
+    dim[j] = 0.0
+    dim[j, 4], dim[j, 6] = 0.6, 0.4
+    board, _ = reconstruct(DEFAULT, photo, found, list(seen), np.stack([p_up, dim]))
+    assert [t.cell for t in board] == [up]
+    # ... where no board tile shows a digit (the far vertex): not joined
+    untold = weakly(far, shared[1], shared[0], 4)
+    board, _ = reconstruct(DEFAULT, photo, found, list(seen), np.stack([p_up, untold]))
+    assert [t.cell for t in board] == [up]
+    # ... nor, partial, with the hidden digit unknown: the weak one must be the board's
+    untold2 = weakly(shared[1], shared[0], far, digits_up[shared[1]])
+    board, _ = reconstruct(DEFAULT, photo, found, list(seen), np.stack([p_up, untold2]))
+    got = {t.cell: t for t in board}
+    assert set(got) == {up, down} and got[down].corners[cell_corners(down).index(far)] is None
+    other = weakly(shared[1], shared[0], far, (digits_up[shared[1]] + 1) % 6)
+    board, _ = reconstruct(DEFAULT, photo, found, list(seen), np.stack([p_up, other]))
+    assert [t.cell for t in board] == [up]
+
+
 def test_a_candidate_with_one_hidden_corner_joins_the_board() -> None:
     # a hand over one corner of a board tile the detector missed: the lattice's cell shows
     # clear digits at two corners and none at the third; it is the board's, and the hidden

@@ -221,6 +221,13 @@ class ReaderConfig:
     #: to this many times (the board beyond a tile set down touching it by a corner, where
     #: the faces found by their edges were that tile alone; 0: never)
     corner_ring_rounds: int = 2
+    #: a cell met at a corner only, in full view, showing a digit of at least
+    #: corner_shift_seed at one corner and none at another is read again from its outline
+    #: moved (shift_fracs; a tile set down by a corner lies off the lattice by hand;
+    #: pipeline._corner_shift); above 1: never
+    corner_shift_seed: float = 0.5
+    #: ... kept where every corner then reads at least this
+    corner_shift_min: float = 0.7
     #: ... each of its digits read at least this (a tile set down in plain view reads
     #: clearly; a digit read under it may be a smudge, or a neighbour's digit where the
     #: lattice's outline lies off the cell)
@@ -231,6 +238,12 @@ class ReaderConfig:
     #: lowers its probability: dev 71000000-479 at 0.4 rather than 0.6, +3 tiles and +1
     #: photo with no mistake, none lost (at 0.3, one more tile, with a wrong digit)
     candidate_hidden_min: float = 0.4
+    #: ... or one of the two at least hidden_weak_min and the other hidden_weak_clear,
+    #: where a board tile shows the weak one's digit at that vertex, read at least
+    #: hidden_veto_min (a finger over a digit's edge dims it; the board corroborates it);
+    #: hidden_weak_min at candidate_hidden_min or above: off
+    hidden_weak_min: float = 0.2
+    hidden_weak_clear: float = 0.8
     #: ... and one the board cannot tell that corner of (no tile of it shows a digit
     #: there) is still reported, as partial with that digit unknown, when both shown
     #: digits are read at least this clearly (above 1: never). Dev seeds 71000000-239:
@@ -568,6 +581,10 @@ class ReaderConfig:
     #: crop's first choice (0: never)
     grown_rival_unsure: float = 0.6
     grown_rival_clear: float = 0.6
+    #: ... and may read a tile of the first otherwise where it reads it as the first's own
+    #: crops show it, a digit at each corner (the first chose digits against them to
+    #: agree with its neighbours: a lattice off the tiles; False: never)
+    grown_rival_pixels: bool = True
     #: when no region of even grey outlines a board, regions of even colour are tried:
     #: the photo's colour channels (CIE Lab a, b) beyond these percentiles (below for
     #: those under 50, above for the others; empty = never). Dev photo 71000072 (grey

@@ -365,7 +365,7 @@ def _apart(tiles: Sequence[TileReading], others: Sequence[TileReading]
 
 def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
               board2: Sequence[TileReading], off_alike: bool = False,
-              reread: tuple[float, float] | None = None) -> bool:
+              reread: tuple[float, float] | None = None, as_pixels: bool = False) -> bool:
     """Does ``board2`` read more tiles than ``board``, every tile of ``board`` among them
     where it lay (within a third of the tiles' side, each its own) with the same digits,
     its other tiles farther from those (one tile read twice overlaps itself; the next
@@ -377,7 +377,11 @@ def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
     first board's lattice did not cross, read whole by both). With ``reread`` (unsure,
     clear), a tile of ``board`` whose crops read no corner at ``unsure`` or more may be
     read otherwise by ``board2``, whose tile there reads each digit as its crop's first
-    choice at ``clear`` or more (a tile the first board's outline missed, read again)."""
+    choice at ``clear`` or more (a tile the first board's outline missed, read again).
+    With ``as_pixels``, a tile of ``board`` may also read otherwise in ``board2`` where
+    ``board2`` reads it as its own crops' first choices show it, a digit at every corner
+    (the first chose some against them, to agree with its neighbours on a lattice off
+    the tiles)."""
     if len(board2) <= len(board):
         return False
     c2 = np.array([t.corner_px.mean(axis=0) for t in board2])
@@ -389,7 +393,8 @@ def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
         if d[k] > side / 3 or k in kept:
             return False
         if not _turned_alike(board2[k], t) and not (
-                reread is not None and _read_again(t, board2[k], *reread)):
+                reread is not None and _read_again(t, board2[k], *reread)) and not (
+                as_pixels and _as_its_pixels(board2[k], t)):
             return False
         kept.add(k)
     new = np.array([k not in kept for k in range(len(board2))])
@@ -414,6 +419,14 @@ def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
         if not (off_alike and None not in t.corners and _turned_alike(board2[k], t)):
             return False
     return True
+
+
+def _as_its_pixels(a: TileReading, b: TileReading) -> bool:
+    """Does ``a`` read the digits ``b``'s own crops show as their first choices (a digit
+    at each corner of ``b``), counted from any corner?"""
+    own = np.argmax(b.probs, axis=1)
+    return bool((own < 6).all()) and tuple(a.corners) in rotations(
+        tuple(int(d) for d in own))  # type: ignore[arg-type]
 
 
 def _turned_alike(a: TileReading, b: TileReading) -> bool:
@@ -501,8 +514,9 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     joins the board (or a tile of it cut by the photo's edge), so the others are never
     needed and most of the table around a board is not read at all. The cells meeting
     those at a corner only are read last, in full view (one may hold a tile set down
-    touching the board by a corner: kept only where it shows one), and so are those cut
-    by the photo's edge (a tile joined beyond it).
+    touching the board by a corner: kept only where it shows one, read again from its
+    outline moved where it shows part of one: :func:`_corner_shift`), and so are those
+    cut by the photo's edge (a tile joined beyond it).
 
     Returns the tiles read (cells, proposed cells, candidates read, loose faces), their
     probabilities (N, 3, 7) (digits 0-5, none; a digit's two print conventions summed)
@@ -578,6 +592,9 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
             todo -= tried
             if ring:
                 p_ring, r_ring = _read_tiles(cfg, photo, ring, side_full, classifier)
+                if cfg.corner_shift_seed <= 1.0:
+                    _corner_shift(cfg, photo, fit, s, joined, ring, whole, p_ring, r_ring,
+                                  side_full, classifier, faces)
                 # a cell met at a corner in full view is kept only where it shows a tile (the
                 # rest is table, judged as before from the cells beside the tiles)
                 for t, w, p, r in zip(ring, whole, p_ring, r_ring, strict=True):
@@ -738,6 +755,31 @@ def _shift_search(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.n
     _shift_best(cfg, photo, ring, probs, raw, side_full, classifier, faces, todo, vis, 0.0,
                 cfg.shift_fracs, cfg.shift_hidden_min)
     return len(todo)
+
+
+def _corner_shift(cfg: ReaderConfig, photo: Photo, fit: LatticeFit, s: float,
+                  joined: set[Cell], ring: list[Seen], whole: list[bool], probs: np.ndarray,
+                  raw: np.ndarray, side_full: float, classifier: object, faces: np.ndarray
+                  ) -> list[int]:
+    """Read again, from its whole outline moved (``cfg.shift_fracs`` x side, as
+    :func:`_shift_search` does), a cell met at a corner only, in full view (``whole``),
+    that shows a digit of at least ``cfg.corner_shift_seed`` at one corner and none at
+    another: a tile set down touching the board by a corner lies off the lattice by hand,
+    so the lattice's outline misses some of its digits. No move covers an outlined face
+    (``faces``) or a cell seen to hold a tile (``joined``); one is kept where every
+    corner then reads at least ``cfg.corner_shift_min``. In place; returns the cells
+    moved."""
+    arg = probs.argmax(axis=2)
+    todo = [n for n in range(len(ring))
+            if whole[n] and (arg[n] == 6).any()
+            and float(probs[n][:, :6].max()) >= cfg.corner_shift_seed]
+    if not todo:
+        return []
+    held = np.array([fit.corner_px(c) / s for c in sorted(joined)]).reshape(-1, 3, 2)
+    vis = [np.ones(3, bool)] * len(ring)
+    return _shift_best(cfg, photo, ring, probs, raw, side_full, classifier,
+                       np.concatenate([faces.reshape(-1, 3, 2), held]), todo, vis,
+                       cfg.corner_shift_min, cfg.shift_fracs)
 
 
 def _shift_free(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
@@ -1068,6 +1110,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     hidden: list[int] = []  # outline-less cells showing digits at two corners, none at one
     hidden2: list[int] = []  # ... a digit at one corner only, clearly, none at two
     hidden_cut: set[int] = set()  # ... of hidden, those cut by the photo's edge
+    hidden_weak: set[int] = set()  # ... of hidden, those reading one digit weakly
     blank_two: dict[int, TileReading] = {}  # ... of them, faces: blank unless they join
     # loose faces in full view reading a digit clearly at each corner (at least
     # cfg.adopt_loose_min): the only ones that may join the board (a shape read
@@ -1094,6 +1137,15 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
                 hidden_cut.add(n)
             elif _two_hidden(cfg, p, vis):
                 hidden2.append(n)
+            elif (cfg.hidden_weak_min < cfg.candidate_hidden_min <= 1.0
+                  and _one_hidden(cfg, p, vis, cfg.hidden_weak_min)
+                  and float(p[:, :6].max(axis=1).max()) >= cfg.hidden_weak_clear):
+                # one of the two digits in view read weakly (a finger over its edge), the
+                # other clearly: a tile only where the board's tiles show the weak digit
+                # there clearly (the crop at a vertex beside a board tile also reads that
+                # tile's digit weakly: the clear one is this cell's own evidence)
+                hidden.append(n)
+                hidden_weak.add(n)
             continue
         if none_mean > cfg.none_threshold:
             cut = t.face >= 0 and found.fit.triangles[t.face].cut
@@ -1159,8 +1211,9 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     cut = ({tr.cell for tr in partial if tr.cell is not None} | bridge,
            {seen[n].cell for n in edge_cands if seen[n].cell is not None})
     # (one cut by the photo's edge is reported partial: never a tile of the board in full)
-    pre = board_idx + _hidden_told(seen, probs, board_idx,
-                                   [n for n in hidden if n not in hidden_cut])
+    pre = board_idx + _hidden_told(cfg, seen, probs, board_idx,
+                                   [n for n in hidden if n not in hidden_cut],
+                                   _weak_corners(cfg, probs, hidden_weak))
     board_idx = _connected(seen, pre, *cut)
     # candidates read clearly that meet the board at a vertex only, past a tile mostly
     # under a hand or an object: joined there (and the cells they join edge to edge)
@@ -1254,7 +1307,8 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     joined = set(cells) | {tr.cell for tr in partial if tr.cell is not None}
     # cells with a corner under a hand that the board cannot tell: partial, that digit
     # unknown (only where the two in view are clear and agree with the board)
-    under = _hidden_untold(cfg, seen, probs, board_idx, hidden) if board_idx else []
+    under = (_hidden_untold(cfg, seen, probs, board_idx, hidden,
+                            _weak_corners(cfg, probs, hidden_weak)) if board_idx else [])
     # ... and those with two corners under it, one digit in view agreeing with the board:
     # the hidden digits are told by the board's tiles at their vertices, else unknown
     under2 = _two_hidden_agree(seen, probs, board_idx, hidden2) if board_idx else []
@@ -1909,17 +1963,43 @@ def _digits_shown(p: np.ndarray, shown: np.ndarray) -> list[int | None]:
     return [int(np.argmax(p[k, :6])) if shown[k] else None for k in range(3)]
 
 
-def _hidden_told(seen: list[Seen], probs: np.ndarray, board_idx: list[int],
-                 hidden: list[int]) -> list[int]:
+def _weak_corners(cfg: ReaderConfig, probs: np.ndarray, weak: set[int]) -> dict[int, int]:
+    """For each cell of ``weak`` (:func:`_one_hidden` only at ``cfg.hidden_weak_min``),
+    its corner (0-2) showing a digit read under ``cfg.candidate_hidden_min``."""
+    out = {}
+    for n in weak:
+        p = probs[n]
+        shown = np.argmax(p, axis=1) < 6
+        tops = np.where(shown, p[:, :6].max(axis=1), np.inf)
+        out[n] = int(np.argmin(tops))
+    return out
+
+
+def _weak_told(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: list[int],
+               n: int, k: int) -> bool:
+    """Does a tile of ``board_idx`` show, at least ``cfg.hidden_veto_min``, the digit
+    corner ``k`` of cell ``seen[n]`` reads weakly, at that vertex?"""
+    v = cell_corners(seen[n].cell)[k]  # type: ignore[arg-type]
+    return int(np.argmax(probs[n][k])) in _board_shows(seen, probs, board_idx,
+                                                        cfg.hidden_veto_min).get(v, set())
+
+
+def _hidden_told(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray,
+                 board_idx: list[int], hidden: list[int], weak: dict[int, int] | None = None
+                 ) -> list[int]:
     """The cells of ``hidden`` (one corner showing no digit) whose hidden corner meets a
     tile of ``board_idx`` that shows a digit there (the board tells that corner's digit,
     so the tile is no guess) and whose two digits agree with every digit the board's
-    tiles show at the same vertices (a cell astride other tiles' digits reads some)."""
+    tiles show at the same vertices (a cell astride other tiles' digits reads some).
+    A cell of ``weak`` (index -> its corner read weakly, :func:`_weak_corners`) only
+    where the board shows that corner's digit too, clearly (:func:`_weak_told`)."""
     shows = _board_shows(seen, probs, board_idx)
     out = []
     for n in hidden:
         k, agree = _hidden_corner(seen[n].cell, probs[n], shows)  # type: ignore[arg-type]
         if agree and cell_corners(seen[n].cell)[k] in shows:  # type: ignore[arg-type]
+            if weak and n in weak and not _weak_told(cfg, seen, probs, board_idx, n, weak[n]):
+                continue
             out.append(n)
     return out
 
@@ -1938,12 +2018,15 @@ def _untold(seen: list[Seen], probs: np.ndarray, board_idx: list[int], hidden: l
 
 
 def _hidden_untold(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray,
-                   board_idx: list[int], hidden: list[int]) -> list[int]:
+                   board_idx: list[int], hidden: list[int],
+                   weak: dict[int, int] | None = None) -> list[int]:
     """The cells of ``hidden`` (one corner showing no digit) left out of ``board_idx``
     whose two digits in view are read at least ``cfg.hidden_partial_min`` and agree with
     every digit the board's tiles show at the same vertices read at least
     ``cfg.hidden_veto_min`` (the hand over this corner often covers a board tile's corner
-    too, whose crop then reads a guess)."""
+    too, whose crop then reads a guess). A cell of ``weak`` (index -> its corner read
+    weakly) counts that corner's digit only where the board shows it there clearly
+    (:func:`_weak_told`)."""
     if cfg.hidden_partial_min > 1 or not hidden:
         return []
     shows = _board_shows(seen, probs, board_idx, cfg.hidden_veto_min)
@@ -1953,7 +2036,10 @@ def _hidden_untold(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray,
         if seen[n].cell in taken:
             continue
         k, agree = _hidden_corner(seen[n].cell, probs[n], shows)  # type: ignore[arg-type]
-        clear = min(float(probs[n][j].max()) for j in range(3) if j != k)
+        w = weak.get(n, -1) if weak else -1
+        clear = min(float(probs[n][j].max()) for j in range(3) if j not in (k, w))
+        if w >= 0 and not _weak_told(cfg, seen, probs, board_idx, n, w):
+            continue
         if agree and clear >= cfg.hidden_partial_min:
             out.append(n)
     return out
@@ -2391,7 +2477,8 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             again, conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
             if _outgrows(board, off, board2, cfg.grown_rival_off_alike,
                          (cfg.grown_rival_unsure, cfg.grown_rival_clear)
-                         if cfg.grown_rival_unsure > 0 else None):
+                         if cfg.grown_rival_unsure > 0 else None,
+                         cfg.grown_rival_pixels):
                 # the tiles read off the first board, judged on its lattice (the grown
                 # one's homography, fitted to the board's digits, may stretch far off
                 # it), stay where the second reads none
