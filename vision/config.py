@@ -224,9 +224,11 @@ class ReaderConfig:
     #: a cell met at a corner only, in full view, showing a digit of at least
     #: corner_shift_seed at one corner and none at another is read again from its outline
     #: moved (shift_fracs; a tile set down by a corner lies off the lattice by hand;
-    #: pipeline._corner_shift); above 1: never
+    #: pipeline._corner_shift); above 1: never. Dev faults (400): 2 more photos with no
+    #: mistake (71000186, 399), +4 tiles, corner-only tiles named 82.3 -> 83.5 %
     corner_shift_seed: float = 0.5
-    #: ... kept where every corner then reads at least this
+    #: ... kept where every corner then reads at least this (at 0.5, dev2 71000560 read
+    #: a tile of a drifted arm 0.51-0.72 there and lost one)
     corner_shift_min: float = 0.7
     #: ... each of its digits read at least this (a tile set down in plain view reads
     #: clearly; a digit read under it may be a smudge, or a neighbour's digit where the
@@ -241,7 +243,9 @@ class ReaderConfig:
     #: ... or one of the two at least hidden_weak_min and the other hidden_weak_clear,
     #: where a board tile shows the weak one's digit at that vertex, read at least
     #: hidden_veto_min (a finger over a digit's edge dims it; the board corroborates it);
-    #: hidden_weak_min at candidate_hidden_min or above: off
+    #: hidden_weak_min at candidate_hidden_min or above: off. Dev2: +1 photo with no
+    #: mistake (71000849), +4 tiles, none lost; hidden_weak_clear at 0.4 read a false tile
+    #: on dev faults 71000164 (the table between tiles reads neighbours' digits weakly)
     hidden_weak_min: float = 0.2
     hidden_weak_clear: float = 0.8
     #: ... and one the board cannot tell that corner of (no tile of it shows a digit
@@ -583,7 +587,8 @@ class ReaderConfig:
     grown_rival_clear: float = 0.6
     #: ... and may read a tile of the first otherwise where it reads it as the first's own
     #: crops show it, a digit at each corner (the first chose digits against them to
-    #: agree with its neighbours: a lattice off the tiles; False: never)
+    #: agree with its neighbours: a lattice off the tiles; False: never). Dev faults
+    #: 71000214: +4 tiles, read with no mistake
     grown_rival_pixels: bool = True
     #: when no region of even grey outlines a board, regions of even colour are tried:
     #: the photo's colour channels (CIE Lab a, b) beyond these percentiles (below for
