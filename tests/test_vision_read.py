@@ -1316,6 +1316,17 @@ def test_a_tile_under_a_finger_reading_one_digit_weakly_joins_where_the_board_sh
 
 
 @needs_model
+def test_a_tile_the_grown_board_reads_beside_the_first_joins_it() -> None:
+    # dev2 71000683: ivory tiles on a washed-out marble, a long board; the first board's
+    # lattice misses one tile's digits at its arm's end (its crops read no digit), and
+    # the board grown against it reads that tile clearly but misses one of the first's.
+    # The tile joins the first on its cell, agreeing with its neighbours: 54 of 54
+    first, read = _dev_scores(71_000_683, replace(DEFAULT, rival_beside_clear=2.0), DEFAULT)
+    assert first.matched == first.label_tiles - 1
+    _read_without_mistake(read)
+
+
+@needs_model
 def test_a_silhouette_outranked_by_a_later_one_is_weighed_against_it() -> None:
     # dev 71000966: light tiles on red cloth, defocused (no seam shows), a hand over one
     # arm. The first silhouette fitted outlines one arm (5 cells, 6 tiles read, 4 digits

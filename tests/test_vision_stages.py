@@ -772,6 +772,49 @@ def _board_tile_1_2_3() -> tuple[Cell, Cell, list, dict, np.ndarray]:  # type: i
     return up, down, shared, digits_up, p_up
 
 
+def test_a_tile_the_grown_board_reads_beside_the_board_read_joins_it() -> None:
+    # a board grown against the board read that does not replace it (it lost a tile of
+    # the first) still read a tile beside it the first's lattice missed: that tile joins,
+    # on its cell, where each digit reads clearly and agrees with the board
+    from vision.fit import LatticeFit
+    from vision.pipeline import RIVAL_BESIDE, Found, _beside_from_rival
+    from vision.reading import TileReading
+
+    up, down, shared, digits_up, p_up = _board_tile_1_2_3()
+    found = Found(LatticeFit(triangles=[], side=104.0, homography=_LATTICE_104), 1.0)
+    board = [TileReading(up, [1, 2, 3], _cell_px(up), [0.95] * 3, p_up, [])]
+
+    def rival(digits: list[int], top: float = 0.95, shift: float = 0.0, turn: float = 0.0
+              ) -> TileReading:
+        p = np.full((3, 7), (1 - top) / 6)
+        for k, d in enumerate(digits):
+            p[k, d] = top
+        # its corners start from another corner than the cell's (a board of its own)
+        px = np.roll(_cell_px(down), 1, axis=0)
+        c, a = px.mean(axis=0), np.radians(turn)
+        px = c + (px - c) @ np.array([[np.cos(a), np.sin(a)], [-np.sin(a), np.cos(a)]])
+        return TileReading((5, 5, "D"), list(np.roll(digits, 1)), px + [shift * 104.0, 0.0],
+                           [top] * 3, np.roll(p, 1, axis=0), [])
+
+    agree = [digits_up.get(v, 4) for v in cell_corners(down)]
+    got = _beside_from_rival(DEFAULT, found, board, [], [rival(agree)])
+    assert [(t.cell, t.corners) for t in got] == [(down, agree)]
+    assert RIVAL_BESIDE in got[0].flags
+    assert np.allclose(got[0].corner_px, _cell_px(down))
+    # not where a digit disagrees with the board's, nor read under rival_beside_clear,
+    # nor off its cell, nor where a tile was read off the board already
+    odd = list(agree)
+    odd[cell_corners(down).index(shared[0])] = (digits_up[shared[0]] + 1) % 6
+    assert not _beside_from_rival(DEFAULT, found, board, [], [rival(odd)])
+    assert not _beside_from_rival(DEFAULT, found, board, [], [rival(agree, 0.8)])
+    assert not _beside_from_rival(DEFAULT, found, board, [], [rival(agree, shift=0.45)])
+    assert not _beside_from_rival(DEFAULT, found, board, [], [rival(agree, turn=30.0)])
+    loose = TileReading(None, [0, 1, 2], _cell_px(down), [0.9] * 3, p_up, [])
+    assert not _beside_from_rival(DEFAULT, found, board, [loose], [rival(agree)])
+    off = replace(DEFAULT, rival_beside_clear=2.0)
+    assert not _beside_from_rival(off, found, board, [], [rival(agree)])
+
+
 def test_a_candidate_reading_one_digit_weakly_joins_only_where_the_board_shows_it() -> None:
     # a finger over one corner of a tile beside the board and over the edge of the next
     # corner's digit: that digit reads weakly (under candidate_hidden_min). The tile joins

@@ -590,6 +590,11 @@ class ReaderConfig:
     #: agree with its neighbours: a lattice off the tiles; False: never). Dev faults
     #: 71000214: +4 tiles, read with no mistake
     grown_rival_pixels: bool = True
+    #: a board grown against the board read that does not replace it gives it its tiles
+    #: beside it that the first missed, each corner's digit its crop's first choice at
+    #: this or more, squarely on a free cell next to it, agreeing with its digits at two
+    #: vertices or more (pipeline._beside_from_rival); above 1: never
+    rival_beside_clear: float = 0.9
     #: when no region of even grey outlines a board, regions of even colour are tried:
     #: the photo's colour channels (CIE Lab a, b) beyond these percentiles (below for
     #: those under 50, above for the others; empty = never). Dev photo 71000072 (grey

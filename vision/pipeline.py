@@ -71,6 +71,9 @@ HIDDEN_CORNER = "a corner's digit hidden (under a hand or an object)"
 #: ... with two corners' digits out of sight: told by the board where it shows them
 HIDDEN_TWO = "two corners' digits hidden (under a hand or an object)"
 #: the flag of a tile meeting the board at a vertex only, past a tile under a hand
+#: the flag of a tile a board grown against the board read found beside it
+RIVAL_BESIDE = ("read on a board grown from the digits beside this one (its own cell missed "
+                "the tile's digits), agreeing with its neighbours")
 MET_PAST_HIDDEN = (f"{MEETS_AT_CORNER} (the tile between lies under a hand or an "
                    "object)")
 
@@ -419,6 +422,63 @@ def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
         if not (off_alike and None not in t.corners and _turned_alike(board2[k], t)):
             return False
     return True
+
+
+def _beside_from_rival(cfg: ReaderConfig, found: Found, board: list[TileReading],
+                       off: list[TileReading], board2: Sequence[TileReading]
+                       ) -> list[TileReading]:
+    """Tiles of ``board2`` (a board grown against ``board`` that did not replace it) to
+    add to ``board``: whole tiles each of whose corners' crops read their digit as first
+    choice at ``cfg.rival_beside_clear`` or more, lying where ``board`` and ``off`` hold
+    no tile, squarely on a free cell of ``found``'s lattice beside ``board``
+    (:func:`_squarely`, centre within ``cfg.adopt_loose_frac`` sides of the cell's), and
+    agreeing with ``board``'s digits at every vertex they share, two at least. Each is
+    returned on its cell, corners in the cell's order, flagged."""
+    fit, s = found.fit, found.scale
+    if fit.homography is None or not board or cfg.rival_beside_clear > 1.0:
+        return []
+    try:
+        hinv = np.linalg.inv(fit.homography)
+    except np.linalg.LinAlgError:
+        return []
+    side = fit.side / s
+    cells = {t.cell for t in board if t.cell is not None}
+    shows: dict[Vertex, set[int]] = {}
+    for t in board:
+        _add_shown(shows, t.cell, t.corners)
+    taken = [t.corner_px.mean(axis=0) for t in board + off
+             if t.cell is not None or any(d is not None for d in t.corners)]
+    out: list[TileReading] = []
+    for t in board2:
+        if None in t.corners or "partial" in t.flags:
+            continue
+        own = np.argmax(t.probs, axis=1)
+        if any(int(own[k]) != d or float(t.probs[k, d]) < cfg.rival_beside_clear
+               for k, d in enumerate(t.corners)):
+            continue
+        c = t.corner_px.mean(axis=0)
+        if taken and float(np.min(np.linalg.norm(np.array(taken) - c, axis=1))) < side / 2:
+            continue
+        cell = cell_at(hinv, c * s)
+        if cell in cells or not cells.intersection(edge_neighbours(cell)):
+            continue
+        outline = fit.corner_px(cell) / s
+        k, turn, size = _turn_size(t.corner_px, outline)
+        if (np.linalg.norm(outline.mean(axis=0) - c) > cfg.adopt_loose_frac * side
+                or not _squarely(cfg, turn, size)):
+            continue
+        digits = [int(d) for d in np.roll(t.corners, -k)]
+        at = [(v, d) for v, d in zip(cell_corners(cell), digits, strict=True) if v in shows]
+        if len(at) < 2 or any(d not in shows[v] for v, d in at):
+            continue
+        tr = _tile_reading(cfg, cell, np.roll(t.corner_px, -k, axis=0),
+                           np.roll(t.probs, -k, axis=0), digits,
+                           [RIVAL_BESIDE])
+        out.append(tr)
+        cells.add(cell)
+        _add_shown(shows, cell, digits)
+        taken.append(c)
+    return out
 
 
 def _as_its_pixels(a: TileReading, b: TileReading) -> bool:
@@ -2475,10 +2535,20 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         seeds = _board_seeds(cfg, photo, board, cfg.grown_rival_seeds)
         for again in _seeded_boards(cfg, photo, detected, seeds):
             again, conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
-            if _outgrows(board, off, board2, cfg.grown_rival_off_alike,
-                         (cfg.grown_rival_unsure, cfg.grown_rival_clear)
-                         if cfg.grown_rival_unsure > 0 else None,
-                         cfg.grown_rival_pixels):
+            grown = _outgrows(board, off, board2, cfg.grown_rival_off_alike,
+                              (cfg.grown_rival_unsure, cfg.grown_rival_clear)
+                              if cfg.grown_rival_unsure > 0 else None,
+                              cfg.grown_rival_pixels)
+            if not grown:
+                # not the board read, but its tiles beside it that the first missed, read
+                # clearly on their own cells and agreeing with it, are the table's
+                more = _beside_from_rival(cfg, found, board, off, board2)
+                if more:
+                    board = board + more
+                    off = [t for t in off if not any(
+                        np.linalg.norm(t.corner_px.mean(axis=0) - m.corner_px.mean(axis=0))
+                        < mean_side(m.corner_px) / 2 for m in more)]
+            if grown:
                 # the tiles read off the first board, judged on its lattice (the grown
                 # one's homography, fitted to the board's digits, may stretch far off
                 # it), stay where the second reads none
