@@ -892,8 +892,10 @@ def test_a_board_from_a_silhouette_gives_way_to_the_next_that_reads_more_tiles()
     # whose lattice it first placed a third of a row off; read, the next board wins (the
     # faces' lattice not carried by the digits: carried, the first board reads 31 tiles)
     base = replace(DEFAULT, digit_refit_rounds=0)
+    # (nor the tiles a grown board reads beside the first given to it: rival_beside_clear)
     first, rival = _dev_scores(71_000_291, replace(base, rival_boards=0,
-                                                   corner_only_join=False), base)
+                                                   corner_only_join=False,
+                                                   rival_beside_clear=2.0), base)
     assert first.matched <= 5
     assert rival.matched >= 33
     assert rival.found_tiles == rival.matched
@@ -1270,8 +1272,10 @@ def test_a_tile_read_off_the_board_is_taken_in_by_a_grown_board_reading_it_alike
     # off the board, the one between missed. The board grown from the clearest tile
     # reads both (15 of 15), the far one with the digits read off the board: it replaces
     # the first reading only when such a tile may be taken in
-    kept, read = _dev_scores(71_000_737, replace(DEFAULT, grown_rival_off_alike=False),
-                             DEFAULT)
+    # (rival_beside_clear left out: the grown board's tiles beside the first, given to it,
+    # add one of the two)
+    kept, read = _dev_scores(71_000_737, replace(DEFAULT, grown_rival_off_alike=False,
+                                                 rival_beside_clear=2.0), DEFAULT)
     assert kept.matched == kept.label_tiles - 2
     _read_without_mistake(read)
 
