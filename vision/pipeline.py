@@ -70,10 +70,10 @@ from .silhouette import faces_showing_digits
 HIDDEN_CORNER = "a corner's digit hidden (under a hand or an object)"
 #: ... with two corners' digits out of sight: told by the board where it shows them
 HIDDEN_TWO = "two corners' digits hidden (under a hand or an object)"
-#: the flag of a tile meeting the board at a vertex only, past a tile under a hand
 #: the flag of a tile a board grown against the board read found beside it
 RIVAL_BESIDE = ("read on a board grown from the digits beside this one (its own cell missed "
                 "the tile's digits), agreeing with its neighbours")
+#: the flag of a tile meeting the board at a vertex only, past a tile under a hand
 MET_PAST_HIDDEN = (f"{MEETS_AT_CORNER} (the tile between lies under a hand or an "
                    "object)")
 
@@ -467,14 +467,12 @@ def _beside_from_rival(cfg: ReaderConfig, found: Found, board: list[TileReading]
         if (np.linalg.norm(outline.mean(axis=0) - c) > cfg.adopt_loose_frac * side
                 or not _squarely(cfg, turn, size)):
             continue
-        digits = [int(d) for d in np.roll(t.corners, -k)]
-        at = [(v, d) for v, d in zip(cell_corners(cell), digits, strict=True) if v in shows]
-        if len(at) < 2 or any(d not in shows[v] for v, d in at):
+        p = np.roll(t.probs, -k, axis=0)  # its digits are these first choices (above)
+        if not _agrees(cell, p, shows):
             continue
-        tr = _tile_reading(cfg, cell, np.roll(t.corner_px, -k, axis=0),
-                           np.roll(t.probs, -k, axis=0), digits,
-                           [RIVAL_BESIDE])
-        out.append(tr)
+        digits = [int(d) for d in np.roll(t.corners, -k)]
+        out.append(_tile_reading(cfg, cell, np.roll(t.corner_px, -k, axis=0), p, digits,
+                                 [RIVAL_BESIDE]))
         cells.add(cell)
         _add_shown(shows, cell, digits)
         taken.append(c)
@@ -1271,9 +1269,9 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     cut = ({tr.cell for tr in partial if tr.cell is not None} | bridge,
            {seen[n].cell for n in edge_cands if seen[n].cell is not None})
     # (one cut by the photo's edge is reported partial: never a tile of the board in full)
+    weak = _weak_corners(probs, hidden_weak)  # their corner read weakly
     pre = board_idx + _hidden_told(cfg, seen, probs, board_idx,
-                                   [n for n in hidden if n not in hidden_cut],
-                                   _weak_corners(cfg, probs, hidden_weak))
+                                   [n for n in hidden if n not in hidden_cut], weak)
     board_idx = _connected(seen, pre, *cut)
     # candidates read clearly that meet the board at a vertex only, past a tile mostly
     # under a hand or an object: joined there (and the cells they join edge to edge)
@@ -1367,8 +1365,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     joined = set(cells) | {tr.cell for tr in partial if tr.cell is not None}
     # cells with a corner under a hand that the board cannot tell: partial, that digit
     # unknown (only where the two in view are clear and agree with the board)
-    under = (_hidden_untold(cfg, seen, probs, board_idx, hidden,
-                            _weak_corners(cfg, probs, hidden_weak)) if board_idx else [])
+    under = _hidden_untold(cfg, seen, probs, board_idx, hidden, weak) if board_idx else []
     # ... and those with two corners under it, one digit in view agreeing with the board:
     # the hidden digits are told by the board's tiles at their vertices, else unknown
     under2 = _two_hidden_agree(seen, probs, board_idx, hidden2) if board_idx else []
@@ -2023,25 +2020,22 @@ def _digits_shown(p: np.ndarray, shown: np.ndarray) -> list[int | None]:
     return [int(np.argmax(p[k, :6])) if shown[k] else None for k in range(3)]
 
 
-def _weak_corners(cfg: ReaderConfig, probs: np.ndarray, weak: set[int]) -> dict[int, int]:
-    """For each cell of ``weak`` (:func:`_one_hidden` only at ``cfg.hidden_weak_min``),
-    its corner (0-2) showing a digit read under ``cfg.candidate_hidden_min``."""
+def _weak_corners(probs: np.ndarray, weak: set[int]) -> dict[int, int]:
+    """For each cell of ``weak`` (``probs`` (N, 3, 7); :func:`_one_hidden` only at
+    ``cfg.hidden_weak_min``), its corner (0-2) whose digit in view reads least surely."""
     out = {}
     for n in weak:
         p = probs[n]
-        shown = np.argmax(p, axis=1) < 6
-        tops = np.where(shown, p[:, :6].max(axis=1), np.inf)
+        tops = np.where(np.argmax(p, axis=1) < 6, p[:, :6].max(axis=1), np.inf)
         out[n] = int(np.argmin(tops))
     return out
 
 
-def _weak_told(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: list[int],
-               n: int, k: int) -> bool:
-    """Does a tile of ``board_idx`` show, at least ``cfg.hidden_veto_min``, the digit
-    corner ``k`` of cell ``seen[n]`` reads weakly, at that vertex?"""
-    v = cell_corners(seen[n].cell)[k]  # type: ignore[arg-type]
-    return int(np.argmax(probs[n][k])) in _board_shows(seen, probs, board_idx,
-                                                        cfg.hidden_veto_min).get(v, set())
+def _weak_told(cell: Cell, p: np.ndarray, k: int, clear: dict[Vertex, set[int]]) -> bool:
+    """Does the board show, among its digits read clearly at each vertex (``clear``:
+    :func:`_board_shows` at ``cfg.hidden_veto_min``), the digit corner ``k`` of ``cell``
+    reads weakly (``p`` (3, 7)), at that vertex?"""
+    return int(np.argmax(p[k])) in clear.get(cell_corners(cell)[k], set())
 
 
 def _hidden_told(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray,
@@ -2054,11 +2048,13 @@ def _hidden_told(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray,
     A cell of ``weak`` (index -> its corner read weakly, :func:`_weak_corners`) only
     where the board shows that corner's digit too, clearly (:func:`_weak_told`)."""
     shows = _board_shows(seen, probs, board_idx)
+    clear = _board_shows(seen, probs, board_idx, cfg.hidden_veto_min) if weak else {}
     out = []
     for n in hidden:
         k, agree = _hidden_corner(seen[n].cell, probs[n], shows)  # type: ignore[arg-type]
         if agree and cell_corners(seen[n].cell)[k] in shows:  # type: ignore[arg-type]
-            if weak and n in weak and not _weak_told(cfg, seen, probs, board_idx, n, weak[n]):
+            if weak and n in weak and not _weak_told(seen[n].cell, probs[n], weak[n],  # type: ignore[arg-type]
+                                                     clear):
                 continue
             out.append(n)
     return out
@@ -2098,7 +2094,7 @@ def _hidden_untold(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray,
         k, agree = _hidden_corner(seen[n].cell, probs[n], shows)  # type: ignore[arg-type]
         w = weak.get(n, -1) if weak else -1
         clear = min(float(probs[n][j].max()) for j in range(3) if j not in (k, w))
-        if w >= 0 and not _weak_told(cfg, seen, probs, board_idx, n, w):
+        if w >= 0 and not _weak_told(seen[n].cell, probs[n], w, shows):  # type: ignore[arg-type]
             continue
         if agree and clear >= cfg.hidden_partial_min:
             out.append(n)
@@ -2539,15 +2535,6 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                               (cfg.grown_rival_unsure, cfg.grown_rival_clear)
                               if cfg.grown_rival_unsure > 0 else None,
                               cfg.grown_rival_pixels)
-            if not grown:
-                # not the board read, but its tiles beside it that the first missed, read
-                # clearly on their own cells and agreeing with it, are the table's
-                more = _beside_from_rival(cfg, found, board, off, board2)
-                if more:
-                    board = board + more
-                    off = [t for t in off if not any(
-                        np.linalg.norm(t.corner_px.mean(axis=0) - m.corner_px.mean(axis=0))
-                        < mean_side(m.corner_px) / 2 for m in more)]
             if grown:
                 # the tiles read off the first board, judged on its lattice (the grown
                 # one's homography, fitted to the board's digits, may stretch far off
@@ -2555,6 +2542,14 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                 beside = _apart(_pruned(cfg, photo, found, board, off), board2)
                 found, conv, board, off = again, conv2, board2, off2
                 break
+            # not the board read, but its tiles beside it that the first missed, read
+            # clearly on their own cells and agreeing with it, are the table's
+            more = _beside_from_rival(cfg, found, board, off, board2)
+            if more:
+                board = board + more
+                off = [t for t in off if not any(
+                    np.linalg.norm(t.corner_px.mean(axis=0) - m.corner_px.mean(axis=0))
+                    < mean_side(m.corner_px) / 2 for m in more)]
     f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
     h_full = _h_full(found)
     off = _pruned(cfg, photo, found, board, off)
