@@ -1098,6 +1098,19 @@ def _fault_read(seed: int, *cfgs: object) -> list:  # type: ignore[type-arg]
 
 
 @needs_model
+def test_a_digit_read_clearly_against_the_board_is_not_repaired() -> None:
+    # dev faults 71000176: a 0 placed against the board's 2 reads 0.99; one tile beside it
+    # reads 2 at 0.88, the other (blurred) 2 or 3 at 0.44 and 0.42. Jointly 2 won and the
+    # fault was repaired away; the two readings deny each other (mismatch_joint)
+    on, off = _fault_read(71_000_176, DEFAULT, replace(DEFAULT, mismatch_joint=0.0))
+    assert on.fault_counts["corner_mismatch"] == [1, 1, 1]
+    _read_without_mistake(on)
+    assert on.violations_false == 0
+    assert off.fault_counts["corner_mismatch"] == [1, 0, 0]
+    assert off.digits_right == off.digits - 2  # the 0 read as 2, and the blurred one as 3
+
+
+@needs_model
 @pytest.mark.parametrize(("seed", "kind", "without", "counts_without"), [
     # dev faults 71000061: a tile touching the board by a corner near the photo's bottom
     # edge; one cell between is cut by the edge, taken as beyond it (a tile may lie
@@ -1116,8 +1129,9 @@ def _fault_read(seed: int, *cfgs: object) -> list:  # type: ignore[type-arg]
     # another); its 5 there read 0.97, the two 3s 0.85 each giving 5 0.03: their joint
     # choice read it 3 (5-5-3, a second copy of a tile on the board, a false violation;
     # misread_set now reads it as its pixels show too)
-    (71_000_055, "corner_mismatch", {"mismatch_denied": 0.0, "misread_set": False},
-     [1, 1, 0]),
+    # (mismatch_joint keeps it too: off)
+    (71_000_055, "corner_mismatch",
+     {"mismatch_denied": 0.0, "mismatch_joint": 0.0, "misread_set": False}, [1, 1, 0]),
     # dev faults 71000179: a 3 placed against the board's 0, read 0.83, was "repaired" to
     # 0, making the mirror tile 0-5-2 (a false violation). The set holds no mirror tile:
     # its pixels' 2-3-5, on the board nowhere, is read, and the mismatch reported

@@ -475,10 +475,49 @@ def test_a_confident_corner_its_neighbours_deny_is_kept_as_a_mismatch() -> None:
         ch = choose_digits(cfg, cells, probs)
         return [ch.digits[c][k] for c, k in zip(cells, (1, 0, 2), strict=True)]
 
-    assert at_vertex(0.03) == [3, 3, 5]  # denied: each keeps its own reading, a mismatch
-    off = replace(DEFAULT, mismatch_denied=0.0)
+    # (the 5 read at 0.97 stands alone against the others' joint choice too:
+    # mismatch_joint, tested below, off here)
+    on = replace(DEFAULT, mismatch_joint=0.0)
+    assert at_vertex(0.03, on) == [3, 3, 5]  # denied: each keeps its own reading, a mismatch
+    off = replace(on, mismatch_denied=0.0)
     assert at_vertex(0.03, off) == [3, 3, 3]  # repaired to the joint choice
-    assert at_vertex(0.1) == [5, 5, 5]  # not denied: the joint choice, the confident digit
+    assert at_vertex(0.1, on) == [5, 5, 5]  # not denied: the joint choice, the confident digit
+    assert at_vertex(0.03, replace(DEFAULT, mismatch_denied=0.0)) == [3, 3, 5]  # joint rule
+
+
+def test_a_clear_corner_the_others_deny_together_is_kept_as_a_mismatch() -> None:
+    # dev faults 71000176: a 0 placed against the board's 2, read 0.99; beside it a 2 read
+    # 0.88 and a blurred one read 2 at 0.44 or 3 at 0.42 (too unclear for the corner-by-
+    # corner rule above). Repairing it to 2 hid the fault; the others are read together
+    cells: list[Cell] = [(0, 0, "U"), (0, 0, "D"), (1, 0, "U")]  # all round vertex (1, 0)
+
+    def vec(**ps: float) -> np.ndarray:
+        v = np.full(6, (1 - sum(ps.values())) / (6 - len(ps)))
+        for k, p in ps.items():
+            v[int(k[1])] = p
+        return v
+
+    def at_vertex(lone: np.ndarray, blurred: np.ndarray, cfg: ReaderConfig) -> list[int]:
+        probs = np.array([[_onehot(4), blurred, _onehot(4)],
+                          [vec(d2=0.88, d0=0.02), _onehot(1), _onehot(1)],
+                          [_onehot(5), _onehot(5), lone]])
+        ch = choose_digits(cfg, cells, probs)
+        return [ch.digits[c][k] for c, k in zip(cells, (1, 0, 2), strict=True)]
+
+    on = replace(DEFAULT, mismatch_joint=3.0)
+    off = replace(DEFAULT, mismatch_joint=0.0)
+    clear, blurred = vec(d0=0.99, d2=0.002), vec(d2=0.44, d3=0.42, d0=0.03)
+    assert at_vertex(clear, blurred, on) == [2, 2, 0]  # kept: the fault as it lies
+    assert at_vertex(clear, blurred, off) == [2, 2, 2]  # repaired to the joint choice
+    # the blurred corner's 3 joins the others' joint choice, not its own first choice
+    assert at_vertex(clear, vec(d3=0.44, d2=0.42, d0=0.03), on) == [2, 2, 0]
+    # read less clearly than mismatch_joint_min (a misread 3 at 0.91 on dev2 71000977
+    # against two 5s): the joint choice
+    assert at_vertex(vec(d0=0.94, d2=0.002), blurred, on) == [2, 2, 2]
+    # another corner reading 0 first: not alone, the joint choice
+    assert at_vertex(clear, vec(d0=0.5, d2=0.3), on) == [0, 0, 0]
+    # no witness: the others read 2 under mismatch_other each, only their sum denies 0
+    assert at_vertex(clear, blurred, replace(on, mismatch_other=0.9)) == [2, 2, 2]
 
 
 def test_a_tile_whose_digits_nothing_shows_is_no_tile() -> None:

@@ -857,6 +857,18 @@ class ReaderConfig:
     #: violations more). 0 = off: the vertex's digits chosen by their joint probability
     mismatch_denied: float = 0.05
     mismatch_other: float = 0.5
+    #: ... and so is one corner read at mismatch_joint_min or more, no other corner there
+    #: reading its digit, whose digit and the others' joint choice (their log-
+    #: probabilities summed; one of them reading it at mismatch_other or more) each lose
+    #: to the other by this much (log-probability; 0 = off): the others are then read
+    #: together, that corner alone (dev faults 71000176, a 0 at 0.99 against a 2 at 0.88
+    #: and a blurred 2 or 3, was repaired to 2; dev faults: 1 more photo with no mistake
+    #: and 2 more faults reported, dev and dev2 every row the same. A first form, at
+    #: confident (0.9) and with neither the witness nor the no-other test: 2 more on dev
+    #: faults, but 1 fewer on dev2, where the classifier read a 5 as 3 at 0.91 against two
+    #: 5s, 71000977, and 9 false violations more on dev and dev2)
+    mismatch_joint: float = 3.0
+    mismatch_joint_min: float = 0.97
     #: a corner's "none" probability is spread evenly over the six digits when the board's
     #: digits are chosen (a crop that sees no digit, under a hand or off its spot, is no
     #: evidence for any); False: the six digits' probabilities renormalised (the none
