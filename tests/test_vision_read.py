@@ -1098,6 +1098,17 @@ def _fault_read(seed: int, *cfgs: object) -> list:  # type: ignore[type-arg]
 
 
 @needs_model
+def test_loose_tiles_read_do_not_stop_the_search_for_the_board() -> None:
+    # dev faults 71000331: the first lattice (faces found by their edges) held no board
+    # tile but read loose tiles beside it, and the search for the board stopped there; the
+    # board of 47 tiles, found by its silhouette, reads with no mistake
+    found, stopped = _fault_read(71_000_331, DEFAULT, replace(DEFAULT, search_past_loose=False))
+    assert stopped.found_tiles == 0 and stopped.loose_found > 0
+    assert found.label_tiles == 47
+    _read_without_mistake(found)
+
+
+@needs_model
 def test_a_digit_read_clearly_against_the_board_is_not_repaired() -> None:
     # dev faults 71000176: a 0 placed against the board's 2 reads 0.99; one tile beside it
     # reads 2 at 0.88, the other (blurred) 2 or 3 at 0.44 and 0.42. Jointly 2 won and the

@@ -2464,7 +2464,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         again, conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
         if not _nothing_read(board2, off2):  # else the first answer stands
             found, conv, board, off = again, conv2, board2, off2
-    nothing = _nothing_read(board, off)
+    nothing = _search_on(cfg, board, off)
     sil = detected.fit
     # (the silhouette's fit read: as fitted, or with its cells moved onto their digits)
     own = found.fit is sil or found.fit is sil.snapped
@@ -2488,7 +2488,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     # still nothing: the silhouettes again, their gaps closed more (a board's outline
     # notched by the light digits of its small dark tiles)
     for close in cfg.other_boards_close:
-        if not _nothing_read(board, off):
+        if not _search_on(cfg, board, off):
             break
         for again in _other_boards(cfg, photo, detected.scale, [detected.fit, found.fit],
                                    cfg.other_boards, close,
@@ -2497,7 +2497,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             if len(board2) > len(board):
                 found, conv, board, off = again, conv2, board2, off2
                 break
-    if cfg.other_sizes and _nothing_read(board, off):
+    if cfg.other_sizes and _search_on(cfg, board, off):
         # still nothing: the faces found by their edges at other sizes than the boards
         # read (a few big tiles on a checked cloth)
         tried = [fit.side / sc for fit, sc in ((detected.fit, detected.scale),
@@ -2816,6 +2816,15 @@ def _steady(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
 def _nothing_read(board: list[TileReading], off: list[TileReading]) -> bool:
     """No tile on the board and no digit read off it."""
     return not board and all(t.tile is None for t in off)
+
+
+def _search_on(cfg: ReaderConfig, board: list[TileReading], off: list[TileReading]) -> bool:
+    """Whether :func:`read_image` searches on for a board: none read, and (unless
+    ``cfg.search_past_loose``) no digit read off it either. Loose tiles read beside a lattice
+    that holds no tile of the board say nothing of where the board lies (dev faults
+    71000331: 5 loose tiles read, the board of 47 tiles, on another lattice, never
+    searched for)."""
+    return not board if cfg.search_past_loose else _nothing_read(board, off)
 
 
 def read_photo(path: str | Path, cfg: ReaderConfig = DEFAULT, *,
