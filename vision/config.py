@@ -465,12 +465,6 @@ class ReaderConfig:
     #: a board of fewer cells than this is searched for again from its silhouette
     #: (vision.silhouette: seams hidden; 0 = never)
     silhouette_below: int = 8
-    #: where no board tile is read, other boards are searched for even when loose tiles
-    #: were read (False: only where nothing at all was; dev faults 71000331, 47 tiles
-    #: found by the board's silhouette after 5 loose tiles read beside an empty lattice:
-    #: one more photo with no mistake, recall 96.72 % to 97.13 %; dev and dev2 the same
-    #: but for a digit more right on 71000461, and dev faults 71000247 two)
-    search_past_loose: bool = True
     #: ... on a copy at most this many px on its longest side
     silhouette_max_side: int = 1100
     #: ... among regions of even tone at these percentiles of the grey levels
@@ -646,6 +640,13 @@ class ReaderConfig:
     #: a photo on which the board chosen read no digit: this many boards fitted to other
     #: silhouettes are read in turn, the first that reads kept
     other_boards: int = 3
+    #: ... and so on any photo whose board chosen read no tile, even where loose tiles
+    #: were read beside it (False: only where no digit was read at all; dev faults
+    #: 71000331, 47 tiles found by the board's silhouette after 5 loose tiles read beside
+    #: an empty lattice: one more photo with no mistake, recall 96.72 % to 97.13 %; dev
+    #: and dev2 the same but for a digit more right on 71000461, and dev faults 71000247
+    #: two). So too the searches below (other_boards_close, other_sizes)
+    search_past_loose: bool = True
     #: ... and when those read nothing either, the boards of the tone regions closed by
     #: these kernels (px of the silhouette search's copy): light digits touching the
     #: edge of a board of small dark tiles cut notches into its outline that a 3 px

@@ -65,12 +65,12 @@ def choose_digits(cfg: ReaderConfig, cells: list[Cell], probs: np.ndarray,
         conf = {int(digits[a, k]) for a, k in members if probs[a, k].max() >= cfg.confident}
         if len(conf) > 1 or _denied(cfg, probs, digits, members):
             continue  # the table shows a mismatch: keep every corner's own reading
-        lone = _denied_jointly(cfg, logp, digits, members)
-        if lone is not None:
-            # one tile placed against the rest: it keeps its digit, the others are read
-            # together (their joint choice, as at any vertex)
+        alone = _denied_jointly(cfg, logp, digits, members)
+        if alone is not None:
+            # one tile placed against the rest: it keeps its digit, the others take their
+            # joint choice
+            lone, d = alone
             rest = [m for m in members if m != lone]
-            d = int(np.argmax(sum(logp[a, k] for a, k in rest)))
             for a, k in rest:
                 digits[a, k] = d
                 joint[a, k] = len(rest) > 1
@@ -107,7 +107,7 @@ def _denied(cfg: ReaderConfig, probs: np.ndarray, digits: np.ndarray,
 
 
 def _denied_jointly(cfg: ReaderConfig, logp: np.ndarray, digits: np.ndarray,
-                    members: list[tuple[int, int]]) -> tuple[int, int] | None:
+                    members: list[tuple[int, int]]) -> tuple[tuple[int, int], int] | None:
     """The corner of ``members`` (one vertex) read clearly as ``d`` (at least
     ``cfg.mismatch_joint_min``; ``digits`` (N, 3): each corner's own first choice), no
     other corner reading ``d`` first, that stands against the others read together: their
@@ -116,8 +116,8 @@ def _denied_jointly(cfg: ReaderConfig, logp: np.ndarray, digits: np.ndarray,
     more, and that corner's own reading beats ``e`` by as much. Two readings that deny
     each other: a tile placed against the rule, not a misread (one other corner read
     unclearly keeps :func:`_denied` from seeing it; dev faults 71000176: 0 at 0.99
-    against 2 at 0.88 and a blurred 2 or 3, repaired to 2 before). None where no corner
-    so stands alone (``cfg.mismatch_joint`` 0: never)."""
+    against 2 at 0.88 and a blurred 2 or 3, repaired to 2 before). Returns that corner
+    and ``e``; None where no corner so stands alone (``cfg.mismatch_joint`` 0: never)."""
     if cfg.mismatch_joint <= 0 or len(members) < 2:
         return None
     for a, k in members:
@@ -135,7 +135,7 @@ def _denied_jointly(cfg: ReaderConfig, logp: np.ndarray, digits: np.ndarray,
                 and logp[a, k, d] - logp[a, k, e] >= cfg.mismatch_joint
                 and any(int(digits[b, j]) == e and logp[b, j, e] >= np.log(cfg.mismatch_other)
                         for b, j in others)):
-            return a, k
+            return (a, k), e
     return None
 
 
