@@ -275,7 +275,7 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
                     hidden += 1
     for t in loose:
         reading.tiles.remove(t)
-        reading.off_board.append(_off_board(t))
+        reading.off_board.append(as_off_board(t))
     return seen, hidden
 
 
@@ -286,11 +286,11 @@ def _touches(tile: TileReading, cells: set[Cell]) -> bool:
     return any(mine & set(cell_corners(c)) for c in cells if c != tile.cell)
 
 
-def _off_board(t: TileReading) -> TileReading:
+def as_off_board(t: TileReading, flag: str = LOOSE_ON_LATTICE) -> TileReading:
     """Board tile ``t`` as a tile off the board: no cell, its corners clockwise on screen
-    (as off-board tiles are read), flagged :data:`LOOSE_ON_LATTICE`."""
+    (as off-board tiles are read), flagged ``flag`` (why it is off the board)."""
     px = t.corner_px
     k = [0, 1, 2] if is_clockwise(px) else [0, 2, 1]
-    flags = [f for f in t.flags if not f.startswith(JOINED_UNSEEN)] + [LOOSE_ON_LATTICE]
+    flags = [f for f in t.flags if not f.startswith(JOINED_UNSEEN)] + [flag]
     return TileReading(None, [t.corners[i] for i in k], px[k], [t.confidence[i] for i in k],
                        t.probs[k], flags)

@@ -90,6 +90,14 @@ class ReaderConfig:
     #: the board fitted to its silhouette, kept where their side is within this factor
     #: of the side of the lattice cell they lie on (a steep view's near tiles; 0: not)
     silhouette_local_size: float = 1.25
+    #: ... and faces outside it still join the loose faces of a board fitted to its
+    #: faces where their side is within this factor of the side of the lattice cell they
+    #: lie in (a steep view's far loose tiles: dev 71000083, 0.52 of the board's; 0: not)
+    loose_local_size: float = 1.25
+    #: a face too skewed in the image for a tile lying flat is still a loose face where it
+    #: is not on the table plane (the lattice's homography): a steep view squeezes a far
+    #: tile (dev 71000083: sides 26, 39 and 46 px)
+    loose_plane_skew: bool = True
 
     # --- lattice ---------------------------------------------------------------------
     #: two tiles are joined when both ends of an edge lie this close (x side)
@@ -669,6 +677,12 @@ class ReaderConfig:
     #: shows no tile; without this bar the blurred dev 71000085 read one tile, two of
     #: its digits wrong)
     other_sizes_clear: float = 0.7
+    #: ... and where none reads a board of two tiles or more nor any other search one, a
+    #: tile read alone there, every digit at least this, is reported off the board (the
+    #: first such size's, with the tiles showing digits read there): loose tiles in view,
+    #: not "no tiles found" (dev 71000829: a clear 0-0-5 beside a board under a hand;
+    #: sample 12: 1-3-4 and 1-5-5 beside a board too blurred to find); above 1: never
+    alone_clear: float = 0.9
     #: a board fitted to its silhouette gives way to the next this many boards other
     #: silhouettes show, where one of them reads more tiles ...
     rival_boards: int = 1

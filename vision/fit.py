@@ -353,7 +353,44 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
                 and (len(fit.cells) < 3 or kept >= 0.5 * len(fit.cells))):
             alt.by_edges = fit
             return alt
+    _add_local_loose(cfg, fit, tris)
     return fit
+
+
+def _add_local_loose(cfg: ReaderConfig, fit: LatticeFit, tris: Sequence[Triangle]) -> None:
+    """Add to ``fit``'s loose faces (in place) the faces of ``tris`` that the board's size
+    left out (outside ``cfg.size_tolerance`` of its side) but that have the size of the
+    lattice cell they lie in, within ``cfg.loose_local_size``: a loose tile far beyond a
+    board in a steep view is much smaller than the board's tiles (one near the camera,
+    larger). Not those lying on a candidate cell (the lattice reads a tile there) or over
+    a loose face already kept. Nothing with ``cfg.loose_local_size`` 0 or no homography."""
+    if not cfg.loose_local_size or fit.homography is None or not fit.cells or fit.side <= 0:
+        return
+    tol = cfg.size_tolerance
+    other = [t for t in tris if not 1 / tol < t.side / fit.side < tol]
+    if not other:
+        return
+    try:
+        hinv = np.linalg.inv(fit.homography)
+    except np.linalg.LinAlgError:
+        return
+    more = [t for t in _locally_sized(cfg.loose_local_size, fit.homography, hinv, other)
+            if cell_at(hinv, t.centroid) not in fit.candidates]
+    if not more:
+        return
+    first = len(fit.triangles)
+    fit.triangles.extend(more)
+    taken = np.array([fit.triangles[i].pts for i in fit.loose]).reshape(-1, 3, 2)
+    # _loose judges them as it judged the rest (not on the board, one per place)
+    for i in _loose(cfg, fit):
+        if i < first:
+            continue
+        t = fit.triangles[i]
+        if len(taken) and (_in_tris(t.centroid, taken).any()
+                           or _in_tri(taken.mean(axis=1), t.pts).any()):
+            continue
+        fit.loose.append(i)
+        taken = np.concatenate([taken, t.pts[None]])
 
 
 def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
@@ -428,7 +465,7 @@ def _grow_board(cfg: ReaderConfig, tris: list[Triangle],
     _update_vertices(fit, verts)
     fit.homography = _fit_h(cfg, fit.vertex_px, side)
     if fit.homography is None:
-        fit.loose = _loose(fit)
+        fit.loose = _loose(cfg, fit)
         return fit
     for _ in range(cfg.fill_rounds):
         changed = _join_aligned(cfg, fit, verts, comp_of, graph)
@@ -440,7 +477,7 @@ def _grow_board(cfg: ReaderConfig, tris: list[Triangle],
             break
     _normalise(cfg, fit, verts)
     _settle(cfg, fit, verts)
-    fit.loose = _loose(fit)
+    fit.loose = _loose(cfg, fit)
     return fit
 
 
@@ -585,7 +622,7 @@ def _silhouette_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle],
     vpx = {v: g.vertex_px.get(v, project(g.homography, np.array([vertex_xy(v)]))[0])
            for c in g.cells for v in cell_corners(c)}
     if extra:
-        tris = tris + _locally_sized(cfg, g.homography, hinv, extra)
+        tris = tris + _locally_sized(cfg.silhouette_local_size, g.homography, hinv, extra)
     fit = _guess_fit(cfg, g, tris, gray, hinv, vpx)
     if fit is not None and cfg.silhouette_snap_rounds:
         moved, n = snap_to_digit_blobs(cfg, g.cells, vpx, gray, g.side,
@@ -595,19 +632,32 @@ def _silhouette_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle],
     return fit
 
 
-def _locally_sized(cfg: ReaderConfig, h: np.ndarray, hinv: np.ndarray,
+def _locally_sized(tol: float, h: np.ndarray, hinv: np.ndarray,
                    faces: Sequence[Triangle]) -> list[Triangle]:
-    """The faces (image px) whose mean side is within ``cfg.silhouette_local_size`` x of
-    the side of the lattice cell (homography ``h``, ``hinv`` its inverse) their centroid
-    lies in: tiles of the board's lattice, however far perspective scales them."""
-    out = []
-    for t in faces:
-        pts = project(h, np.array([vertex_xy(v) for v in cell_corners(cell_at(hinv, t.centroid))]))
-        local = float(np.linalg.norm(pts - pts[[1, 2, 0]], axis=1).mean())
-        if local > 0 and 1 / cfg.silhouette_local_size < t.side / local < (
-                cfg.silhouette_local_size):
-            out.append(t)
-    return out
+    """The faces (image px) whose mean side is within ``tol`` x of the side of the
+    lattice cell (homography ``h``, ``hinv`` its inverse) their centroid lies in: tiles
+    of the board's lattice, however far perspective scales them."""
+    if not faces:
+        return []
+    # the cells of all centroids at once (as cell_at), their vertices (as cell_corners)
+    q = np.c_[np.array([t.centroid for t in faces]), np.ones(len(faces))] @ hinv.T
+    with np.errstate(divide="ignore", invalid="ignore"):
+        y = q[:, 1] / q[:, 2] / (np.sqrt(3) / 2)
+        x = q[:, 0] / q[:, 2] - y / 2
+    ok = np.isfinite(x) & np.isfinite(y)
+    x, y = np.where(ok, x, 0.0), np.where(ok, y, 0.0)
+    i, j = np.floor(x), np.floor(y)
+    up = ((x - i) + (y - j) < 1)[:, None]
+    du = np.array([[0, 1], [1, 0], [0, 0]], np.float64)  # U: (i, j+1), (i+1, j), (i, j)
+    dd = np.array([[1, 0], [0, 1], [1, 1]], np.float64)  # D: (i+1, j), (i, j+1), (i+1, j+1)
+    ij = np.c_[i, j][:, None, :] + np.where(up[:, :, None], du[None], dd[None])  # (N, 3, 2)
+    xy = np.stack([ij[..., 0] + ij[..., 1] / 2, ij[..., 1] * (np.sqrt(3) / 2)], axis=-1)
+    pts = project(h, xy.reshape(-1, 2)).reshape(-1, 3, 2)
+    local = np.linalg.norm(pts - pts[:, [1, 2, 0]], axis=2).mean(axis=1)
+    side = np.array([t.side for t in faces])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        keep = ok & (local > 0) & (1 / tol < side / local) & (side / local < tol)
+    return [t for t, k in zip(faces, keep, strict=True) if k]
 
 
 def _guess_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle], gray: np.ndarray,
@@ -641,7 +691,7 @@ def _guess_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle], gray: np.
     h2 = _fit_h(cfg, fit.vertex_px, g.side)
     fit.homography = h2 if h2 is not None else fit.homography
     _normalise(cfg, fit, verts)
-    fit.loose = _loose(fit)
+    fit.loose = _loose(cfg, fit)
     _candidates(cfg, fit, gray)
     return fit
 
@@ -952,9 +1002,11 @@ def cell_at(hinv: np.ndarray, p: np.ndarray) -> Cell:
     return (fi, fj, "U" if (i - fi) + (j - fj) < 1 else "D")
 
 
-def _loose(fit: LatticeFit) -> list[int]:
+def _loose(cfg: ReaderConfig, fit: LatticeFit) -> list[int]:
     """Faces off the board: one per place (the best filled where several overlap), none
-    lying on a board cell (a digit's hole or a shape inside a tile)."""
+    lying on a board cell (a digit's hole or a shape inside a tile), none too skewed for a
+    tile lying flat (in the image, and with ``cfg.loose_plane_skew`` on the table plane
+    too: a steep view squeezes a far tile's face)."""
     placed = set(fit.cells.values())
     board = [fit.corner_px(c) for c in (*fit.cells, *fit.proposed)]
     out: list[int] = []
@@ -976,6 +1028,16 @@ def _loose(fit: LatticeFit) -> list[int]:
     sides = np.linalg.norm(pts - pts[:, [1, 2, 0]], axis=2)
     # too skewed for a tile lying flat (a sliver of background)
     skewed = sides.max(axis=1) > 1.8 * sides.min(axis=1)
+    if cfg.loose_plane_skew and hinv is not None and skewed.any():
+        q = np.c_[pts.reshape(-1, 2), np.ones(pts.size // 2)] @ hinv.T
+        # on the board's side of the horizon (the sign its own points map with)
+        ref = np.r_[board_arr.reshape(-1, 2).mean(axis=0), 1.0] @ hinv.T if len(
+            board_arr) else np.ones(3)
+        ahead = (np.sign(q[:, 2]) == np.sign(ref[2])).reshape(-1, 3).all(axis=1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            q = (q[:, :2] / q[:, 2:3]).reshape(-1, 3, 2)
+            flat = np.linalg.norm(q - q[:, [1, 2, 0]], axis=2)
+            skewed &= ~(ahead & (flat.max(axis=1) <= 1.8 * flat.min(axis=1)))
     for n, i in enumerate(order):
         if on_board[n] or skewed[n]:
             continue

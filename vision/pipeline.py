@@ -30,7 +30,7 @@ from engine.lattice import (
 )
 from engine.tiles import Tile, rotations
 
-from .apart import judge_pieces
+from .apart import as_off_board, judge_pieces
 from .classifier import DigitClassifier, digit_probs
 from .config import DEFAULT, ReaderConfig
 from .crops import corner_crops
@@ -70,6 +70,8 @@ from .silhouette import faces_showing_digits
 HIDDEN_CORNER = "a corner's digit hidden (under a hand or an object)"
 #: ... with two corners' digits out of sight: told by the board where it shows them
 HIDDEN_TWO = "two corners' digits hidden (under a hand or an object)"
+#: the flag of a tile read alone, clearly, where no board was found (reported off it)
+READ_ALONE = "read alone where no board was found (one tile is no board)"
 #: the flag of a tile a board grown against the board read found beside it
 RIVAL_BESIDE = ("read on a board grown from the digits beside this one (its own cell missed "
                 "the tile's digits), agreeing with its neighbours")
@@ -2497,6 +2499,9 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             if len(board2) > len(board):
                 found, conv, board, off = again, conv2, board2, off2
                 break
+    # a tile read clearly alone at another size: no board, but kept off it if nothing else
+    # is read
+    alone: tuple[Found, str, list[TileReading], list[TileReading]] | None = None
     if cfg.other_sizes and _search_on(cfg, board, off):
         # still nothing: the faces found by their edges at other sizes than the boards
         # read (a few big tiles on a checked cloth)
@@ -2513,6 +2518,9 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             # a loose tile beside a board too blurred to find)
             if len(board2) >= 2 and n_read > most:
                 most, found, conv, board, off = n_read, again, conv2, board2, off2
+            elif (len(board2) == 1 and board2[0].tile is not None and alone is None
+                  and min(board2[0].confidence) >= cfg.alone_clear):
+                alone = again, conv2, board2, off2
     beside: list[TileReading] = []  # tiles off a board a grown one replaced
     if not board:
         # still no board read: one grown from single faces by their digits (a defocused
@@ -2550,6 +2558,14 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                 off = [t for t in off if not any(
                     np.linalg.norm(t.corner_px.mean(axis=0) - m.corner_px.mean(axis=0))
                     < mean_side(m.corner_px) / 2 for m in more)]
+    if alone is not None and _nothing_read(board, off):
+        # still nothing but one tile read clearly alone at another size: a loose tile the
+        # photo shows (the board under a hand, dev 71000829), not "no tiles found"; with
+        # the others read there that show digits (blank shapes of that size may be pieces
+        # of a board too blurred to find: sample 12)
+        found, conv, board, off = alone[0], alone[1], [], [
+            as_off_board(alone[2][0], READ_ALONE),
+            *[t for t in alone[3] if any(d is not None for d in t.corners)]]
     f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
     h_full = _h_full(found)
     off = _pruned(cfg, photo, found, board, off)
