@@ -386,8 +386,7 @@ def _add_local_loose(cfg: ReaderConfig, fit: LatticeFit, tris: Sequence[Triangle
         if i < first:
             continue
         t = fit.triangles[i]
-        if len(taken) and (_in_tris(t.centroid, taken).any()
-                           or _in_tri(taken.mean(axis=1), t.pts).any()):
+        if _overlaps(t, taken):
             continue
         fit.loose.append(i)
         taken = np.concatenate([taken, t.pts[None]])
@@ -1048,12 +1047,18 @@ def _loose(cfg: ReaderConfig, fit: LatticeFit) -> list[int]:
             cell = cell_at(hinv, c)
             if sum(n in occupied for n in edge_neighbours(cell)) >= 2:
                 continue
-        kept = out_pts[:len(out)]
-        if _in_tris(c, kept).any() or _in_tri(kept.mean(axis=1), t.pts).any():
+        if _overlaps(t, out_pts[:len(out)]):
             continue
         out_pts[len(out)] = t.pts
         out.append(i)
     return out
+
+
+def _overlaps(t: Triangle, kept: np.ndarray) -> bool:
+    """Does face ``t`` lie over one of the faces ``kept`` (K, 3, 2): its centroid inside
+    one, or one's centre inside it? (One loose face per place.)"""
+    return bool(len(kept)) and bool(_in_tris(t.centroid, kept).any()
+                                    or _in_tri(kept.mean(axis=1), t.pts).any())
 
 
 def add_cut_faces(fit: LatticeFit, faces: list[Triangle], w: int, h: int) -> None:
