@@ -90,10 +90,12 @@ def test_faces_found_by_their_edges_are_read_when_the_silhouette_reads_nothing()
     s = render(71_000_379, size=(1024, 768), style={"font": ["cv_sans"]})
     try:  # no tile on the board (a shape off it may be read; nor is a board grown from
         # single faces by their digits, the last search, which reads all 10 tiles here;
-        # nor, past a shape read off it, are other boards searched: search_past_loose)
+        # nor, past a shape read off it, are other boards searched: search_past_loose; nor
+        # are the faces of other sizes offered to the silhouette's fit as loose faces)
         alone = read_array(s.image, replace(DEFAULT, silhouette_fallback=False,
                                             silhouette_local=(), face_seed_boards=0,
-                                            search_past_loose=False),
+                                            search_past_loose=False,
+                                            silhouette_loose_below=1),
                            name="x")
         assert not alone.tiles
     except NoTilesError:

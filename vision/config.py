@@ -98,6 +98,12 @@ class ReaderConfig:
     #: is not on the table plane (the lattice's homography): a steep view squeezes a far
     #: tile (dev 71000083: sides 26, 39 and 46 px)
     loose_plane_skew: bool = True
+    #: a board of joined faces of fewer cells than this (one at least) that a silhouette's
+    #: board replaces told no tile size (one face the whole board's blob: dev 71000075):
+    #: the faces of other sizes are offered to the silhouette's fit as loose faces only,
+    #: kept where they show digits (blank shapes so found are mostly the table's print:
+    #: 25 of 44 on dev) and not beside a board too blurred to read (1: never)
+    silhouette_loose_below: int = 3
 
     # --- lattice ---------------------------------------------------------------------
     #: two tiles are joined when both ends of an edge lie this close (x side)

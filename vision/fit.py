@@ -74,6 +74,9 @@ class LatticeFit:
     from_silhouette: bool = False
     #: loose faces lying squarely on a candidate cell (a blank one is no tile off the board)
     squarely: set[int] = field(default_factory=set)
+    #: loose faces of other sizes than the board's, offered by a silhouette's fit that
+    #: replaced a board of one or two faces: tiles only where they show digits
+    apart: set[int] = field(default_factory=set)
     #: for a board fitted to its silhouette: a later silhouette (one of local tone, which
     #: come last) shows more digit evidence over its cells than this one
     outranked: bool = False
@@ -344,8 +347,13 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
         extra = ([t for t in tris if not 1 / cfg.size_tolerance < t.side / fit.side
                   < cfg.size_tolerance]
                  if len(fit.cells) >= 3 and cfg.silhouette_local_size else [])
+        # one or two faces joined tell no tile size (the whole board outlined as one
+        # face): the faces of other sizes may be loose tiles beside the board
+        apart = ([t for t in tris if not 1 / cfg.size_tolerance < t.side / fit.side
+                  < cfg.size_tolerance]
+                 if 0 < len(fit.cells) < cfg.silhouette_loose_below else [])
         alt = _from_silhouette(cfg, fit.triangles if fit.cells else tris, gray,
-                               fit if len(fit.cells) >= 3 else None, colour, extra)
+                               fit if len(fit.cells) >= 3 else None, colour, extra, apart)
         # a board of 3+ faces joined by their edges is real: a silhouette that leaves
         # most of them out is something else (a tile cut by the frame, a cup)
         kept = len(set(fit.cells.values()) & set(alt.cells.values())) if alt else 0
@@ -483,12 +491,14 @@ def _grow_board(cfg: ReaderConfig, tris: list[Triangle],
 def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
                      found: LatticeFit | None = None,
                      colour: Callable[[], np.ndarray] | None = None,
-                     extra: Sequence[Triangle] = ()) -> LatticeFit | None:
+                     extra: Sequence[Triangle] = (),
+                     apart: Sequence[Triangle] = ()) -> LatticeFit | None:
     """The board fitted to its silhouette (:mod:`vision.silhouette`): faces found on its
     cells are its detected tiles, the other cells inside it are proposed (their outline
     inferred from the lattice), cells around it candidates; None if no board shows.
     ``extra``: faces of other sizes than ``tris``'s, kept where their size is the
-    lattice's there (:func:`_guess_fit`)."""
+    lattice's there (:func:`_guess_fit`); ``apart``: faces offered as loose faces only
+    (``LatticeFit.apart``)."""
     from .silhouette import find_boards, rank
     # a board of joined faces found by its edges (``found``): only a silhouette holding
     # it, of its tiles' size, may complete it (and the search is much shorter)
@@ -498,7 +508,7 @@ def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
     guesses = find_boards(cfg, gray, near, found.side if found is not None else None, colour)
     for n, g in enumerate(guesses):
         if not splits(g):
-            fit = _silhouette_fit(cfg, g, tris, gray, extra)
+            fit = _silhouette_fit(cfg, g, tris, gray, extra, apart)
             if fit is not None and cfg.rival_outranked and near is None:
                 # (a whole search: the pipeline's search for rivals repeats it, free)
                 fit.outranked = any(rank(b) < rank(g) for b in guesses[n + 1:])
@@ -606,14 +616,16 @@ def _face_splitter(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray
 
 
 def _silhouette_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle],
-                    gray: np.ndarray, extra: Sequence[Triangle] = ()) -> LatticeFit | None:
+                    gray: np.ndarray, extra: Sequence[Triangle] = (),
+                    apart: Sequence[Triangle] = ()) -> LatticeFit | None:
     """The lattice fit of board guess ``g``: faces of ``tris`` on its cells are detected
     tiles, its other cells proposed, cells around it candidates; None if its homography is
     singular or every cell is cut by the photo's edge. Where its cells moved onto their
     digits (:func:`vision.spots.snap_to_digit_blobs`) move any, the fit so moved goes with
     it (``LatticeFit.snapped``), to be read too. Faces of ``extra`` (other sizes than
     ``tris``'s) join ``tris`` where they are of the size of the lattice's cell they lie
-    on (within ``cfg.silhouette_local_size``)."""
+    on (within ``cfg.silhouette_local_size``); faces of ``apart`` are loose faces only
+    (``LatticeFit.apart``: never on a cell, no vertex of the lattice moved by them)."""
     try:
         hinv = np.linalg.inv(g.homography)
     except np.linalg.LinAlgError:
@@ -622,12 +634,12 @@ def _silhouette_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle],
            for c in g.cells for v in cell_corners(c)}
     if extra:
         tris = tris + _locally_sized(cfg.silhouette_local_size, g.homography, hinv, extra)
-    fit = _guess_fit(cfg, g, tris, gray, hinv, vpx)
+    fit = _guess_fit(cfg, g, tris, gray, hinv, vpx, apart)
     if fit is not None and cfg.silhouette_snap_rounds:
         moved, n = snap_to_digit_blobs(cfg, g.cells, vpx, gray, g.side,
                                        cfg.silhouette_snap_rounds)
         if n:
-            fit.snapped = _guess_fit(cfg, g, tris, gray, hinv, moved)
+            fit.snapped = _guess_fit(cfg, g, tris, gray, hinv, moved, apart)
     return fit
 
 
@@ -660,9 +672,11 @@ def _locally_sized(tol: float, h: np.ndarray, hinv: np.ndarray,
 
 
 def _guess_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle], gray: np.ndarray,
-               hinv: np.ndarray, vpx: dict[Vertex, np.ndarray]) -> LatticeFit | None:
+               hinv: np.ndarray, vpx: dict[Vertex, np.ndarray],
+               apart: Sequence[Triangle] = ()) -> LatticeFit | None:
     """:func:`_silhouette_fit`'s fit, its cells' vertices at ``vpx`` (image px) where no
-    face fixes them (``hinv``: the guess's homography inverted)."""
+    face fixes them (``hinv``: the guess's homography inverted); ``apart`` join its faces
+    once its cells are placed, for its loose faces and candidates only."""
     fit = LatticeFit(triangles=tris, homography=g.homography, side=g.side,
                      from_silhouette=True, guess=g.homography)
     inner = set(g.cells)
@@ -690,6 +704,9 @@ def _guess_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle], gray: np.
     h2 = _fit_h(cfg, fit.vertex_px, g.side)
     fit.homography = h2 if h2 is not None else fit.homography
     _normalise(cfg, fit, verts)
+    if apart:
+        fit.triangles = [*tris, *apart]  # loose faces only: the cells are placed
+        fit.apart = set(range(len(tris), len(fit.triangles)))
     fit.loose = _loose(cfg, fit)
     _candidates(cfg, fit, gray)
     return fit

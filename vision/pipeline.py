@@ -235,7 +235,8 @@ def _copy_faces(cfg: ReaderConfig, photo: Photo, first: Found | None
     where that fit was found on this copy, else found anew (``first`` None: always)."""
     gray, s = photo.scaled_gray()
     if first is not None and abs(s - first.scale) < 1e-9:
-        return gray, s, first.fit.triangles, None
+        fit = first.fit  # its faces of the board's size (not those offered as loose only)
+        return gray, s, [t for i, t in enumerate(fit.triangles) if i not in fit.apart], None
     edges = edge_map(cfg, gray)
     return gray, s, find_triangles(cfg, gray, edges), edges
 
@@ -1210,7 +1211,8 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         if none_mean > cfg.none_threshold:
             cut = t.face >= 0 and found.fit.triangles[t.face].cut
             blank = None
-            if t.detected and (vis.all() or cut) and t.face not in found.fit.squarely:
+            if (t.detected and (vis.all() or cut) and t.face not in found.fit.squarely
+                    and t.face not in found.fit.apart):
                 blank = _blank(t, p)
                 if cut:  # face-down, or its digits beyond the photo's edge: not known
                     blank.flags = ["partial", "no digit in view"]
@@ -1252,7 +1254,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
                 # say "no digit" are a shape of the table (granite specks read as 45
                 # loose tiles on one photo), judged as a blank one; so are digits read
                 # no better than guesses (specks again: 53 "tiles" at 0.22-0.55)
-                if t.face in found.fit.squarely:
+                if t.face in found.fit.squarely or t.face in found.fit.apart:
                     continue  # the table between tiles, outlined by them
                 off.append(_blank(t, p))
             else:
@@ -1292,6 +1294,9 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         # would be guesses
         board_idx = []
         found.too_blurred = True
+        # nor are the faces offered beside it as loose only: its blur makes shapes read as
+        # digits (dev faults 71000321: four such "tiles" beside a blurred board)
+        off, off_face = _without_faces(off, off_face, found.fit.apart)
     shows = np.argmax(probs[board_idx], axis=2) < 6 if board_idx else np.zeros((0, 3), bool)
     unshown = unshown_tiles([seen[n].cell for n in board_idx], shows,  # type: ignore[misc]
                             cfg.unshown_corners_max)
