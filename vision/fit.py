@@ -344,14 +344,12 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
         # faces the size of a real board (3+ faces joined) left out may be tiles nearer
         # the camera (a steep view's near tiles are much bigger than its far ones):
         # judged on the silhouette's lattice where they lie
-        extra = ([t for t in tris if not 1 / cfg.size_tolerance < t.side / fit.side
-                  < cfg.size_tolerance]
-                 if len(fit.cells) >= 3 and cfg.silhouette_local_size else [])
+        others = ([t for t in tris if not 1 / cfg.size_tolerance < t.side / fit.side
+                   < cfg.size_tolerance] if fit.cells else [])
+        extra = others if len(fit.cells) >= 3 and cfg.silhouette_local_size else []
         # one or two faces joined tell no tile size (the whole board outlined as one
         # face): the faces of other sizes may be loose tiles beside the board
-        apart = ([t for t in tris if not 1 / cfg.size_tolerance < t.side / fit.side
-                  < cfg.size_tolerance]
-                 if 0 < len(fit.cells) < cfg.silhouette_loose_below else [])
+        apart = others if len(fit.cells) < cfg.silhouette_loose_below else []
         alt = _from_silhouette(cfg, fit.triangles if fit.cells else tris, gray,
                                fit if len(fit.cells) >= 3 else None, colour, extra, apart)
         # a board of 3+ faces joined by their edges is real: a silhouette that leaves

@@ -1255,7 +1255,9 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
                 # loose tiles on one photo), judged as a blank one; so are digits read
                 # no better than guesses (specks again: 53 "tiles" at 0.22-0.55)
                 if t.face in found.fit.squarely or t.face in found.fit.apart:
-                    continue  # the table between tiles, outlined by them
+                    # the table between tiles, outlined by them; or a blank shape of
+                    # another size than the board's (mostly the table's print)
+                    continue
                 off.append(_blank(t, p))
             else:
                 off.append(_tile_reading(cfg, None, t.px, p, None, []))
