@@ -339,13 +339,14 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
     """
     fit = _fit_edges(cfg, tris, gray, edges)
     n = len(fit.cells) + len(fit.proposed)
+    # the faces the board's size left out (outside cfg.size_tolerance of its side)
+    others = ([t for t in tris if not 1 / cfg.size_tolerance < t.side / fit.side
+               < cfg.size_tolerance] if fit.cells and fit.side > 0 else [])
     if silhouette and gray is not None and n < cfg.silhouette_below:
         # few cells (or none): the seams may be hidden; the board's outline may show
         # faces the size of a real board (3+ faces joined) left out may be tiles nearer
         # the camera (a steep view's near tiles are much bigger than its far ones):
         # judged on the silhouette's lattice where they lie
-        others = ([t for t in tris if not 1 / cfg.size_tolerance < t.side / fit.side
-                   < cfg.size_tolerance] if fit.cells else [])
         extra = others if len(fit.cells) >= 3 and cfg.silhouette_local_size else []
         # one or two faces joined tell no tile size (the whole board outlined as one
         # face): the faces of other sizes may be loose tiles beside the board
@@ -359,21 +360,19 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
                 and (len(fit.cells) < 3 or kept >= 0.5 * len(fit.cells))):
             alt.by_edges = fit
             return alt
-    _add_local_loose(cfg, fit, tris)
+    _add_local_loose(cfg, fit, others)
     return fit
 
 
-def _add_local_loose(cfg: ReaderConfig, fit: LatticeFit, tris: Sequence[Triangle]) -> None:
-    """Add to ``fit``'s loose faces (in place) the faces of ``tris`` that the board's size
-    left out (outside ``cfg.size_tolerance`` of its side) but that have the size of the
+def _add_local_loose(cfg: ReaderConfig, fit: LatticeFit, other: Sequence[Triangle]) -> None:
+    """Add to ``fit``'s loose faces (in place) the faces of ``other`` (those the board's
+    size left out: outside ``cfg.size_tolerance`` of its side) that have the size of the
     lattice cell they lie in, within ``cfg.loose_local_size``: a loose tile far beyond a
     board in a steep view is much smaller than the board's tiles (one near the camera,
     larger). Not those lying on a candidate cell (the lattice reads a tile there) or over
     a loose face already kept. Nothing with ``cfg.loose_local_size`` 0 or no homography."""
     if not cfg.loose_local_size or fit.homography is None or not fit.cells or fit.side <= 0:
         return
-    tol = cfg.size_tolerance
-    other = [t for t in tris if not 1 / tol < t.side / fit.side < tol]
     if not other:
         return
     try:
