@@ -1166,7 +1166,7 @@ def test_blank_shapes_of_other_sizes_are_not_claimed_as_loose_tiles() -> None:
     # dev 71000280: a board on a cloth printed with black triangles, its faces found by
     # their edges one alone; the faces of other sizes offered to the silhouette's fit as
     # loose faces are kept only where they show digits: the cloth's triangles, blank, are
-    # not reported as face-down tiles (10 were)
+    # not reported as face-down tiles (without that rule they were)
     on, off = _dev_scores(71_000_280, DEFAULT, replace(DEFAULT, silhouette_loose_below=1))
     assert on.loose_found == off.loose_found == 0
     _same_board(on, off)

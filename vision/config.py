@@ -102,8 +102,8 @@ class ReaderConfig:
     #: board replaces told no tile size (one face the whole board's blob: dev 71000075):
     #: the faces of other sizes are offered to the silhouette's fit as loose faces only,
     #: kept where they show digits (blank shapes so found are mostly the table's print:
-    #: 25 of 44 on the 20 dev photos it changed) and not beside a board too blurred to
-    #: read (1: never)
+    #: dev 71000280's printed triangles) and not beside a board too blurred to read
+    #: (1: never)
     silhouette_loose_below: int = 3
 
     # --- lattice ---------------------------------------------------------------------
