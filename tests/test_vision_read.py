@@ -929,6 +929,72 @@ def test_a_cell_whose_crops_miss_its_digits_is_read_from_its_outline_moved() -> 
 
 
 @needs_model
+def test_a_digit_the_board_overrules_is_read_again_from_the_outline_moved() -> None:
+    # dev 71000661 (dark tiles, the held-out font): an arm of the board lies a tenth of a
+    # side off the lattice, and the crop half off a 3 reads 5 at 0.85; the tile, 5-5-5,
+    # is then a second copy, and the board's choice makes the 3 a 0 (at 0.02). Moved a
+    # little toward that corner, the outline reads 5-3-5 clearly, and so it is read
+    (wrong, right), (before, after) = _dev_read(71_000_661,
+                                                replace(DEFAULT, conflict_own_min=2.0),
+                                                DEFAULT)
+    assert wrong.digits_right == wrong.digits - 1
+    _read_without_mistake(right)
+    cell = (2, -1, "U")
+    was = next(t for t in before.tiles if t.cell == cell)
+    now = next(t for t in after.tiles if t.cell == cell)
+    assert sorted(was.corners) == [0, 5, 5] and sorted(now.corners) == [3, 5, 5]
+    assert min(now.confidence) > 0.9
+    assert not np.allclose(was.corner_px, now.corner_px)  # its outline moved
+    assert any(f.startswith("read from its outline moved off the lattice") and "read 5 (0.85)"
+               in f for f in now.flags)
+    assert not any("pixels say" in f for f in now.flags)
+    # the rest of the board as read before (no other tile moved)
+    rest = {t.cell: t.corners for t in before.tiles if t.cell != cell}
+    assert rest == {t.cell: t.corners for t in after.tiles if t.cell != cell}
+
+
+@needs_model
+def test_only_a_board_read_clearly_is_read_again_where_overruled() -> None:
+    # dev 71000661's first reading, as _read_board makes it: the one tile whose clear
+    # digit the board overruled is moved; taken as a blurred board (its clarity under
+    # support_clarity), none is (moves over smudges find some reading)
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.io import from_array
+    from vision.pipeline import (
+        _reread_conflicts,
+        classify,
+        default_classifier,
+        detect,
+        reconstruct,
+    )
+    from vision.synth import render
+    s = render(71_000_661, size=SIZE, style=_style(71_000_661))
+    photo = from_array(DEFAULT, s.image, "x")
+    found = detect(DEFAULT, photo)
+    clf = default_classifier()
+    seen, probs, _ = classify(DEFAULT, photo, found, clf)
+    board, _ = reconstruct(DEFAULT, photo, found, list(seen), probs.copy())
+    again = _reread_conflicts(DEFAULT, photo, found, clf, seen, probs, board)
+    assert again is not None
+    moved = [n for n, (a, b) in enumerate(zip(seen, again[0], strict=True)) if a is not b]
+    assert [seen[n].cell for n in moved] == [(2, -1, "U")]
+    assert again[0][moved[0]].conflict is not None
+    assert _reread_conflicts(replace(DEFAULT, support_clarity=1.01), photo, found, clf,
+                             seen, probs, board) is None
+
+
+@needs_model
+def test_a_board_read_clearly_moves_no_tile_whose_digits_agree() -> None:
+    # the 12 MP sample reads every digit as its crop does: no tile is read again (the
+    # same reading with the part switched off, and no flag of it)
+    path = ROOT / "samples" / "photos" / "table_12mp.jpg"
+    on, off = (read_photo(path, cfg) for cfg in (DEFAULT, replace(DEFAULT,
+                                                                  conflict_own_min=2.0)))
+    assert [(t.cell, t.corners) for t in on.tiles] == [(t.cell, t.corners) for t in off.tiles]
+    assert not any("moved off the lattice: there" in f for _, f in on.flags())
+
+
+@needs_model
 def test_a_cell_with_a_hand_over_a_corner_is_read_from_its_outline_moved() -> None:
     # dev 71000397: a tile beside the board with a finger over one corner lies off the
     # lattice's cell, whose crops miss its two digits in view; moved onto them it reads

@@ -2740,3 +2740,21 @@ def test_a_tile_meeting_the_board_at_a_corner_only_joins_where_its_digit_there_a
     assert _met_at_corner(DEFAULT, photo, seen, probs, [0], 60.0) == set()
     assert _met_at_corner(replace(DEFAULT, corner_only_min=0.4), photo, seen, probs, [0],
                           60.0) == {c}
+
+
+def test_a_board_read_again_is_kept_only_with_fewer_digits_overruled() -> None:
+    from vision.pipeline import Seen, _fewer_overruled, _seen_flags, _tile_reading
+    p = np.full((3, 7), 0.01, np.float32)
+    p[0, 3] = p[1, 4] = p[2, 5] = 0.94  # the crops read 3-4-5
+
+    def tile(cell: object, digits: list[int]) -> object:
+        return _tile_reading(DEFAULT, cell, np.eye(3, 2), p, digits, [])  # type: ignore[arg-type]
+
+    was = [tile((0, 0, "U"), [3, 4, 5]), tile((0, 1, "D"), [0, 4, 5])]  # one overruled
+    assert _fewer_overruled(was, [was[0], tile((0, 1, "D"), [3, 4, 5])])
+    assert not _fewer_overruled(was, list(was))  # as many overruled
+    assert not _fewer_overruled(was, [was[0]])  # a tile lost
+    assert not _fewer_overruled(was, [was[0], tile((0, 1, "D"), [0, 0, 5])])  # more
+    seen = Seen((0, 0, "U"), np.eye(3, 2), True, conflict=(1, 5, 0.85))
+    assert any("corner 1 read 5 (0.85), a digit the board overruled" in f
+               for f in _seen_flags(seen))

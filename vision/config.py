@@ -762,6 +762,20 @@ class ReaderConfig:
     #: ... moved by these fractions of a side only (each costs a classifier read of six
     #: outlines a cell; on the dev photos every such move kept was by 0.12)
     shift_free_fracs: tuple[float, ...] = (0.12,)
+    #: a board tile in full view whose crop reads a digit at least conflict_own_min that the
+    #: board's choice overrules (the digit chosen read under conflict_chosen_max: a
+    #: second copy of a tile, or a mismatch with its neighbours) is read again from its
+    #: outline moved conflict_shift_fracs x side toward and away from each corner: an arm
+    #: of the board drifts off the lattice, and a crop half off its digit misreads it
+    #: (dev 71000661: a 3 read as 5 at 0.85, the tile then 5-5-5, a second copy). A move
+    #: reading every corner at least shift_free_min, another digit at that corner, is
+    #: kept where the board chosen again then overrules fewer corners, with no tile lost;
+    #: only on a board read clearly (support_clarity). Above 1: never. Dev A/B: dev2 one
+    #: photo more with no mistake (71000661), no other row of dev, dev2, dev with faults,
+    #: held out or held out with faults changed
+    conflict_own_min: float = 0.6
+    conflict_chosen_max: float = 0.2
+    conflict_shift_fracs: tuple[float, ...] = (0.06, 0.12)
     #: ... and also where the lattice's homography puts the corner (a face outlined wrongly
     #: at one corner puts that vertex 0.2-0.6 of a side off; on 8 dev photos with such a
     #: digit error the homography's vertex lay within 0.07 of a side of the true corner)

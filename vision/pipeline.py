@@ -117,6 +117,10 @@ class Seen:
     #: a loose face read at its cell's outline (see :func:`_read_tiles`): its own outline
     #: and probabilities (3, 7), read again if it joins no board (see :func:`reconstruct`)
     own: tuple[np.ndarray, np.ndarray] | None = None
+    #: read from its outline moved off the lattice where a digit read there clearly was
+    #: one the board overruled (see :func:`_reread_conflicts`): that corner, that digit
+    #: and its probability there
+    conflict: tuple[int, int, float] | None = None
     #: where read unsurely (see :func:`_steady`), its outline then and its probabilities
     #: (3, 7) averaged over crops moved a little each way; the board's digits are chosen
     #: from these while its outline is unchanged
@@ -2242,6 +2246,10 @@ def _seen_flags(t: Seen) -> list[str]:
            ] if t.mixed else []
     out += [f"corner {k}: read from a crop moved off the outline (its own showed no digit)"
             for k in t.reread]
+    if t.conflict is not None:
+        k, d, pd = t.conflict
+        out.append(f"read from its outline moved off the lattice: there, corner {k} read "
+                   f"{d} ({pd:.2f}), a digit the board overruled")
     return out
 
 
@@ -2763,6 +2771,13 @@ def _read_board(cfg: ReaderConfig, photo: Photo, found: Found, clf: object,
     seen, probs, conv = classify(cfg, photo, found, clf)
     seen0, probs0 = list(seen), probs.copy()  # reconstruct rewrites the faces it joins
     board, off = reconstruct(cfg, photo, found, seen, probs, set_name)
+    again = _reread_conflicts(cfg, photo, found, clf, seen0, probs0, board)
+    if again is not None:
+        board2, off2 = reconstruct(cfg, photo, found, list(again[0]), again[1].copy(),
+                                   set_name)
+        if _fewer_overruled(board, board2):
+            seen0, probs0 = again
+            board, off = board2, off2
     first = seen0
     for _ in range(rounds):
         extra = _beside_joined(cfg, photo, found, board, first, seen0) if board else []
@@ -2780,6 +2795,90 @@ def _read_board(cfg: ReaderConfig, photo: Photo, found: Found, clf: object,
         if len(board) <= n_before:
             break
     return conv, board, off
+
+
+def _overruled(board: list[TileReading]) -> int:
+    """How many corners of ``board`` read a digit other than their crop's first choice."""
+    return sum(len(_against(t)) for t in board if t.cell is not None)
+
+
+def _fewer_overruled(board: list[TileReading], again: list[TileReading]) -> bool:
+    """Is ``again`` (the board read again, some tiles from moved outlines) the better
+    reading: no tile fewer, and fewer corners whose digit overrules their crop's?"""
+    return len(again) >= len(board) and _overruled(again) < _overruled(board)
+
+
+def _reread_conflicts(cfg: ReaderConfig, photo: Photo, found: Found, clf: object,
+                      seen: list[Seen], probs: np.ndarray, board: list[TileReading]
+                      ) -> tuple[list[Seen], np.ndarray] | None:
+    """Board tiles read again from their outlines moved a little, where a crop read a
+    digit clearly that the board's choice overruled (see ``cfg.conflict_own_min``).
+
+    ``seen``, ``probs`` (N, 3, 7): what :func:`reconstruct` was given; ``board``: what it
+    made of them. Only tiles in full view on the lattice outline they were read at, on a
+    board read clearly (``cfg.support_clarity``). Each is moved
+    ``cfg.conflict_shift_fracs`` x side toward and away from each corner, never over
+    another board tile's outline (``cfg.shift_overlap_max``), in one classifier call; the
+    move reading every corner at least ``cfg.shift_free_min``, another digit at an
+    overruled corner, clearest, replaces its outline and probabilities. Returns the
+    changed copies of ``seen`` and ``probs`` (the tiles moved marked
+    ``Seen.conflict``), or None where no tile so moved."""
+    if cfg.conflict_own_min > 1.0 or not cfg.conflict_shift_fracs or not board:
+        return None
+    side_full = found.fit.side / found.scale
+    at = {t.cell: n for n, t in enumerate(seen) if t.cell is not None and t.own is None}
+    todo: dict[int, list[int]] = {}
+    on: list[int] = []
+    for tr in board:
+        n = at.get(tr.cell) if tr.cell is not None else None
+        if n is None or not np.array_equal(seen[n].px, tr.corner_px):
+            continue
+        on.append(n)
+        p = probs[n]
+        own = p.argmax(axis=1)
+        ks = [k for k, d in enumerate(tr.corners) if d is not None and own[k] < 6
+              and own[k] != d and p[k, own[k]] >= cfg.conflict_own_min
+              and p[k, d] < cfg.conflict_chosen_max]
+        if ks and None not in tr.corners and _visible(cfg, tr.corner_px, side_full, photo.width,
+                                                     photo.height).all():
+            todo[n] = ks
+    if not todo or _read_clearly(cfg, photo, seen, probs, on, side_full) < cfg.support_clarity:
+        return None
+    outlines = np.array([tr.corner_px for tr in board]).reshape(-1, 3, 2)
+    moves: list[tuple[int, np.ndarray]] = []
+    for n in todo:
+        px = seen[n].px
+        others = outlines[~np.all(np.isclose(outlines, px), axis=(1, 2))]
+        unit = px - px.mean(axis=0)
+        unit = unit / np.linalg.norm(unit, axis=1, keepdims=True)
+        for f in cfg.conflict_shift_fracs:
+            for u in (*unit, *-unit):
+                m = px + f * side_full * u
+                if not _overlaps(m, others, cfg.shift_overlap_max):
+                    moves.append((n, m))
+    if not moves:
+        return None
+    p_m, _ = _read_outlines(photo, np.stack([m for _, m in moves]), clf)
+    best: dict[int, tuple[float, int]] = {}
+    for j, (n, _) in enumerate(moves):
+        q = p_m[j]
+        arg = q.argmax(axis=1)
+        if (arg == 6).any() or float(q[:, :6].max(axis=1).min()) < cfg.shift_free_min:
+            continue
+        if all(arg[k] == probs[n][k].argmax() for k in todo[n]):
+            continue  # the overruled digit again: the move tells nothing new
+        if _quality(q) > best.get(n, (-np.inf, -1))[0]:
+            best[n] = (_quality(q), j)
+    if not best:
+        return None
+    seen2, probs2 = list(seen), probs.copy()
+    for n, (_, j) in best.items():
+        k = todo[n][0]
+        d = int(probs[n][k].argmax())
+        seen2[n] = replace(seen[n], px=moves[j][1], conflict=(k, d, float(probs[n][k, d])),
+                           steady=None)
+        probs2[n] = p_m[j]
+    return seen2, probs2
 
 
 def _read_found(cfg: ReaderConfig, photo: Photo, found: Found, clf: object, set_name: str,
