@@ -112,6 +112,18 @@ def test_off_board_tiles_scored_apart() -> None:
     assert s.loose_precision == 2 / 3 and s.loose_recall == 1.0 and s.loose_read_right == 0.5
 
 
+def test_a_photo_the_reader_failed_on_misses_its_loose_tiles_too() -> None:
+    # an error (the board too blurred) reads no tile: its loose tiles count as missed,
+    # as its board tiles do, not left out of the off-board recall
+    label = {**LABEL, "off_board": [_loose(500, [0, 1, 2]), _loose(700, None),
+                                    _loose(900, [3, 3, 3], ["occluded", MOSTLY_HIDDEN])]}
+    failed = score_failure("y", label, "y: no tiles read: too blurred", no_tiles=True)
+    assert failed.error and (failed.loose_label, failed.loose_found) == (2, 0)
+    read = score_reading("x", label, {"tiles": [], "off_board": [_loose(500, [0, 1, 2])]})
+    s = summarise([read, failed])
+    assert s.loose_recall == 1 / 4 and s.loose_precision == 1.0 and s.loose_read_right == 1.0
+
+
 def test_no_tiles_found_is_right_when_every_tile_is_under_a_hand() -> None:
     hidden = {"width": 1000, "height": 1000, "tiles": [LABEL["tiles"][1]]}
     sc = score_failure("x", hidden, "x: no tiles found", no_tiles=True)

@@ -417,13 +417,14 @@ def score_failure(path: str, label: dict[str, Any], error: str, no_tiles: bool
     """Score a photo the reader gave no reading for. "No tiles found" where the label
     needs no board tile (every tile ``mostly hidden``, or none) is the right answer: it is
     scored as an empty reading (off-board label tiles still count as missed). Any other
-    failure is an ``error`` with every required tile missed."""
+    failure is an ``error`` with every required tile missed, on the board and off it."""
     if no_tiles and required_tiles(label) == 0:
         return score_reading(path, label, {"tiles": [], "off_board": []})
     sc = PhotoScore(path, error=error, conditions=conditions(label))
     sc.label_tiles = required_tiles(label)
-    _score_faults(sc, label, {"tiles": []}, label.get("width", 1 << 30),
-                  label.get("height", 1 << 30))  # faults made, none reported
+    w, h = label.get("width", 1 << 30), label.get("height", 1 << 30)
+    _score_faults(sc, label, {"tiles": []}, w, h)  # faults made, none reported
+    _score_loose(sc, label, {"off_board": []}, w, h)  # loose tiles too, none found
     return sc
 
 
@@ -518,8 +519,10 @@ def summarise(scores: list[PhotoScore]) -> EvalSummary:
     ok = [s for s in scores if not s.error]
     mean = {k: float(np.mean([s.timing_ms.get(k, 0.0) for s in ok])) if ok else 0.0
             for k in STAGE_KEYS}
-    lm = sum(s.loose_matched for s in ok)
-    lf, ll = sum(s.loose_found for s in ok), sum(s.loose_label for s in ok)
+    # (off the board as on it, a photo the reader failed on misses every tile: an error
+    # must not drop its loose tiles from the count)
+    lm = sum(s.loose_matched for s in scores)
+    lf, ll = sum(s.loose_found for s in scores), sum(s.loose_label for s in scores)
     kinds: dict[str, list[int]] = {}
     for s in scores:
         for k, c in s.fault_counts.items():
@@ -529,7 +532,7 @@ def summarise(scores: list[PhotoScore]) -> EvalSummary:
                        sum(s.perfect for s in scores) / len(scores) if scores else 0.0,
                        sum(bool(s.error) for s in scores), mean,
                        lm / lf if lf else 1.0, lm / ll if ll else 1.0,
-                       sum(s.loose_right for s in ok) / lm if lm else 1.0, kinds,
+                       sum(s.loose_right for s in scores) / lm if lm else 1.0, kinds,
                        sum(s.violations for s in scores),
                        sum(s.violations_false for s in scores),
                        sum(s.violations_false > 0 for s in scores))
