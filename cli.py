@@ -77,7 +77,7 @@ DrawsOpt = Annotated[int, typer.Option("--draws", min=0, help="Tiles drawn this 
 
 
 def _load_board(path: str, *, strict: bool = True) -> Board:
-    """The board in ``path`` (Board JSON). The photo reader will plug in here.
+    """The board in ``path``: Board JSON, or a photo (read by :mod:`vision`).
 
     ``strict=False`` lets a board with a duplicate or foreign tile load (the referee's
     AFTER board, whose new tile may be exactly that mistake).

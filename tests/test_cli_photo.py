@@ -114,3 +114,32 @@ def test_batch_missing_folder(tmp_path: Path) -> None:
 def test_eval_needs_labels(bad_files: dict[str, Path]) -> None:
     err = _one_line_error(_run("eval", str(bad_files["blank"].parent)))
     assert "no labelled photos" in err
+
+
+def test_a_board_too_blurred_to_read_is_no_board_to_answer(tmp_path: Path) -> None:
+    # a reading with tiles off the board but its board too blurred to read (the note):
+    # read says so; moves, openings and check refuse it in one line (an empty board
+    # answered would offer opening plays on a game under way)
+    from vision import commands
+    from vision.reading import BOARD_TOO_BLURRED, Reading, TileReading
+    photo = tmp_path / "blurred.jpg"
+    cv2.imwrite(str(photo), np.full((60, 80, 3), 128, np.uint8))
+    loose = TileReading(None, [1, 2, 3], np.array([[10.0, 10], [30, 10], [20, 27]]),
+                        [0.9, 0.9, 0.9], np.full((3, 7), 0.1, np.float32))
+    reading = Reading(photo.name, 80, 60, off_board=[loose], notes=[BOARD_TOO_BLURRED])
+    commands._READINGS[str(photo)] = reading
+    try:
+        res = _run("read", str(photo))
+        assert res.exit_code == 0, res.output
+        assert f"note: {BOARD_TOO_BLURRED}" in res.stdout.splitlines()[1]
+        data = json.loads(_run("read", str(photo), "--json").stdout)
+        assert data["notes"] == [BOARD_TOO_BLURRED] and len(data["off_board"]) == 1
+        for cmd in (["moves", str(photo)], ["openings", str(photo)],
+                    ["check", str(photo), "--place", "0,0,U:1-2-3"]):
+            err = _one_line_error(_run(*cmd))
+            assert "no board read: a board was found but is too blurred" in err, cmd
+        # the same reading without the note is an empty table: its answers stand
+        commands._READINGS[str(photo)] = Reading(photo.name, 80, 60, off_board=[loose])
+        assert _run("openings", str(photo)).exit_code == 0
+    finally:
+        commands._READINGS.pop(str(photo), None)

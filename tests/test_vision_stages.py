@@ -2758,3 +2758,38 @@ def test_a_board_read_again_is_kept_only_with_fewer_digits_overruled() -> None:
     seen = Seen((0, 0, "U"), np.eye(3, 2), True, conflict=(1, 5, 0.85))
     assert any("corner 1 read 5 (0.85), a digit the board overruled" in f
                for f in _seen_flags(seen))
+
+
+def test_readings_lying_on_a_board_are_known_by_its_cells() -> None:
+    # a board of two cells (one outlined, one proposed), the lattice 30 px a unit at half
+    # the photo's size: a reading centred on either cell lies on it, one beside it not
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, _on_board
+    from vision.reading import TileReading
+    fit = LatticeFit(triangles=[], cells={(0, 0, "U"): -1}, proposed={(0, 0, "D")},
+                     homography=np.diag([30.0, 30.0, 1.0]))
+    found = Found(fit, 0.5)
+
+    def at(cell: object) -> TileReading:
+        px = fit.corner_px(cell) / found.scale  # type: ignore[arg-type]
+        return TileReading(None, [None] * 3, px, [0.0] * 3, np.zeros((3, 7), np.float32))
+
+    off = [at((0, 0, "D")), at((2, 0, "U")), at((0, 0, "U")), at((0, 1, "U"))]
+    assert _on_board(found, off) == {0, 2}
+    assert _on_board(Found(LatticeFit(triangles=[]), 1.0), off) == set()  # no lattice
+
+
+def test_the_overlay_writes_the_readings_notes_on_a_dark_band() -> None:
+    from vision.reading import Reading
+    from vision.render import draw_overlay
+    img = np.full((200, 300, 3), 200, np.uint8)
+    plain = draw_overlay(img, Reading("x", 300, 200))
+    noted = draw_overlay(img, Reading("x", 300, 200, notes=[
+        "a board was found but is too blurred for its digits to be read"]))
+    assert np.array_equal(plain, img)
+    changed = np.flatnonzero((noted != img).any(axis=(1, 2)))
+    assert changed.min() == 0 and 20 < changed.max() < 100  # a band of a few lines on top
+    band = noted[: changed.max() + 1]
+    yellow = (band[..., 2] > 150) & (band[..., 1] > 150) & (band[..., 0] < 100)
+    assert yellow.sum() > 50  # the text
+    assert np.array_equal(noted[changed.max() + 1:], img[changed.max() + 1:])

@@ -16,7 +16,7 @@ from engine.lattice import cell_name
 
 from .config import DEFAULT
 from .io import IMAGE_SUFFIXES, PhotoError, load
-from .reading import Reading
+from .reading import BOARD_TOO_BLURRED, Reading
 from .render import Ghost, board_text, draw_overlay
 
 _READINGS: dict[str, Reading] = {}
@@ -47,8 +47,15 @@ def read(path: str | Path, set_name: str = "standard") -> Reading:
 
 
 def photo_board(path: str | Path) -> Board:
-    """The engine board read from a photo (what ``_load_board`` returns for a photo)."""
-    return read(path).board
+    """The engine board read from a photo (what ``_load_board`` returns for a photo).
+
+    Raises PhotoError (one line) where a board was found but not read (too blurred): an
+    empty board would be answered as the table's (openings offered on a game under way).
+    """
+    reading = read(path)
+    if reading.board_unread:
+        raise PhotoError(f"{path}: no board read: {BOARD_TOO_BLURRED}")
+    return reading.board
 
 
 def align_to(board: Board, ref: Board) -> Board:
@@ -97,7 +104,7 @@ def report_lines(reading: Reading) -> list[str]:
     lines = [f"{reading.image}: {reading.width}x{reading.height}, {len(b)} tiles on the board, "
              f"{len(reading.off_board)} off it; digits printed "
              f"{'top toward the centre' if reading.convention == 'inward' else 'top outward'}",
-             ""]
+             *[f"note: {n}" for n in reading.notes], ""]
     lines += ["  " + s for s in board_text(b)]
     lines.append("")
     lines.append("tiles (cell: corner digits = tile):")

@@ -652,6 +652,11 @@ class ReaderConfig:
     #: board of 1 and 7 tiles the table does not have, at best 0.65 and 0.67, on blurred
     #: photos whose boards lay elsewhere; no real board of 1000 dev photos read under 0.76
     board_clear_top: float = 0.9
+    #: a board too blurred to read takes with it the readings off it centred on its cells
+    #: (one outlined, or proposed inside its silhouette): its own faces read as blank, or
+    #: loose faces over it, are pieces of it, not tiles off it (dev 71000749: 13 "tiles
+    #: off the board", 12 of them on the blurred board)
+    blurred_board_faces: bool = True
     #: a photo on which the board chosen read no digit: this many boards fitted to other
     #: silhouettes are read in turn, the first that reads kept
     other_boards: int = 3

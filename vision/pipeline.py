@@ -56,6 +56,7 @@ from .fit import (
 from .io import NoTilesError, Photo, from_array, load
 from .loose import prune_loose
 from .reading import (
+    BOARD_TOO_BLURRED,
     JOINED_BY_LATTICE,
     MEETS_AT_CORNER,
     SET_KINDS,
@@ -1706,6 +1707,22 @@ def _shadowed(found: Found, cells: list[Cell | None]) -> set[int]:
     return {i for c in cells for i in found.fit.shadowed.get(c, [])}  # type: ignore[arg-type]
 
 
+def _on_board(found: Found, off: list[TileReading]) -> set[int]:
+    """Positions in ``off`` of the readings centred on a cell of ``found``'s board (one
+    outlined by a face, or proposed inside its silhouette): pieces of that board (a blank
+    face of its own cells, or a loose face over them), not tiles apart from it."""
+    fit = found.fit
+    if fit.homography is None or not off:
+        return set()
+    try:
+        hinv = np.linalg.inv(fit.homography)
+    except np.linalg.LinAlgError:
+        return set()
+    board = set(fit.cells) | set(fit.proposed)
+    return {j for j, t in enumerate(off)
+            if cell_at(hinv, t.corner_px.mean(axis=0) * found.scale) in board}
+
+
 def _without_faces(off: list[TileReading], off_face: list[int], faces: set[int]
                    ) -> tuple[list[TileReading], list[int]]:
     """The off-board readings, and the face behind each (-1: none), but those of
@@ -2469,8 +2486,16 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     if found.fit.loose:
         photo.prefetch_colour(f)
     clf = classifier if classifier is not None else default_classifier()
-    found, conv, board, off = _read_found(cfg, photo, found, clf, set_name,
-                                          cfg.beside_joined_rounds)
+    blurred: list[Found] = []  # the boards found too blurred to read
+
+    def read(f: Found, rounds: int = 0
+             ) -> tuple[Found, str, list[TileReading], list[TileReading]]:
+        out = _read_found(cfg, photo, f, clf, set_name, rounds)
+        if out[0].too_blurred:
+            blurred.append(out[0])
+        return out
+
+    found, conv, board, off = read(found, cfg.beside_joined_rounds)
     t2 = time.perf_counter()
     by_edges = found.fit.by_edges
     if (not board and cfg.silhouette_fallback and by_edges is not None
@@ -2478,7 +2503,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         # no tile read on the silhouette's lattice (a wrong size fits a frayed outline
         # too): the faces found by their edges are read instead
         again = Found(by_edges, found.scale)
-        again, conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
+        again, conv2, board2, off2 = read(again)
         if not _nothing_read(board2, off2):  # else the first answer stands
             found, conv, board, off = again, conv2, board2, off2
     nothing = _search_on(cfg, board, off)
@@ -2496,7 +2521,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         n = cfg.other_boards if nothing else cfg.rival_boards
         for again in _other_boards(cfg, photo, detected.scale,
                                    [detected.fit, found.fit], n):
-            again, conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
+            again, conv2, board2, off2 = read(again)
             # a silhouette stands for a board: loose tiles alone are not one
             if len(board2) > len(board):
                 found, conv, board, off = again, conv2, board2, off2
@@ -2510,7 +2535,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         for again in _other_boards(cfg, photo, detected.scale, [detected.fit, found.fit],
                                    cfg.other_boards, close,
                                    cfg.other_boards_close_fallbacks):
-            again, conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
+            again, conv2, board2, off2 = read(again)
             if len(board2) > len(board):
                 found, conv, board, off = again, conv2, board2, off2
                 break
@@ -2526,7 +2551,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         # face too; a blurred photo's guesses are no tiles)
         most = 0
         for again in _other_sizes(cfg, photo, tried, cfg.other_sizes):
-            again, conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
+            again, conv2, board2, off2 = read(again)
             n_read = sum(t.tile is not None and min(t.confidence) >= cfg.other_sizes_clear
                          for t in board2 + off2)
             # two tiles joined at least: one alone is a loose tile, not a board (sample 12:
@@ -2542,7 +2567,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         # board on a cloth of the tiles' grey shows neither seams nor an outline)
         for again in _grown_boards(cfg, photo, detected.scale, [detected.fit, found.fit],
                                    cfg.other_boards):
-            again, conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
+            again, conv2, board2, off2 = read(again)
             if len(board2) > len(board):
                 found, conv, board, off = again, conv2, board2, off2
                 break
@@ -2553,7 +2578,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         # clearest tile is weighed against it
         seeds = _board_seeds(cfg, photo, board, cfg.grown_rival_seeds)
         for again in _seeded_boards(cfg, photo, detected, seeds):
-            again, conv2, board2, off2 = _read_found(cfg, photo, again, clf, set_name)
+            again, conv2, board2, off2 = read(again)
             grown = _outgrows(board, off, board2, cfg.grown_rival_off_alike,
                               (cfg.grown_rival_unsure, cfg.grown_rival_clear)
                               if cfg.grown_rival_unsure > 0 else None,
@@ -2586,14 +2611,21 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     off = _pruned(cfg, photo, found, board, off)
     if beside:
         off += _apart(beside, off)
+    if blurred and not board and cfg.blurred_board_faces:
+        # readings off the board lying on a board too blurred to read: pieces of it
+        on = set().union(*(_on_board(b, off) for b in blurred))
+        off = [t for j, t in enumerate(off) if j not in on]
     if _nothing_read(board, off):
-        if found.too_blurred:
+        if blurred:
             raise NoTilesError(f"{photo.path}: no tiles read: the board is too blurred for "
                                "its digits to be read (hold the camera still, focus on it)")
         # nothing shows a digit: blank shapes alone are no evidence of a Triominos table
         raise NoTilesError(f"{photo.path}: no tiles found{_why_empty(photo)}")
     reading = Reading(Path(photo.path).name, photo.width, photo.height, set_name, board, off,
                       convention=conv, homography=h_full)
+    if blurred and not board:
+        # tiles read off a board too blurred to read: the empty board is not the table's
+        reading.notes.append(BOARD_TOO_BLURRED)
     judge_pieces(cfg, lambda: photo.colour(f), reading, scale=1.0 / f)
     _misread_sets(cfg, reading)
     t3 = time.perf_counter()

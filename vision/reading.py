@@ -102,6 +102,12 @@ JOINED_UNSEEN = (JOINED_BY_LATTICE, "joined out of sight", MEETS_AT_CORNER)
 #: misreading (one set holds each tile once, and no mirror tile), not a violation
 MISREAD_SET = "reads as a tile"
 
+#: the note of a reading whose board was found but read as too blurred for its digits to be
+#: read (vision.pipeline): its tiles are not reported, so the board read is no board of
+#: the table (the tiles off it, if any, are)
+BOARD_TOO_BLURRED = ("a board was found but is too blurred for its digits to be read (hold "
+                     "the camera still, focus on it): its tiles are not reported")
+
 #: the violations no table of one set shows (a tile used twice, one not in the set): in a
 #: reading, misreadings (flagged MISREAD_SET, see vision.pipeline)
 SET_KINDS = Status.DUPLICATE_TILE | Status.NOT_IN_SET
@@ -114,7 +120,9 @@ class Reading:
     ``tiles`` are on the board (each with a cell); ``off_board`` are tiles seen but not
     joined to it (loose, a rack, face-down backs, tiles cut by the photo's edge);
     ``timing_ms`` has one entry per stage plus ``total``; ``convention`` is the print
-    convention decided for this board (``inward``: digit tops point at the tile centre).
+    convention decided for this board (``inward``: digit tops point at the tile centre);
+    ``notes`` says what a person should know of the photo as a whole (e.g.
+    :data:`BOARD_TOO_BLURRED`).
     """
 
     image: str
@@ -127,6 +135,13 @@ class Reading:
     convention: str = "inward"
     #: (3, 3) map from lattice (x, y, 1) in table units to original image pixels, or None
     homography: np.ndarray | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def board_unread(self) -> bool:
+        """A board was found but not read (:data:`BOARD_TOO_BLURRED`): the board of this
+        reading is not the table's."""
+        return BOARD_TOO_BLURRED in self.notes
 
     def cell_px(self, cell: Cell) -> np.ndarray:
         """(3, 2) image corners of any lattice cell, in its corner order: a vertex shared
@@ -214,5 +229,6 @@ class Reading:
             "tiles": [t.to_json() for t in sorted(self.tiles, key=lambda t: t.cell or ())],
             "violations": self.violations(),
             "off_board": [t.to_json() for t in self.off_board],
+            "notes": list(self.notes),
             "timing_ms": {k: _r(self.timing_ms.get(k, 0.0)) for k in STAGES},
         }

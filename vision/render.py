@@ -130,7 +130,34 @@ def draw_overlay(image: np.ndarray, reading: Reading,
             if label:
                 _put_digit(out, label, pts.mean(axis=0), fs * 0.8,
                            (255, 255, 255) if _live(g) else DEAD)
+    _put_notes(out, reading.notes)
     return out
+
+
+def _put_notes(out: np.ndarray, notes: Sequence[str]) -> None:
+    """Write the reading's notes (the photo as a whole, e.g. a board too blurred to read)
+    in yellow on a dark band along the image's top edge, wrapped to its width, in place."""
+    if not notes:
+        return
+    h, w = out.shape[:2]
+    font, fs = cv2.FONT_HERSHEY_SIMPLEX, max(0.4, w / 1600)
+    th = max(1, round(fs * 1.5))
+    lines: list[str] = []
+    for n in notes:
+        line = "note:"
+        for word in n.split():
+            wider = f"{line} {word}"
+            if cv2.getTextSize(wider, font, fs, th)[0][0] > w - 20 and line:
+                lines.append(line)
+                wider = word
+            line = wider
+        lines.append(line)
+    lh = cv2.getTextSize("Ag", font, fs, th)[0][1] * 1.8
+    band = out[: min(h, int(lh * len(lines) + 10))]
+    band[...] = (band * 0.35).astype(out.dtype)  # darkened: the text reads on any photo
+    for i, line in enumerate(lines):
+        cv2.putText(out, line, (10, int((i + 1) * lh)), font, fs, (0, 230, 255), th,
+                    cv2.LINE_AA)
 
 
 #: BGR colours of playable and dead ghost tiles
