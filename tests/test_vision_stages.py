@@ -2777,6 +2777,14 @@ def test_readings_lying_on_a_board_are_known_by_its_cells() -> None:
     off = [at((0, 0, "D")), at((2, 0, "U")), at((0, 0, "U")), at((0, 1, "U"))]
     assert _on_board(found, off) == {0, 2}
     assert _on_board(Found(LatticeFit(triangles=[]), 1.0), off) == set()  # no lattice
+    # dropped as pieces of a board too blurred to read, but one read clearly there
+    from vision.pipeline import _off_blurred
+    clear = at((0, 0, "U"))
+    clear.corners, clear.confidence = [1, 2, 3], [0.9, 0.95, 0.71]
+    weak = at((0, 0, "D"))
+    weak.corners, weak.confidence = [1, 2, 3], [0.9, 0.95, 0.69]
+    kept = _off_blurred(DEFAULT, [found], [weak, off[1], clear, off[3]])
+    assert kept == [off[1], clear, off[3]]
 
 
 def test_the_overlay_writes_the_readings_notes_on_a_dark_band() -> None:

@@ -655,7 +655,8 @@ class ReaderConfig:
     #: a board too blurred to read takes with it the readings off it centred on its cells
     #: (one outlined, or proposed inside its silhouette): its own faces read as blank, or
     #: loose faces over it, are pieces of it, not tiles off it (dev 71000749: 13 "tiles
-    #: off the board", 12 of them on the blurred board)
+    #: off the board", 12 of them on the blurred board); not those showing every digit
+    #: at adopt_loose_min or more (a tile of its own, read where the board's are not)
     blurred_board_faces: bool = True
     #: a photo on which the board chosen read no digit: this many boards fitted to other
     #: silhouettes are read in turn, the first that reads kept

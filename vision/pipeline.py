@@ -1723,6 +1723,16 @@ def _on_board(found: Found, off: list[TileReading]) -> set[int]:
             if cell_at(hinv, t.corner_px.mean(axis=0) * found.scale) in board}
 
 
+def _off_blurred(cfg: ReaderConfig, blurred: Sequence[Found], off: list[TileReading]
+                 ) -> list[TileReading]:
+    """``off`` without the readings lying on a board of ``blurred`` (boards found too
+    blurred to read, :func:`_on_board`): pieces of it, unless they show every digit at
+    ``cfg.adopt_loose_min`` or more (a tile of its own, read where the board's are not)."""
+    on = set().union(*(_on_board(b, off) for b in blurred))
+    return [t for j, t in enumerate(off)
+            if j not in on or (t.complete and min(t.confidence) >= cfg.adopt_loose_min)]
+
+
 def _without_faces(off: list[TileReading], off_face: list[int], faces: set[int]
                    ) -> tuple[list[TileReading], list[int]]:
     """The off-board readings, and the face behind each (-1: none), but those of
@@ -2612,9 +2622,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     if beside:
         off += _apart(beside, off)
     if blurred and not board and cfg.blurred_board_faces:
-        # readings off the board lying on a board too blurred to read: pieces of it
-        on = set().union(*(_on_board(b, off) for b in blurred))
-        off = [t for j, t in enumerate(off) if j not in on]
+        off = _off_blurred(cfg, blurred, off)
     if _nothing_read(board, off):
         if blurred:
             raise NoTilesError(f"{photo.path}: no tiles read: the board is too blurred for "
