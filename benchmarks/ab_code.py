@@ -6,8 +6,8 @@ a temporary folder under another name and imported beside this tree's, and every
 read by both in turn, the order swapped every other time, ``--repeat`` times (reads in
 separate processes, or minutes apart, differ by more than such a change on a shared
 host: its speed drifts). For each photo: the median seconds of each, and whether the two
-readings are the same (the Reading JSON less its timings; a photo with no tiles read is
-compared by its error). ``engine`` is this tree's for both.
+readings are the same (the Reading JSON less its timings, and its notes where it has none;
+a photo with no tiles read is compared by its error). ``engine`` is this tree's for both.
 
 Photos: JPEG/PNG files given, read from their bytes as ``triominos read`` reads them
 (default: the 12 MP sample), and ``--dev N`` fresh synthetic dev photos (seeds from
@@ -84,6 +84,8 @@ def _reader(pkg: str) -> Callable[[bytes | np.ndarray], tuple[str, float]]:
                 r = pipeline.read_array(photo, cfg, classifier=clf, name="x")
             out = r.to_json()
             out.pop("timing_ms", None)
+            if not out.get("notes"):
+                out.pop("notes", None)  # (no notes is as before the key was made)
             text = json.dumps(out, sort_keys=True)
         except vio.PhotoError as e:
             text = f"error: {e}"

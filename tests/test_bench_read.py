@@ -113,3 +113,24 @@ def test_results_name_the_cpu_they_were_measured_on(monkeypatch: pytest.MonkeyPa
     assert machine()["cpu"] == "Example CPU @ 2.00GHz"
     info.write_text("processor\t: 0\n", encoding="utf-8")
     assert cpu_model()  # no model line: platform's answer, never empty
+
+
+def test_ab_code_takes_a_reading_without_notes_as_one_from_before_the_key(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Reading JSON gained "notes" (stop 57): an empty list compares equal to a reading of
+    # an earlier commit, which has no such key; a note is a difference
+    import json
+
+    import numpy as np
+
+    import vision.pipeline as pipeline
+    from benchmarks.ab_code import _reader
+    from vision.reading import BOARD_TOO_BLURRED, Reading
+    made: list[Reading] = []
+    monkeypatch.setattr(pipeline, "default_classifier", lambda: None)
+    monkeypatch.setattr(pipeline, "read_array", lambda *a, **k: made[-1])
+    read = _reader("vision")
+    made.append(Reading("x", 4, 3))
+    assert "notes" not in json.loads(read(np.zeros((3, 4, 3), np.uint8))[0])
+    made.append(Reading("x", 4, 3, notes=[BOARD_TOO_BLURRED]))
+    assert json.loads(read(np.zeros((3, 4, 3), np.uint8))[0])["notes"] == [BOARD_TOO_BLURRED]

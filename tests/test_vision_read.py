@@ -1005,6 +1005,18 @@ def test_a_board_too_blurred_to_read_takes_its_pieces_with_it() -> None:
 
 
 @needs_model
+def test_a_sharp_photo_is_never_called_too_blurred_for_a_board_the_search_tried() -> None:
+    # dev faults 71000333 (two big tiles under a hand, a cloth printed with triangles;
+    # sharp): nothing is read, and the search for other boards judges the cloth's print
+    # too blurred to read. That says nothing of the photo: "no tiles found", and no note
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    s = render(71_000_333, size=SIZE, style=_style(71_000_333), faults=True)
+    with pytest.raises(NoTilesError, match="no tiles found"):
+        read_array(s.image, DEFAULT, name="x")
+
+
+@needs_model
 def test_a_board_read_clearly_moves_no_tile_whose_digits_agree() -> None:
     # the 12 MP sample reads every digit as its crop does: no tile is read again (the
     # same reading with the part switched off, and no flag of it)

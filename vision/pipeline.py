@@ -2624,15 +2624,17 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     if blurred and not board and cfg.blurred_board_faces:
         off = _off_blurred(cfg, blurred, off)
     if _nothing_read(board, off):
-        if blurred:
+        if found.too_blurred:
             raise NoTilesError(f"{photo.path}: no tiles read: the board is too blurred for "
                                "its digits to be read (hold the camera still, focus on it)")
         # nothing shows a digit: blank shapes alone are no evidence of a Triominos table
         raise NoTilesError(f"{photo.path}: no tiles found{_why_empty(photo)}")
     reading = Reading(Path(photo.path).name, photo.width, photo.height, set_name, board, off,
                       convention=conv, homography=h_full)
-    if blurred and not board:
-        # tiles read off a board too blurred to read: the empty board is not the table's
+    if found.too_blurred and not board:
+        # tiles read off the board too blurred to read: the empty board is not the table's
+        # (only the board kept, not one the search tried: a cloth printed with triangles
+        # is judged too blurred too, dev faults 71000333, a sharp photo)
         reading.notes.append(BOARD_TOO_BLURRED)
     judge_pieces(cfg, lambda: photo.colour(f), reading, scale=1.0 / f)
     _misread_sets(cfg, reading)
