@@ -2275,8 +2275,8 @@ def _seen_flags(t: Seen) -> list[str]:
             for k in t.reread]
     if t.conflict is not None:
         k, d, pd = t.conflict
-        out.append(f"read from its outline moved off the lattice: there, corner {k} read "
-                   f"{d} ({pd:.2f}), a digit the board overruled")
+        out.append(f"read from its outline moved off the lattice (where the lattice put "
+                   f"it, corner {k} read {d} ({pd:.2f}), a digit the board overruled)")
     return out
 
 
