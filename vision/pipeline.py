@@ -919,17 +919,9 @@ def _shift_best(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.nda
     digit at the third (all three in view; a hand over that corner) replaces it where
     the outline showed fewer than two digits so clearly (``hidden_min`` above 1:
     never). Returns the cells moved."""
-    moves: list[tuple[int, np.ndarray]] = []
     centres = faces.mean(axis=1)
-    for n in todo:
-        px = ring[n].px
-        arms = px - px.mean(axis=0)
-        unit = arms / np.linalg.norm(arms, axis=1, keepdims=True)
-        for f in fracs:
-            for u in (*unit, *-unit):
-                moved = px + f * side_full * u
-                if not _overlaps(moved, faces, cfg.shift_overlap_max, centres):
-                    moves.append((n, moved))
+    moves = [(n, m) for n in todo
+             for m in _outline_moves(cfg, ring[n].px, side_full, fracs, faces, centres)]
     if not moves:
         return []
     p_m, raw_m = _read_outlines(photo, np.stack([m for _, m in moves]), classifier)
@@ -958,6 +950,18 @@ def _shift_best(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.nda
             probs[n], raw[n] = p_m[j], raw_m[j]
             out.append(n)
     return out
+
+
+def _outline_moves(cfg: ReaderConfig, px: np.ndarray, side: float,
+                   fracs: Sequence[float], faces: np.ndarray,
+                   centres: np.ndarray | None = None) -> list[np.ndarray]:
+    """Outline ``px`` (3, 2) moved ``fracs`` x ``side`` (px) toward and away from each of
+    its corners, each move covering no more than ``cfg.shift_overlap_max`` of its area of
+    any of ``faces`` (F, 3, 2; ``centres`` their centres, see :func:`_overlaps`)."""
+    arms = px - px.mean(axis=0)
+    unit = arms / np.linalg.norm(arms, axis=1, keepdims=True)
+    return [m for f in fracs for u in (*unit, *-unit) for m in [px + f * side * u]
+            if not _overlaps(m, faces, cfg.shift_overlap_max, centres)]
 
 
 def _overlaps(px: np.ndarray, faces: np.ndarray, most: float,
@@ -2868,7 +2872,7 @@ def _reread_conflicts(cfg: ReaderConfig, photo: Photo, found: Found, clf: object
     if cfg.conflict_own_min > 1.0 or not cfg.conflict_shift_fracs or not board:
         return None
     side_full = found.fit.side / found.scale
-    at = {t.cell: n for n, t in enumerate(seen) if t.cell is not None and t.own is None}
+    at = {t.cell: n for n, t in enumerate(seen) if t.cell is not None}
     todo: dict[int, list[int]] = {}
     on: list[int] = []
     for tr in board:
@@ -2887,17 +2891,9 @@ def _reread_conflicts(cfg: ReaderConfig, photo: Photo, found: Found, clf: object
     if not todo or _read_clearly(cfg, photo, seen, probs, on, side_full) < cfg.support_clarity:
         return None
     outlines = np.array([tr.corner_px for tr in board]).reshape(-1, 3, 2)
-    moves: list[tuple[int, np.ndarray]] = []
-    for n in todo:
-        px = seen[n].px
-        others = outlines[~np.all(np.isclose(outlines, px), axis=(1, 2))]
-        unit = px - px.mean(axis=0)
-        unit = unit / np.linalg.norm(unit, axis=1, keepdims=True)
-        for f in cfg.conflict_shift_fracs:
-            for u in (*unit, *-unit):
-                m = px + f * side_full * u
-                if not _overlaps(m, others, cfg.shift_overlap_max):
-                    moves.append((n, m))
+    moves = [(n, m) for n in todo for m in _outline_moves(
+        cfg, seen[n].px, side_full, cfg.conflict_shift_fracs,
+        outlines[~np.all(np.isclose(outlines, seen[n].px), axis=(1, 2))])]  # (not its own)
     if not moves:
         return None
     p_m, _ = _read_outlines(photo, np.stack([m for _, m in moves]), clf)
@@ -2917,8 +2913,7 @@ def _reread_conflicts(cfg: ReaderConfig, photo: Photo, found: Found, clf: object
     for n, (_, j) in best.items():
         k = todo[n][0]
         d = int(probs[n][k].argmax())
-        seen2[n] = replace(seen[n], px=moves[j][1], conflict=(k, d, float(probs[n][k, d])),
-                           steady=None)
+        seen2[n] = replace(seen[n], px=moves[j][1], conflict=(k, d, float(probs[n][k, d])))
         probs2[n] = p_m[j]
     return seen2, probs2
 
