@@ -19,7 +19,7 @@ from engine.board import Board
 from engine.tiles import Tile
 from vision.batch import PhotoScore, score_reading
 from vision.commands import align_to
-from vision.config import DEFAULT
+from vision.config import DEFAULT, ReaderConfig
 from vision.io import NoTilesError
 from vision.pipeline import (
     HIDDEN_CORNER,
@@ -713,6 +713,35 @@ def test_loose_tile_cut_by_the_photo_edge_is_read_where_it_shows() -> None:
     assert any(t["corners"].count(None) == 2 and 5 in t["corners"] for t in partial)
 
 
+@needs_model
+def test_face_down_tiles_cut_by_the_photo_edge_are_read_and_board_tiles_cut_stay_on_it(
+) -> None:
+    # dev photo 71000033: two face-down tiles cut by the photo's edge (rounded corners in
+    # view) were missed; found, the faces of two board tiles cut by the photo's foot
+    # (read as partial board tiles) must not be reported off the board as well
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    s = render(71_000_033, size=SIZE, style=_style(71_000_033))
+    def score(cfg: ReaderConfig) -> PhotoScore:
+        return score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
+    sc = score(DEFAULT)
+    assert sc.loose_label == sc.loose_found == sc.loose_matched == sc.loose_right == 4
+    assert sc.matched == sc.found_tiles == sc.label_tiles and sc.digits_right == sc.digits
+    assert score(replace(DEFAULT, cut_round_corner=0.0)).loose_matched == 2
+    both = score(replace(DEFAULT, cut_beside_board=False))
+    assert both.loose_matched == 4 and both.loose_found == 6
+
+
+@needs_model
+def test_a_cut_face_is_completed_from_a_sharp_corner_before_a_rounded_one() -> None:
+    # dev faults 71000224: a loose tile cut by the photo's foot whose region shows a
+    # corner as one vertex; completed from a rounded corner of the same region instead,
+    # its outline lay a third of a side off and the tile was lost
+    (sc,) = _fault_read(71_000_224, DEFAULT)
+    assert sc.loose_label == sc.loose_found == sc.loose_matched == 1
+    assert sc.matched == sc.found_tiles == sc.label_tiles
+
+
 def _label_tile_and_reader(seed: int, cell: list) -> tuple[dict, Callable]:  # type: ignore[type-arg]
     """Dev photo ``seed``'s label tile at ``cell``, and a function reading the photo with a
     given config and returning the board tiles read within 20 px of that tile's centre."""
@@ -916,8 +945,10 @@ def test_a_board_from_a_silhouette_gives_way_to_the_next_that_reads_more_tiles()
 def test_a_cell_cut_by_the_photos_edge_is_read_from_its_outline_moved() -> None:
     # dev 71000220 (big tiles, a steep view): the lattice extrapolated to the photo's
     # edge puts a cut cell a fifth of a side off its tile, so its two corners in view
-    # read one digit; moved like a drifted candidate in full view, it reads both
-    _one_tile_more_with_the_part(71_000_220, replace(DEFAULT, shift_partial_seed_min=2.0))
+    # read one digit; moved like a drifted candidate in full view, it reads both (the
+    # face found from its rounded corner in view, cut_round_corner, joins it too)
+    _one_tile_more_with_the_part(71_000_220, replace(DEFAULT, shift_partial_seed_min=2.0,
+                                                     cut_round_corner=0.0))
 
 
 @needs_model
@@ -1265,9 +1296,11 @@ def test_blank_shapes_of_other_sizes_are_not_claimed_as_loose_tiles() -> None:
     # dev 71000280: a board on a cloth printed with black triangles, its faces found by
     # their edges one alone; the faces of other sizes offered to the silhouette's fit as
     # loose faces are kept only where they show digits: the cloth's triangles, blank, are
-    # not reported as face-down tiles (without that rule they were)
+    # not reported as face-down tiles (without that rule they were). (The silhouette's
+    # own fit claims none on one CPU and 11 on another, the last bits of float maths
+    # deciding which board is read: what is tested is that the faces offered add none.)
     on, off = _dev_scores(71_000_280, DEFAULT, replace(DEFAULT, silhouette_loose_below=1))
-    assert on.loose_found == off.loose_found == 0
+    assert on.loose_found == off.loose_found and on.loose_matched == 0
     _same_board(on, off)
 
 
@@ -1300,11 +1333,12 @@ def test_a_tile_read_alone_is_reported_off_the_board_not_no_tiles() -> None:
     # dev 71000829: dark tiles, the board under a hand; no board is found, but at another
     # size a loose 0-0-5 reads clearly alone. It is reported off the board, not "no
     # tiles found" (the faces of other sizes are not offered to the silhouette's fit as
-    # loose faces here: the shipped reader finds the tile so first, below)
+    # loose faces here: the shipped reader finds the tile so first, below; nor are faces
+    # cut by the photo's edge completed from a rounded corner: that finds a second tile)
     from benchmarks.eval_reader import SIZE, _style
     from vision.synth import render
     s = render(71_000_829, size=SIZE, style=_style(71_000_829))
-    cfg = replace(DEFAULT, silhouette_loose_below=1)
+    cfg = replace(DEFAULT, silhouette_loose_below=1, cut_round_corner=0.0)
     with pytest.raises(NoTilesError, match="no tiles found"):
         read_array(s.image, replace(cfg, alone_clear=2.0), name="x")
     r = read_array(s.image, cfg, name="x")
@@ -1373,8 +1407,9 @@ def test_a_fault_on_the_table_is_reported_as_it_lies(
     # point, is found by no outline of its own, and no cell beside the board is its:
     # before, the tile was not reported at all
     71_000_152,
-    # dev faults 71000045: the same with black tiles joined seamlessly on a light table
-    71_000_045,
+    # (dev faults 71000045, the same with black tiles joined seamlessly on a light table,
+    # was a case too until a run on another CPU: there the board's silhouette proposes
+    # the tile's cell, with or without this part, so it no longer tests it)
     # dev faults 71000135: the tile's face was found, but it lay past the cells beside
     # the board: reported off the board, its fault unnamed
     71_000_135])

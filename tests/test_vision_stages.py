@@ -1422,6 +1422,30 @@ def test_a_face_cut_by_the_photo_edge_is_completed_from_its_corner_in_view() -> 
     assert err.max() < 0.08 * side
 
 
+def test_a_face_cut_by_the_photo_edge_is_completed_from_a_rounded_corner() -> None:
+    # tiles' corners are rounded: the corner in view shows as two vertices of ~120
+    # degrees, not one of 60 (dev 71000033: two face-down tiles cut by the edge, missed);
+    # it is where the two sides' lines meet
+    from vision.detect import edge_map, find_cut_faces
+    side, r = 80.0, 7
+    gray = np.full((200, 300), 60, np.uint8)
+    cut = np.array([[250.0, 40.0], [330.0, 40.0], [290.0, 40.0 + side * np.sqrt(3) / 2]])
+    # the rounded tile: a triangle whose sides lie r px inside, grown by a disc of radius r
+    c = cut.mean(axis=0)
+    small = c + (cut - c) * (side - 2 * np.sqrt(3) * r) / side
+    mask = np.zeros_like(gray)
+    cv2.fillConvexPoly(mask, np.round(small).astype(np.int32), 255)
+    mask = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
+    gray[mask > 0] = 200
+    gray = cv2.GaussianBlur(gray, (0, 0), 0.8)
+    faces = find_cut_faces(DEFAULT, gray, edge_map(DEFAULT, gray), side)
+    assert len(faces) == 1 and faces[0].cut
+    err = np.linalg.norm(faces[0].pts[:, None, :] - cut[None, :, :], axis=2).min(axis=1)
+    assert err.max() < 0.05 * side
+    sharp_only = replace(DEFAULT, cut_round_corner=0.0)
+    assert find_cut_faces(sharp_only, gray, edge_map(sharp_only, gray), side) == []
+
+
 def test_off_board_faces_stay_in_step_when_a_board_cell_and_a_hidden_cell_shadow_them() -> None:
     # a loose face lying askew on a board cell is dropped from off_board, and a cell with a
     # digit under a hand is then placed partial: the off-board readings and their faces
@@ -1450,6 +1474,37 @@ def test_off_board_faces_stay_in_step_when_a_board_cell_and_a_hidden_cell_shadow
     got = {t.cell: t.corners for t in board}
     assert got[up] == [1, 2, 3] and got[down].count(None) == 1
     assert off == []  # the askew face was the board tile outlined wrongly
+
+
+def test_a_blank_face_of_another_size_offered_apart_is_not_claimed_as_a_face_down_tile(
+) -> None:
+    # faces of other sizes offered to a silhouette's fit as loose faces only
+    # (LatticeFit.apart) are kept only where they show digits: blank, they were mostly the
+    # table's print (dev 71000280: printed black triangles); any other blank face of a
+    # tile's shape apart from the board is reported as face-down
+    from vision.detect import Triangle
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, Seen, reconstruct
+
+    up, _, _, _, p_up = _board_tile_1_2_3()
+    shape = _cell_px(up) + np.array([250.0, 0.0])  # a tile's shape, well apart
+    p_blank = np.zeros((3, 7))
+    p_blank[:, 6] = 0.97
+    photo = vio.from_array(DEFAULT, np.full((400, 600, 3), 128, np.uint8))
+
+    def off_board(apart: bool) -> list:  # type: ignore[type-arg]
+        fit = LatticeFit(triangles=[Triangle(shape, 0.9)], side=104.0)
+        if apart:
+            fit.apart = {0}
+        seen = [Seen(up, _cell_px(up), True), Seen(None, shape, True, face=0)]
+        board, off = reconstruct(DEFAULT, photo, Found(fit, 1.0), seen,
+                                 np.stack([p_up, p_blank]))
+        assert [t.corners for t in board] == [[1, 2, 3]]
+        return off
+
+    assert off_board(apart=True) == []
+    blank = off_board(apart=False)
+    assert len(blank) == 1 and blank[0].corners == [None, None, None]
 
 
 def test_a_face_off_its_cells_shape_gives_no_corner_where_another_face_sees_it() -> None:

@@ -812,6 +812,17 @@ class ReaderConfig:
     #: loose tiles cut by the photo's edge are found from their corner in view
     #: (vision.detect.find_cut_faces) and read as partial where visible (False: never)
     cut_faces: bool = True
+    #: ... and, where no corner in view shows as one vertex, from a rounded one: two
+    #: sides of the region meeting through short edges of at most this fraction of a
+    #: side in all, met where their lines meet (dev 71000033: two face-down tiles cut by
+    #: the edge, each corner in view rounded into two vertices of ~120 degrees; 0: a
+    #: corner must be one vertex)
+    cut_round_corner: float = 0.3
+    #: ... one lying on a board cell read as partial, or on a cell sharing a side with
+    #: the board (a board tile mostly beyond the edge, read too little to join it), is
+    #: never reported off the board (dev 71000033: two faces at the photo's foot on
+    #: partial board tiles; False: kept off the board)
+    cut_beside_board: bool = True
     #: a corner of a tile cut by the photo's edge, itself beyond the edge, is still read
     #: where its digit's spot is in view and read with at least this probability (above
     #: 1: never)

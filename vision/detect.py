@@ -14,7 +14,7 @@ equal on the table); the lattice stage decides which candidates form the board.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -442,21 +442,23 @@ def find_cut_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side:
         if n < 3:
             continue
         best: tuple[float, np.ndarray] | None = None
-        for j in range(n):
-            p, a, b = poly[j], poly[j - 1], poly[(j + 1) % n]
-            if on_frame(p):
-                continue
-            ua, ub = a - p, b - p
-            la, lb = np.linalg.norm(ua), np.linalg.norm(ub)
-            if min(la, lb) < 0.25 * side or max(la, lb) > 1.15 * side:
-                continue
-            ang = np.degrees(np.arccos(np.clip(ua @ ub / (la * lb), -1, 1)))
-            if abs(ang - 60) > 10:
-                continue
-            # the tile's sides from this corner, of the tile's length, grown back out
-            tri = np.array([p, p + inner * ua / la, p + inner * ub / lb])
-            if best is None or abs(ang - 60) < best[0]:
-                best = (abs(ang - 60), tri)
+        # a corner shown by one vertex; only where none is, one rounded off
+        for rounded in (False, True) if cfg.cut_round_corner > 0 else (False,):
+            for p, a, b in _cut_corners(poly, side, on_frame, cfg.cut_round_corner
+                                        if rounded else 0.0):
+                ua, ub = a - p, b - p
+                la, lb = np.linalg.norm(ua), np.linalg.norm(ub)
+                if min(la, lb) < 0.25 * side or max(la, lb) > 1.15 * side:
+                    continue
+                ang = np.degrees(np.arccos(np.clip(ua @ ub / (la * lb), -1, 1)))
+                if abs(ang - 60) > 10:
+                    continue
+                # the tile's sides from this corner, of the tile's length, grown back out
+                tri = np.array([p, p + inner * ua / la, p + inner * ub / lb])
+                if best is None or abs(ang - 60) < best[0]:
+                    best = (abs(ang - 60), tri)
+            if best is not None:
+                break
         if best is None:
             continue
         tri = expand_sides(best[1][None], np.array([grow]))[0]
@@ -466,4 +468,45 @@ def find_cut_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side:
         if seen_area <= 0 or not 0.75 <= ha / seen_area <= 1.15:
             continue  # the region is not this tile's part in view
         out.append(Triangle(clockwise(tri), float(ha / seen_area), cut=True))
+    return out
+
+
+def _cut_corners(poly: np.ndarray, side: float, on_frame: Callable[[np.ndarray], bool],
+                 rounded: float = 0.0) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The corners a region's outline ``poly`` (n, 2) may show, each as (corner, far end of
+    one side, far end of the other), for tiles of ``side`` px: with ``rounded`` 0, every
+    vertex not on the frame (``on_frame``); above 0, each corner rounded off instead: two
+    sides at least a quarter of a side long, not along the frame, joined by short edges
+    of at most ``rounded`` x ``side`` in all, met where their lines meet (a rounded
+    corner shows as two vertices of ~120 degrees, no single one of 60)."""
+    n = len(poly)
+    if rounded <= 0:
+        return [(poly[j], poly[j - 1], poly[(j + 1) % n]) for j in range(n)
+                if not on_frame(poly[j])]
+    out: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    if n < 4:
+        return out
+    seg = [(poly[j], poly[(j + 1) % n]) for j in range(n)]
+    length = [float(np.linalg.norm(b - a)) for a, b in seg]
+    framed = [on_frame(a) and on_frame(b) for a, b in seg]
+    long_ = [length[j] >= 0.25 * side and not framed[j] for j in range(n)]
+    for j in range(n):
+        if not long_[j]:
+            continue
+        # the short edges after side j, up to the next long side
+        short, m = 0.0, (j + 1) % n
+        while not long_[m] and not framed[m] and m != j:
+            short += length[m]
+            m = (m + 1) % n
+        if m == j or m == (j + 1) % n or framed[m] or short > rounded * side:
+            continue
+        (a0, a1), (b0, b1) = seg[j], seg[m]
+        da, db = a1 - a0, b1 - b0
+        den = da[0] * db[1] - da[1] * db[0]
+        if abs(den) < 1e-9:
+            continue
+        t = ((b0[0] - a0[0]) * db[1] - (b0[1] - a0[1]) * db[0]) / den
+        p = a0 + t * da
+        if not on_frame(p):
+            out.append((p, a0, b1))
     return out

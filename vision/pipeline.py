@@ -1487,6 +1487,13 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
             cfg, seen[n].cell, seen[n].px, probs[n], late_digits[n],
             ["partial", HIDDEN_CORNER, f"{JOINED_BY_LATTICE}: lies on the board's lattice "
              "apart from it", *_seen_flags(seen[n])]))
+    if cfg.cut_beside_board:
+        # a face cut by the photo's edge on a board cell read as partial is that tile; on a
+        # cell next to the board, a board tile read too little to join (most of it beyond
+        # the edge): neither is a tile apart from it
+        off, off_face = _without_faces(off, off_face, _cut_beside(
+            found, set(cells) | {seen[n].cell for n in late}
+            | {tr.cell for tr in partial if tr.cell is not None}))
     board: list[TileReading] = []
     seen_tiles: dict[Tile, Cell] = {}
     shown_by = _shown_by(seen, probs, board_idx, partial)
@@ -1709,6 +1716,16 @@ def _drifted_faces(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.
 def _shadowed(found: Found, cells: list[Cell | None]) -> set[int]:
     """The loose faces lying askew on ``cells`` (``LatticeFit.shadowed``)."""
     return {i for c in cells for i in found.fit.shadowed.get(c, [])}  # type: ignore[arg-type]
+
+
+def _cut_beside(found: Found, on: set[Cell | None]) -> set[int]:
+    """The faces cut by the photo's edge (``Triangle.cut``) lying on a cell of the board
+    ``on`` (one read as partial there) or on one sharing a side with its cells
+    (``LatticeFit.shadowed``)."""
+    fit = found.fit
+    return {i for c, faces in fit.shadowed.items()
+            if c in on or any(nb in on for nb in edge_neighbours(c))
+            for i in faces if fit.triangles[i].cut}
 
 
 def _on_board(found: Found, off: list[TileReading]) -> set[int]:
