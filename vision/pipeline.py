@@ -1722,10 +1722,8 @@ def _cut_beside(found: Found, on: set[Cell | None]) -> set[int]:
     """The faces cut by the photo's edge (``Triangle.cut``) lying on a cell of the board
     ``on`` (one read as partial there) or on one sharing a side with its cells
     (``LatticeFit.shadowed``)."""
-    fit = found.fit
-    return {i for c, faces in fit.shadowed.items()
-            if c in on or any(nb in on for nb in edge_neighbours(c))
-            for i in faces if fit.triangles[i].cut}
+    near = on | {nb for c in on if c is not None for nb in edge_neighbours(c)}
+    return {i for i in _shadowed(found, list(near)) if found.fit.triangles[i].cut}
 
 
 def _on_board(found: Found, off: list[TileReading]) -> set[int]:

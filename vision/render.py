@@ -147,7 +147,7 @@ def _put_notes(out: np.ndarray, notes: Sequence[str]) -> None:
         line = "note:"
         for word in n.split():
             wider = f"{line} {word}"
-            if cv2.getTextSize(wider, font, fs, th)[0][0] > w - 20 and line:
+            if cv2.getTextSize(wider, font, fs, th)[0][0] > w - 20:
                 lines.append(line)
                 wider = word
             line = wider
