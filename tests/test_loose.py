@@ -9,7 +9,7 @@ import numpy as np
 
 from engine.lattice import Cell, cell_corners, vertex_xy
 from vision.config import DEFAULT
-from vision.loose import boundary_contrast, lab, prune_loose, table_sides
+from vision.loose import boundary_contrast, colour_faces, lab, prune_loose, table_sides
 from vision.reading import TileReading
 
 #: lattice unit = 60 px, origin (300, 300), table y up = image y down
@@ -109,3 +109,70 @@ def test_boundary_contrast_at_the_photo_edge() -> None:
     tri = np.array([[150.0, 104.0], [205.0, 190.6], [95.0, 190.6]])  # outside: y = 198.6
     cv2.fillConvexPoly(img, np.round(tri).astype(np.int32), FACE)
     assert boundary_contrast(img, tri, 100) > 40  # the other two sides still measure it
+
+
+def _face_with_digits(img: np.ndarray, tri: np.ndarray, face: tuple[int, int, int]) -> None:
+    """Draw a tile face ``tri`` in ``face`` colour with a dark digit near each corner."""
+    cv2.fillConvexPoly(img, np.round(tri).astype(np.int32), face)
+    c = tri.mean(axis=0)
+    for p in tri:
+        q = np.round(c + (p - c) * 0.55).astype(int)
+        cv2.putText(img, "5", (int(q[0]) - 5, int(q[1]) + 6), cv2.FONT_HERSHEY_SIMPLEX, 0.5,
+                    (30, 30, 30), 2)
+
+
+def _turned(tri: np.ndarray, deg: float) -> np.ndarray:
+    c = tri.mean(axis=0)
+    a = np.radians(deg)
+    r = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    return c + (tri - c) @ r.T
+
+
+def test_loose_faces_are_found_by_the_board_tiles_colour() -> None:
+    # a face-up tile whose edges show no outline is a region of the board tiles' colour
+    # of a face's size and shape, apart from the board; other regions are not tiles
+    rng = np.random.default_rng(5)
+    img = np.clip(rng.normal(90, 6, (600, 900, 3)), 0, 255).astype(np.uint8)
+    board = [_px(c) for c in [(0, 0, "U"), (0, 0, "D"), (1, 0, "U"), (-1, 0, "D")]]
+    for px in board:
+        _face_with_digits(img, px, FACE)
+    loose = _turned(_equilateral((650, 150), 60), 17)  # the tile to find
+    _face_with_digits(img, loose, FACE)
+    yellow = _equilateral((800, 450), 60)               # another colour: no tile
+    cv2.fillConvexPoly(img, np.round(yellow).astype(np.int32), YELLOW)
+    cut = _equilateral((880, 300), 60)                  # cut by the photo's edge
+    _face_with_digits(img, cut, FACE)
+    cv2.circle(img, (150, 480), 30, FACE, -1)           # a disc of the colour: no triangle
+    speck = _equilateral((450, 520), 22)                # too small for a face there
+    cv2.fillConvexPoly(img, np.round(speck).astype(np.int32), FACE)
+    flat = _equilateral((150, 150), 45)  # a face's flat middle only (its rim in shade)
+    cv2.fillConvexPoly(img, np.round(_equilateral((150, 150), 60)).astype(np.int32),
+                       (120, 120, 120))
+    cv2.fillConvexPoly(img, np.round(flat).astype(np.int32), FACE)
+    got = sorted(colour_faces(DEFAULT, img, board, board, H, 1.0),
+                 key=lambda o: -o[0].mean(axis=0)[0])
+    assert len(got) == 2
+    tri = got[0][0]  # its enclosing triangle: a face's size already, nothing grown
+    assert len(got[0]) == 1
+    # the flat middle: as found, then grown halfway and all the way to a face's size
+    sides = [float(np.linalg.norm(o - o[[1, 2, 0]], axis=1).mean()) for o in got[1]]
+    assert len(sides) == 3 and abs(sides[0] - 45) < 4 and abs(sides[2] - 60) < 2
+    assert np.allclose([o.mean(axis=0) for o in got[1]], got[1][0].mean(axis=0))
+    assert np.linalg.norm(tri.mean(axis=0) - loose.mean(axis=0)) < 4
+    sides = np.linalg.norm(tri - tri[[1, 2, 0]], axis=1)
+    assert np.all(np.abs(sides - 60) < 6)
+    a, b, c = tri  # clockwise on screen, as every outline the reader reads
+    assert (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]) > 0
+    # a tile already read there is not found again; the board's colour decides
+    assert colour_faces(DEFAULT, img, board, [*board, loose, flat], H, 1.0) == []
+    yellow_board = [yellow]
+    assert colour_faces(DEFAULT, img, yellow_board, yellow_board, H, 1.0) == []
+    # the same on a copy at other pixels than the homography's (corners in the copy's px;
+    # the reader's copies keep tiles 40 px a side or more: twice these here)
+    big = cv2.resize(img, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC)
+    found = colour_faces(DEFAULT, big, [px * 2 for px in board], [px * 2 for px in board],
+                         H, 2.0)
+    assert len(found) == 2
+    assert min(np.linalg.norm(o[0].mean(axis=0) / 2 - loose.mean(axis=0)) for o in found) < 4
+    (grown,) = [o for o in found if len(o) == 3]
+    assert abs(np.linalg.norm(grown[2][0] - grown[2][1]) / 2 - 60) < 3

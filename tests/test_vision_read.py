@@ -22,6 +22,7 @@ from vision.commands import align_to
 from vision.config import DEFAULT, ReaderConfig
 from vision.io import NoTilesError
 from vision.pipeline import (
+    BY_COLOUR,
     HIDDEN_CORNER,
     HIDDEN_TWO,
     MET_PAST_HIDDEN,
@@ -1716,3 +1717,17 @@ def test_a_tile_read_twice_or_mirrored_is_misread_not_a_violation() -> None:
         assert on.violations_false == 0
         assert any(f.startswith(MISREAD_SET) for t in read.tiles for f in t.flags)
         assert (on.matched, on.digits_right) == (off.matched, off.digits_right)
+
+
+@needs_model
+def test_loose_tiles_whose_edges_show_no_outline_are_found_by_the_tiles_colour() -> None:
+    # dev 71000139: dark tiles on dark granite; the edges outline none of the loose tiles
+    # (a rack's and two lying on the table) and none was found: regions of the board
+    # tiles' colour of a face's size and shape, where three digits read, are tiles
+    (on, off), (r_on, _) = _dev_read(71_000_139, DEFAULT, replace(DEFAULT, colour_loose=False))
+    assert off.loose_found == 0
+    assert on.loose_found == on.loose_matched == on.loose_right >= 5
+    assert all(BY_COLOUR in t.flags for t in r_on.off_board)
+    # the board read alike
+    assert (on.matched, on.found_tiles, on.digits_right) == (off.matched, off.found_tiles,
+                                                             off.digits_right)

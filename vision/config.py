@@ -977,6 +977,32 @@ class ReaderConfig:
     #: this many px a side: colour is a median of ~24 samples across a tile and the
     #: outline contrast is read 0.08 of a side either side of it (3 px at 40)
     loose_colour_min_side: float = 40.0
+    #: loose tiles whose edges show no outline (a cream tile across a white check, a dark
+    #: one on dark granite) are looked for as regions of the board tiles' face colour
+    #: (vision.loose.colour_faces) and kept where the classifier reads three digits there;
+    #: False: only the faces found by their edges
+    colour_loose: bool = True
+    #: ... a pixel is of the face colour within this many robust deviations of the board
+    #: tiles' face pixels in each of Y, Cr, Cb ...
+    colour_loose_spread: float = 3.0
+    #: ... and no closer than these (grey levels; a board of very even tiles)
+    colour_loose_floor: tuple[float, float, float] = (8.0, 4.0, 4.0)
+    #: ... and looked for again with lightness this far from theirs (grey levels; a tile
+    #: in a shadow or under the lamp keeps its chroma; at the first tolerance: once)
+    colour_loose_light_far: float = 45.0
+    #: ... regions opened by a disc of this x board side (table specks, thin joins) ...
+    colour_loose_open: float = 0.12
+    #: ... looked for this far (x board side) from the tiles already read ...
+    colour_loose_away: float = 0.15
+    #: ... of this area against a face's there (on the table plane; a region of the flat
+    #: face alone is smaller than the tile) ...
+    colour_loose_area: tuple[float, float] = (0.3, 1.5)
+    #: ... filling its enclosing triangle this much and that triangle's sides within
+    #: this ratio ...
+    colour_loose_fill: float = 0.75
+    colour_loose_side_ratio: float = 1.6
+    #: ... and each corner read as a digit at this probability at least
+    colour_loose_min: float = 0.6
 
 
 DEFAULT = ReaderConfig()

@@ -214,3 +214,150 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
                >= cfg.loose_dedupe_frac * side_px for m in chosen):
             chosen.append(n)
     return [keep[n] for n in sorted(chosen)]
+
+
+def _face_colour(ycc: np.ndarray, faces: Sequence[np.ndarray], floor: Sequence[float],
+                 spread: float) -> tuple[np.ndarray, np.ndarray] | None:
+    """The tiles' face colour in ``ycc`` (H, W, C; YCrCb or grey) read inside ``faces``
+    (each (3, 2), shrunk toward its centre) and the tolerance (C,) around it.
+
+    Lightness is the commonest level (its histogram's peak), not the median: the digits
+    are a large minority of a face and sit far from it (light on dark tiles, dark on
+    light ones). The chroma is the median of the pixels near that level; each channel's
+    tolerance is ``spread`` robust deviations of those pixels, at least ``floor``."""
+    h, w = ycc.shape[:2]
+    inner = [np.round(px.mean(axis=0) + (px - px.mean(axis=0)) * 0.6).astype(np.int32)
+             for px in faces]
+    x0, y0_ = np.clip(np.min([p.min(axis=0) for p in inner], axis=0), 0, [w, h])
+    x1, y1 = np.clip(np.max([p.max(axis=0) for p in inner], axis=0) + 1, 0, [w, h])
+    if x1 <= x0 or y1 <= y0_:
+        return None
+    m = np.zeros((y1 - y0_, x1 - x0), np.uint8)  # the board's box alone (a big photo)
+    for p in inner:
+        cv2.fillConvexPoly(m, (p - [x0, y0_]).astype(np.int32), 1)
+    box = ycc[y0_:y1, x0:x1]
+    pix = box[m > 0].reshape(-1, ycc.shape[2] if ycc.ndim == 3 else 1).astype(np.float64)
+    if len(pix) < 30:
+        return None
+    hist = np.bincount(np.clip(pix[:, 0], 0, 255).astype(np.int64), minlength=256)
+    y0 = float(np.argmax(np.convolve(hist.astype(np.float64), np.ones(7) / 7, "same")))
+    near = pix[np.abs(pix[:, 0] - y0) < 12]
+    if len(near) < 20:
+        return None
+    mid = np.median(near, axis=0)
+    mid[0] = y0
+    sd = 1.4826 * np.median(np.abs(near - mid), axis=0)
+    return mid, np.maximum(spread * sd, np.asarray(floor, np.float64)[: len(mid)])
+
+
+def _expected_area(c: np.ndarray, homography: np.ndarray | None, hinv: np.ndarray | None,
+                   scale: float, side: float) -> float:
+    """Area (px of the copy at ``scale``) of a tile face centred at ``c`` there: a unit
+    triangle of the table plane carried through ``homography`` (lattice -> original
+    px), or of side ``side`` with no homography."""
+    if homography is None or hinv is None:
+        return float(np.sqrt(3) / 4 * side * side)
+    q = table_points(c[None] / scale, homography, hinv)[0]
+    tri = q + np.array([[0.0, 1 / np.sqrt(3)], [-0.5, -0.5 / np.sqrt(3)],
+                        [0.5, -0.5 / np.sqrt(3)]])
+    p = np.c_[tri, np.ones(3)] @ homography.T
+    if np.any(p[:, 2] <= 1e-9):
+        return float(np.sqrt(3) / 4 * side * side)
+    p = p[:, :2] / p[:, 2:3] * scale
+    a, b, d = p
+    return abs(float((b[0] - a[0]) * (d[1] - a[1]) - (b[1] - a[1]) * (d[0] - a[0]))) / 2
+
+
+def colour_faces(cfg: ReaderConfig, image: np.ndarray, faces: Sequence[np.ndarray],
+                 taken: Sequence[np.ndarray], homography: np.ndarray | None,
+                 scale: float) -> list[np.ndarray]:
+    """Outlines of tile faces apart from the board found by the board tiles' colour.
+
+    ``image`` is a BGR (or grey) copy of the photo at ``scale`` of its pixels; ``faces``
+    the board tiles' corners (each (3, 2), that copy's px), whose colour is the tiles';
+    ``taken`` the outlines already accounted for (board and off-board tiles), around which
+    nothing is looked for; ``homography`` maps lattice units to original px (or None).
+    A loose tile whose outline its edges do not show (a cream tile across a white check,
+    a dark one on dark granite) is a region of that colour of one face's size and a
+    triangle's shape. Returns, for each region, its outlines to try (V, 3, 2; clockwise,
+    in the copy's px): its enclosing triangle, then that grown about its centre toward a
+    face's size there where it is smaller (a region of the flat face alone); none cut by
+    the photo's edge. Tiles only where the classifier reads digits on one of them: a
+    blank region is no evidence.
+    """
+    if not faces:
+        return []
+    side = float(np.median([np.linalg.norm(px - px[[1, 2, 0]], axis=1).mean() for px in faces]))
+    ycc = (cv2.cvtColor(image, cv2.COLOR_BGR2YCrCb) if image.ndim == 3 else image[..., None])
+    ycc = cv2.GaussianBlur(ycc, (0, 0), 1.0)
+    if ycc.ndim == 2:
+        ycc = ycc[..., None]
+    got = _face_colour(ycc, faces, cfg.colour_loose_floor, cfg.colour_loose_spread)
+    if got is None or side < 8:
+        return []
+    mid, tol = got
+    away = np.zeros(ycc.shape[:2], np.uint8)
+    for px in taken:
+        cv2.fillConvexPoly(away, np.round(px).astype(np.int32), 1)
+    grow = max(1, int(round(side * cfg.colour_loose_away)))
+    away = cv2.dilate(away, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
+                                                      (2 * grow + 1, 2 * grow + 1)))
+    hinv = np.linalg.inv(homography) if homography is not None else None
+    out: list[np.ndarray] = []
+    # the colour as the board's tiles show it, then with lightness far from it (the light falls
+    # unevenly across a table: a tile in a shadow, or under the lamp, keeps its chroma)
+    for light in dict.fromkeys([float(tol[0]), max(float(tol[0]), cfg.colour_loose_light_far)]):
+        for tris in _colour_regions(cfg, ycc, mid, np.r_[light, tol[1:]], away, side,
+                                    homography, hinv, scale):
+            c = tris[0].mean(axis=0)
+            if all(np.linalg.norm(o[0].mean(axis=0) - c) > side / 2 for o in out):
+                out.append(tris)
+    return out
+
+
+def _colour_regions(cfg: ReaderConfig, ycc: np.ndarray, mid: np.ndarray, tol: np.ndarray,
+                    away: np.ndarray, side: float, homography: np.ndarray | None,
+                    hinv: np.ndarray | None, scale: float) -> list[np.ndarray]:
+    """:func:`colour_faces`' outlines (V, 3, 2) of the regions of colour ``mid`` +- ``tol`` in
+    ``ycc`` (H, W, C) outside the mask ``away``; ``side``: the board's side (px)."""
+    lo_c = np.clip(np.ceil(mid - tol), 0, 255)
+    hi_c = np.clip(np.floor(mid + tol), 0, 255)
+    m = (cv2.inRange(ycc, lo_c, hi_c) > 0).astype(np.uint8)
+    # digits are holes in a face: filled before the opening that cuts thin joins away
+    outer, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(m, outer, -1, 1, -1)
+    k = max(3, int(round(side * cfg.colour_loose_open)) | 1)
+    m = cv2.morphologyEx(m, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    m[away > 0] = 0
+    regions, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    h, w = m.shape
+    lo, hi = cfg.colour_loose_area
+    out: list[np.ndarray] = []
+    for r in regions:
+        x, y, bw, bh = cv2.boundingRect(r)
+        if x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1:
+            continue  # cut by the photo's edge: only what is visible is ever reported
+        a = cv2.contourArea(r)
+        c = r.reshape(-1, 2).mean(axis=0).astype(np.float64)
+        want = _expected_area(c, homography, hinv, scale, side)
+        if not lo * want <= a <= hi * want:
+            continue
+        hull = cv2.convexHull(r)
+        t_area, tri = cv2.minEnclosingTriangle(hull.astype(np.float32))
+        if t_area <= 0 or cv2.contourArea(hull) / t_area < cfg.colour_loose_fill:
+            continue
+        tri = tri.reshape(3, 2).astype(np.float64)
+        s = np.linalg.norm(tri - tri[[1, 2, 0]], axis=1)
+        if s.max() > cfg.colour_loose_side_ratio * s.min():
+            continue
+        a_, b_, c_ = tri
+        if (b_[0] - a_[0]) * (c_[1] - a_[1]) - (b_[1] - a_[1]) * (c_[0] - a_[0]) < 0:
+            tri = tri[[0, 2, 1]]  # clockwise on screen, as every outline
+        # a region of the flat face alone, short of its rounded corners and shaded rim,
+        # is smaller than the tile: grown about its centre halfway and all the way to a
+        # face's size there (a rack's standing tiles are smaller than the board's)
+        grow = np.sqrt(want / t_area) if t_area < want / 1.1 else 1.0
+        mc = tri.mean(axis=0)
+        out.append(np.array([mc + (tri - mc) * g for g in dict.fromkeys(
+            [1.0, float(np.sqrt(grow)), float(grow)])]))
+    return out

@@ -54,7 +54,7 @@ from .fit import (
     other_sizes,
 )
 from .io import NoTilesError, Photo, from_array, load
-from .loose import prune_loose
+from .loose import colour_faces, prune_loose
 from .reading import (
     BOARD_TOO_BLURRED,
     JOINED_BY_LATTICE,
@@ -73,6 +73,9 @@ HIDDEN_CORNER = "a corner's digit hidden (under a hand or an object)"
 HIDDEN_TWO = "two corners' digits hidden (under a hand or an object)"
 #: the flag of a tile read alone, clearly, where no board was found (reported off it)
 READ_ALONE = "read alone where no board was found (one tile is no board)"
+#: the flag of an off-board tile whose outline its edges did not show: found as a region
+#: of the board tiles' colour, its outline that region's triangle
+BY_COLOUR = "outline found by the tiles' colour (its edges show none)"
 #: the flag of a tile a board grown against the board read found beside it
 RIVAL_BESIDE = ("read on a board grown from the digits beside this one (its own cell missed "
                 "the tile's digits), agreeing with its neighbours")
@@ -2264,6 +2267,35 @@ def _colour_factor(cfg: ReaderConfig, side_full: float) -> int:
     return f
 
 
+def _by_colour(cfg: ReaderConfig, photo: Photo, found: Found, board: Sequence[TileReading],
+               off: Sequence[TileReading], clf: object) -> list[TileReading]:
+    """Off-board tiles apart from ``board`` and ``off`` whose outlines their edges did not
+    show, found as regions of the board tiles' colour (:func:`vision.loose.colour_faces`,
+    on the colour copy off-board tiles are judged in). Each region's outlines are read by
+    the classifier, all in one call; the one whose least sure corner is surest stands,
+    kept if all three corners read as digits at ``cfg.colour_loose_min`` or more, and
+    flagged :data:`BY_COLOUR` (its outline is the region's, not edges seen)."""
+    f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
+    s = 1.0 / f
+    regions = colour_faces(cfg, photo.colour(f), [t.corner_px * s for t in board],
+                           [t.corner_px * s for t in [*board, *off]], _h_full(found), s)
+    if not regions:
+        return []
+    probs, _ = _read_outlines(photo, np.concatenate(regions) / s, clf)
+    out: list[TileReading] = []
+    first = 0
+    for tries in regions:
+        p_all = probs[first:first + len(tries)]
+        first += len(tries)
+        surest = p_all[:, :, :6].max(axis=2).min(axis=1)
+        k = int(np.argmax(surest))
+        p = p_all[k]
+        if (np.argmax(p, axis=1) == 6).any() or surest[k] < cfg.colour_loose_min:
+            continue
+        out.append(_tile_reading(cfg, None, tries[k] / s, p, None, [BY_COLOUR]))
+    return out
+
+
 def _read_clearly(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
                   idx: list[int], side_full: float) -> float:
     """Mean top digit probability over the visible corners of the tiles ``idx``: how
@@ -2640,6 +2672,8 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     off = _pruned(cfg, photo, found, board, off)
     if beside:
         off += _apart(beside, off)
+    if board and cfg.colour_loose:
+        off += _pruned(cfg, photo, found, board, _by_colour(cfg, photo, found, board, off, clf))
     if blurred and not board and cfg.blurred_board_faces:
         off = _off_blurred(cfg, blurred, off)
     if _nothing_read(board, off):
