@@ -1284,8 +1284,10 @@ def test_loose_tiles_beside_a_board_outlined_as_one_face_are_read() -> None:
     # dev 71000075: black tiles on wood; the faces found by their edges joined into no
     # board but one face, the whole board's outline (294 px a side), and its size left
     # the loose tiles (78-91 px) out of the silhouette's fit. Offered to it as loose faces,
-    # the four face-up ones read right; the board is the same
-    on, off = _dev_scores(71_000_075, DEFAULT, replace(DEFAULT, silhouette_loose_below=1))
+    # the four face-up ones read right; the board is the same (without the colour search
+    # too, which finds two of them by the tiles' colour)
+    on, off = _dev_scores(71_000_075, DEFAULT, replace(DEFAULT, silhouette_loose_below=1,
+                                                       colour_loose=False))
     assert off.loose_found == 0
     assert on.loose_found == on.loose_matched == on.loose_right == 4
     _same_board(on, off)
