@@ -26,6 +26,7 @@ import numpy as np
 from engine.lattice import Cell, cell_corners, edge_neighbours, vertex_xy
 
 from .config import ReaderConfig
+from .detect import clockwise, mean_side
 from .reading import TileReading
 
 
@@ -201,12 +202,8 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
                 continue
         keep.append(t)
 
-    def area(t: TileReading) -> float:
-        a, b, c = t.corner_px
-        return abs(float((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]))) / 2
-
-    order = sorted(range(len(keep)),
-                   key=lambda n: (-sum(d is not None for d in keep[n].corners), area(keep[n])))
+    order = sorted(range(len(keep)), key=lambda n: (
+        -sum(d is not None for d in keep[n].corners), _area(keep[n].corner_px)))
     chosen: list[int] = []
     for n in order:
         c = keep[n].corner_px.mean(axis=0)
@@ -214,6 +211,12 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
                >= cfg.loose_dedupe_frac * side_px for m in chosen):
             chosen.append(n)
     return [keep[n] for n in sorted(chosen)]
+
+
+def _area(px: np.ndarray) -> float:
+    """Area of the triangle ``px`` (3, 2), in its pixels squared."""
+    a, b, c = px
+    return abs(float((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]))) / 2
 
 
 def _face_colour(ycc: np.ndarray, faces: Sequence[np.ndarray], floor: Sequence[float],
@@ -263,9 +266,7 @@ def _expected_area(c: np.ndarray, homography: np.ndarray | None, hinv: np.ndarra
     p = np.c_[tri, np.ones(3)] @ homography.T
     if np.any(p[:, 2] <= 1e-9):
         return float(np.sqrt(3) / 4 * side * side)
-    p = p[:, :2] / p[:, 2:3] * scale
-    a, b, d = p
-    return abs(float((b[0] - a[0]) * (d[1] - a[1]) - (b[1] - a[1]) * (d[0] - a[0]))) / 2
+    return _area(p[:, :2] / p[:, 2:3] * scale)
 
 
 def colour_faces(cfg: ReaderConfig, image: np.ndarray, faces: Sequence[np.ndarray],
@@ -287,7 +288,7 @@ def colour_faces(cfg: ReaderConfig, image: np.ndarray, faces: Sequence[np.ndarra
     """
     if not faces:
         return []
-    side = float(np.median([np.linalg.norm(px - px[[1, 2, 0]], axis=1).mean() for px in faces]))
+    side = float(np.median([mean_side(px) for px in faces]))
     ycc = (cv2.cvtColor(image, cv2.COLOR_BGR2YCrCb) if image.ndim == 3 else image[..., None])
     ycc = cv2.GaussianBlur(ycc, (0, 0), 1.0)
     if ycc.ndim == 2:
@@ -346,13 +347,10 @@ def _colour_regions(cfg: ReaderConfig, ycc: np.ndarray, mid: np.ndarray, tol: np
         t_area, tri = cv2.minEnclosingTriangle(hull.astype(np.float32))
         if t_area <= 0 or cv2.contourArea(hull) / t_area < cfg.colour_loose_fill:
             continue
-        tri = tri.reshape(3, 2).astype(np.float64)
+        tri = clockwise(tri.reshape(3, 2).astype(np.float64))  # as every outline
         s = np.linalg.norm(tri - tri[[1, 2, 0]], axis=1)
         if s.max() > cfg.colour_loose_side_ratio * s.min():
             continue
-        a_, b_, c_ = tri
-        if (b_[0] - a_[0]) * (c_[1] - a_[1]) - (b_[1] - a_[1]) * (c_[0] - a_[0]) < 0:
-            tri = tri[[0, 2, 1]]  # clockwise on screen, as every outline
         # a region of the flat face alone, short of its rounded corners and shaded rim,
         # is smaller than the tile: grown about its centre halfway and all the way to a
         # face's size there (a rack's standing tiles are smaller than the board's)

@@ -2267,18 +2267,19 @@ def _colour_factor(cfg: ReaderConfig, side_full: float) -> int:
     return f
 
 
-def _by_colour(cfg: ReaderConfig, photo: Photo, found: Found, board: Sequence[TileReading],
-               off: Sequence[TileReading], clf: object) -> list[TileReading]:
+def _by_colour(cfg: ReaderConfig, photo: Photo, f: int, h_full: np.ndarray | None,
+               board: Sequence[TileReading], off: Sequence[TileReading], clf: object
+               ) -> list[TileReading]:
     """Off-board tiles apart from ``board`` and ``off`` whose outlines their edges did not
     show, found as regions of the board tiles' colour (:func:`vision.loose.colour_faces`,
-    on the colour copy off-board tiles are judged in). Each region's outlines are read by
+    on the colour copy shrunk by ``f`` that off-board tiles are judged in; ``h_full``: the
+    lattice's homography in full-image px, or None). Each region's outlines are read by
     the classifier, all in one call; the one whose least sure corner is surest stands,
     kept if all three corners read as digits at ``cfg.colour_loose_min`` or more, and
     flagged :data:`BY_COLOUR` (its outline is the region's, not edges seen)."""
-    f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
     s = 1.0 / f
     regions = colour_faces(cfg, photo.colour(f), [t.corner_px * s for t in board],
-                           [t.corner_px * s for t in [*board, *off]], _h_full(found), s)
+                           [t.corner_px * s for t in [*board, *off]], h_full, s)
     if not regions:
         return []
     probs, _ = _read_outlines(photo, np.concatenate(regions) / s, clf)
@@ -2673,7 +2674,8 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     if beside:
         off += _apart(beside, off)
     if board and cfg.colour_loose:
-        off += _pruned(cfg, photo, found, board, _by_colour(cfg, photo, found, board, off, clf))
+        off += _pruned(cfg, photo, found, board,
+                       _by_colour(cfg, photo, f, h_full, board, off, clf))
     if blurred and not board and cfg.blurred_board_faces:
         off = _off_blurred(cfg, blurred, off)
     if _nothing_read(board, off):
