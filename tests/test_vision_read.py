@@ -26,6 +26,7 @@ from vision.pipeline import (
     HIDDEN_CORNER,
     HIDDEN_TWO,
     MET_PAST_HIDDEN,
+    PAST_HIDDEN_CELL,
     READ_ALONE,
     read_array,
     read_photo,
@@ -351,6 +352,47 @@ def test_a_tile_meeting_the_board_at_a_vertex_past_a_hidden_one_joins_as_partial
     assert len(beyond) == 2
     assert all("partial" in t.flags and HIDDEN_CORNER in t.flags
                and t.corners.count(None) == 1 for t in beyond)
+
+
+@needs_model
+def test_a_tile_one_cell_past_a_hand_joins_as_partial() -> None:
+    # dev 71000403: fingers lie over the board's lower left; beyond the cells they cover
+    # (each showing a digit, no whole tile) three tiles show two digits each and a finger
+    # over the third, one cell from the board and meeting none of its tiles at a vertex:
+    # partial, that digit unknown (two of them are more than half hidden: the label
+    # lets a reader miss them, and counts them found)
+    scores, readings = _dev_read(71_000_403, replace(DEFAULT, hidden_past_cell=False),
+                                 DEFAULT)
+    assert scores[1].matched == scores[0].matched + 3
+    _no_false_tile_or_digit(scores[0])
+    _no_false_tile_or_digit(scores[1])
+    past = [t for t in readings[1].tiles if PAST_HIDDEN_CELL in t.flags]
+    assert len(past) == 3
+    assert all("partial" in t.flags and HIDDEN_CORNER in t.flags
+               and t.corners.count(None) == 1 for t in past)
+    assert not any(PAST_HIDDEN_CELL in t.flags for t in readings[0].tiles)
+
+
+def test_a_cell_past_a_hand_joins_only_beside_the_board_agreeing_with_it() -> None:
+    from engine.lattice import cell_corners, edge_neighbours
+    from vision.pipeline import _past_hidden_cell
+    cell = (0, 0, "U")
+    between = edge_neighbours(cell)[0]
+    board = next(c for c in edge_neighbours(between) if c != cell)
+    # a digit at each corner but the hidden one (the third: "none")
+    p = np.full((3, 7), 0.01)
+    p[0, 2] = p[1, 4] = p[2, 6] = 0.95
+    # the board shows a digit at a vertex of its own (none of the cell's)
+    shown = {next(v for v in cell_corners(board) if v not in cell_corners(cell)): {5}}
+    assert _past_hidden_cell(cell, p, {between}, {board}, shown)
+    # the cell between not read past a hand, or itself on the board, or not beside it
+    assert not _past_hidden_cell(cell, p, set(), {board}, shown)
+    assert not _past_hidden_cell(cell, p, {between}, {board, between}, shown)
+    assert not _past_hidden_cell(cell, p, {between}, {(9, 9, "U")}, shown)
+    # a digit it reads differing from the board's at the same vertex
+    v0, v1 = cell_corners(cell)[:2]
+    assert not _past_hidden_cell(cell, p, {between}, {board}, {**shown, v0: {3}})
+    assert _past_hidden_cell(cell, p, {between}, {board}, {**shown, v0: {2}, v1: {4}})
 
 
 @needs_model

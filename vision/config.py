@@ -212,6 +212,10 @@ class ReaderConfig:
     #: a candidate with a corner under a hand meeting the board at a vertex only (its digit
     #: there the board's), next to a candidate so read past, joins as partial
     hidden_at_vertex: bool = True
+    #: ... and so does one a cell from the board, where the cell between is so read past
+    #: and lies beside the board, no digit of it differing from the board's at a vertex
+    #: (dev 71000403, dev2 71000828); False = off
+    hidden_past_cell: bool = True
     #: ... and so does a cell with two corners hidden (cfg.two_hidden_min), its one digit
     #: in view the board's at the vertex it meets it at (dev 71000019); False = such a
     #: cell joins only beside a tile of the board in full

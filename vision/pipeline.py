@@ -82,6 +82,10 @@ RIVAL_BESIDE = ("read on a board grown from the digits beside this one (its own 
 #: the flag of a tile meeting the board at a vertex only, past a tile under a hand
 MET_PAST_HIDDEN = (f"{MEETS_AT_CORNER} (the tile between lies under a hand or an "
                    "object)")
+#: the flag of a tile with a corner under a hand one cell from the board, the cell between
+#: read past the hand (a digit in view, no whole tile)
+PAST_HIDDEN_CELL = ("joined out of sight: the cell between it and the board shows a digit "
+                    "but no whole tile (a tile under a hand or an object)")
 
 
 @lru_cache(maxsize=1)
@@ -1405,7 +1409,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         rest = []
         for n in todo:
             t = seen[n]
-            at_corner = beyond = False
+            at_corner = beyond = past_cell = False
             if n in under2 and not board_cells.intersection(edge_neighbours(t.cell)):  # type: ignore[arg-type]
                 # two corners hidden: only beside a tile of the board in full, or meeting
                 # it at a vertex past a tile under the same hand (cfg.two_hidden_past)
@@ -1426,7 +1430,13 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
                 beyond = (n in under and meets and any(
                     nb in passed and nb not in joined
                     for nb in edge_neighbours(t.cell)))  # type: ignore[arg-type]
-                if not (at_corner or beyond):
+                # ... or one cell from the board: the cell between, read past the hand,
+                # lies beside the board (dev 71000403)
+                past_cell = (cfg.hidden_past_cell and n in under and not beyond
+                             and t.cell not in joined
+                             and _past_hidden_cell(t.cell, probs[n], passed, joined,  # type: ignore[arg-type]
+                                                   at_vertex))
+                if not (at_corner or beyond or past_cell):
                     rest.append(n)
                     continue
             # (a face of its own, where one outlined it: cfg.cell_two_hidden)
@@ -1436,6 +1446,8 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
                              "the photo's edge)")
             if beyond:
                 flags.append(MET_PAST_HIDDEN)
+            elif past_cell:
+                flags.append(PAST_HIDDEN_CELL)
             if n in under:
                 shown = np.argmax(probs[n], axis=1) < 6
                 flags.insert(1, HIDDEN_TWO if n in under2 else HIDDEN_CORNER)
@@ -2042,6 +2054,22 @@ def _add_shown(shows: dict[Vertex, set[int]], cell: Cell | None,
     for v, d in zip(cell_corners(cell), digits, strict=True):  # type: ignore[arg-type]
         if d is not None:
             shows.setdefault(v, set()).add(d)
+
+
+def _past_hidden_cell(cell: Cell, p: np.ndarray, passed: set[Cell], joined: set[Cell],
+                      at_vertex: dict[Vertex, set[int]]) -> bool:
+    """Does ``cell`` (a tile with a corner under a hand, ``p`` (3, 7)) lie beside a cell of
+    ``passed`` (read past a hand: a digit in view, no whole tile) that lies beside a cell
+    of ``joined`` (the board's), no digit it reads (first choices) differing from the
+    ones the board shows at the same vertex (``at_vertex``)? The tile between lies under
+    the hand."""
+    own = np.argmax(p, axis=1)
+    if any(v in at_vertex and own[k] < 6 and at_vertex[v] != {int(own[k])}
+           for k, v in enumerate(cell_corners(cell))):
+        return False
+    return any(nb in passed and nb not in joined
+               and any(m in joined for m in edge_neighbours(nb))  # type: ignore[arg-type]
+               for nb in edge_neighbours(cell))  # type: ignore[arg-type]
 
 
 def _board_shows(seen: list[Seen], probs: np.ndarray, board_idx: list[int],
