@@ -53,13 +53,19 @@ def bad_files(tmp_path: Path) -> dict[str, Path]:
     cv2.putText(other, "HELLO", (40, 270), cv2.FONT_HERSHEY_SIMPLEX, 1.5, (0, 0, 0), 3)
     files["other"] = tmp_path / "other.png"
     cv2.imwrite(str(files["other"]), other)
+    # too small, or too narrow, to search for tiles (OpenCV's filters failed on them)
+    files["tiny"] = tmp_path / "tiny.png"
+    cv2.imwrite(str(files["tiny"]), np.full((1, 1, 3), 200, np.uint8))
+    files["strip"] = tmp_path / "strip.png"
+    cv2.imwrite(str(files["strip"]), rng.integers(0, 255, (50, 20000, 3), dtype=np.uint8))
     return files
 
 
 @pytest.mark.parametrize("kind,msg", [
     ("text", "not an image"), ("empty", "empty file"), ("truncated", "truncated"),
     ("blank", "no tiles found"), ("dark", "no tiles found"), ("blurred", "no tiles found"),
-    ("other", "no tiles found"),
+    ("other", "no tiles found"), ("tiny", "image too small or too narrow to read (1x1 px"),
+    ("strip", "image too small or too narrow to read (20000x50 px"),
 ])
 def test_read_bad_input(bad_files: dict[str, Path], kind: str, msg: str) -> None:
     err = _one_line_error(_run("read", str(bad_files[kind])))
@@ -92,18 +98,18 @@ def test_batch_error_lines_resume_and_summary(bad_files: dict[str, Path],
     res = _run("batch", str(folder), "--out", str(out), "--workers", "2")
     assert res.exit_code == 0, res.output
     lines = [json.loads(x) for x in out.read_text().splitlines()]
-    assert len(lines) == 8  # 7 files + the one in the subfolder, each one line
+    assert len(lines) == 10  # 9 files + the one in the subfolder, each one line
     assert all("error" in x for x in lines)
-    assert "8 photos: 0 read, 8 errors, 0 already done" in res.stdout
+    assert "10 photos: 0 read, 10 errors, 0 already done" in res.stdout
     # an interrupted run leaves a cut line: that photo is read again, the rest skipped
     text = out.read_text().splitlines()
     out.write_text("\n".join(text[:-1]) + "\n" + text[-1][:10])
     res = _run("batch", str(folder), "--out", str(out), "--workers", "1")
     assert res.exit_code == 0, res.output
-    assert "1 errors, 7 already done" in res.stdout
+    assert "1 errors, 9 already done" in res.stdout
     paths = [json.loads(x)["path"] for x in out.read_text().splitlines()
              if x.strip().endswith("}")]
-    assert len(paths) == 8 and len(set(paths)) == 8
+    assert len(paths) == 10 and len(set(paths)) == 10
 
 
 def test_batch_missing_folder(tmp_path: Path) -> None:

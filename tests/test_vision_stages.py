@@ -208,6 +208,21 @@ def test_bad_bytes(data: bytes, msg: str) -> None:
         vio.decode(DEFAULT, data, "x")
 
 
+def test_too_small_or_too_narrow_to_search() -> None:
+    # the copy searched for tiles (longest side brought to detect_max_side by a whole
+    # factor) needs min_detect_side px on its shorter side, from bytes or from an array
+    with pytest.raises(vio.PhotoError, match=r"too small or too narrow .*\(1x1 px"):
+        vio.decode(DEFAULT, _png_header_only(1, 1), "x")
+    with pytest.raises(vio.PhotoError, match=r"\(20000x50 px; searched at 1333x3"):
+        vio.decode(DEFAULT, _png_header_only(20000, 50), "x")
+    with pytest.raises(vio.PhotoError, match="too small or too narrow"):
+        vio.from_array(DEFAULT, np.zeros((31, 400, 3), np.uint8))
+    vio.from_array(DEFAULT, np.zeros((32, 400, 3), np.uint8))  # 32 px: searched
+    vio.from_array(DEFAULT, np.zeros((64, 2800, 3), np.uint8))  # halved: 32 px
+    with pytest.raises(vio.PhotoError, match="searched at 933x21"):
+        vio.from_array(DEFAULT, np.zeros((64, 2801, 3), np.uint8))
+
+
 def test_truncated_jpeg() -> None:
     noise = np.random.default_rng(0).integers(0, 255, (200, 200, 3), dtype=np.uint8)
     data = _encode(Image.fromarray(noise), "JPEG")

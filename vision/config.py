@@ -17,6 +17,10 @@ class ReaderConfig:
     # --- load ------------------------------------------------------------------------
     #: refuse images with more pixels than this (decompression bombs), checked on the header
     max_pixels: int = 120_000_000
+    #: refuse images whose copy searched for tiles is under this many px on its shorter
+    #: side (a 1 x 1 image, a 20000 x 50 strip: OpenCV's filters fail on them, and no
+    #: tile of the smallest size looked for fits)
+    min_detect_side: int = 32
     #: longest side of the copy used to find tiles (crops are cut from the full image)
     detect_max_side: int = 1400
     #: a larger photo may first be searched on a copy this size; the answer stands when

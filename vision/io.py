@@ -195,6 +195,20 @@ def _header_size(data: bytes, name: str) -> tuple[int, int, str, bool]:
         raise PhotoError(f"{name}: not an image (unknown or damaged format)") from None
 
 
+def check_size(cfg: ReaderConfig, w: int, h: int, name: str) -> None:
+    """Refuse an image (``w`` x ``h`` px) whose copy searched for tiles (its longest side
+    brought to at most ``cfg.detect_max_side`` by a whole factor) would be under
+    ``cfg.min_detect_side`` px along its shorter side: too small, or too narrow, to hold a
+    tile the reader can find (the smallest it looks for is ``cfg.min_side`` px a side).
+
+    Raises :class:`PhotoError` (one line)."""
+    f = max(1, -(-max(w, h) // cfg.detect_max_side))  # as _downscale shrinks it
+    if min(w, h) // f < cfg.min_detect_side:
+        raise PhotoError(f"{name}: image too small or too narrow to read ({w}x{h} px; "
+                         f"searched at {w // f}x{h // f}, it needs {cfg.min_detect_side} "
+                         "px or more on its shorter side)")
+
+
 def _looks_truncated(data: bytes, fmt: str) -> bool:
     """Cheap end-of-file checks: decoders often return half an image without complaint."""
     if fmt == "JPEG":
@@ -223,6 +237,7 @@ def _check(cfg: ReaderConfig, data: bytes, name: str) -> tuple[str, bool]:
                          f"{cfg.max_pixels / 1e6:.0f} MP); refusing to decode")
     if _looks_truncated(data, fmt):
         raise PhotoError(f"{name}: truncated {fmt} file")
+    check_size(cfg, w, h, name)
     return fmt, alpha
 
 
@@ -316,7 +331,9 @@ def load(cfg: ReaderConfig, path: str | Path) -> Photo:
 
 
 def from_array(cfg: ReaderConfig, image: np.ndarray, name: str = "array") -> Photo:
-    """Wrap an already decoded BGR (or gray) uint8 image as a :class:`Photo`."""
+    """Wrap an already decoded BGR (or gray) uint8 image as a :class:`Photo`. Raises
+    :class:`PhotoError` for one too small or too narrow to read (:func:`check_size`)."""
+    check_size(cfg, image.shape[1], image.shape[0], name)
     if image.ndim == 2:
         image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     return Photo(name, image, cfg.detect_max_side)
