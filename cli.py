@@ -156,6 +156,7 @@ def moves(board: Annotated[str, typer.Argument(help="Board JSON file.")],
           = False) -> None:
     """Every legal placement of your tiles, best first, with score breakdown."""
     def run() -> None:
+        _check_overlay(overlay)
         r = _rules(rules, set_rule)
         b = _load_board(board)
         tiles = parse_rack(rack) if rack is not None else None
@@ -198,6 +199,7 @@ def openings(board: Annotated[str, typer.Argument(help="Board JSON file.")],
              json_out: JsonOpt = False, overlay: OverlayOpt = None) -> None:
     """Pending hexagons (the one tile that closes each ring) and near-openings."""
     def run() -> None:
+        _check_overlay(overlay)
         r = _rules(rules, set_rule)
         b = _load_board(board)
         found = find_openings(b, r)
@@ -249,6 +251,7 @@ def check(board: Annotated[str, typer.Argument(help="Board JSON file (the board 
         if (place is None) == (after is None):
             fail("give --place CELL:a-b-c or a second board (AFTER), not both" if place
                  else "give --place CELL:a-b-c or a second board (AFTER) to check")
+        _check_overlay(overlay)
         r = _rules(rules, set_rule)
         b = _load_board(board)
         if place is not None:
@@ -331,6 +334,13 @@ def _photo_overlay(board: str, out: str | None,
     commands.write_overlay(board, out, ghosts)
 
 
+def _check_overlay(out: str | None) -> None:
+    """Refuse an ``--overlay`` name that cannot be written, before reading anything."""
+    if out is not None:
+        from vision import commands
+        commands.check_overlay(out)
+
+
 def _load_after(path: str, before: Board) -> Board:
     """The AFTER board of ``check``; a photo is turned and shifted onto BEFORE's lattice
     (each photo fixes its own lattice origin)."""
@@ -354,6 +364,7 @@ def read(photo: Annotated[str, typer.Argument(help="Photo of the table (JPEG/PNG
     """Read a photo: the board, its tiles, violations and flags (--json: Reading JSON)."""
     def run() -> None:
         from vision import commands
+        _check_overlay(overlay)
         reading = commands.read(photo)
         if overlay:
             commands.write_overlay(photo, overlay)

@@ -87,6 +87,16 @@ def test_engine_commands_take_a_photo(bad_files: dict[str, Path]) -> None:
     assert "not an image" in _one_line_error(_run("moves", str(bad_files["text"])))
 
 
+@pytest.mark.parametrize("cmd", ["read", "openings", "moves"])
+def test_an_overlay_name_that_cannot_be_written_is_refused_first(
+        bad_files: dict[str, Path], tmp_path: Path, cmd: str) -> None:
+    # no image suffix (OpenCV raised a traceback), a folder, a folder that is not there:
+    # one line, before the photo is read (this one shows no tile: that error comes later)
+    for out in (tmp_path / "out", tmp_path, tmp_path / "nowhere" / "o.png"):
+        err = _one_line_error(_run(cmd, str(bad_files["blank"]), "--overlay", str(out)))
+        assert f"{out}: cannot write the overlay" in err
+
+
 def test_batch_error_lines_resume_and_summary(bad_files: dict[str, Path],
                                               tmp_path: Path) -> None:
     folder = bad_files["text"].parent

@@ -84,14 +84,30 @@ def reading_of(path: str | Path) -> Reading | None:
     return _READINGS.get(str(path))
 
 
+def check_overlay(out: str | Path) -> Path:
+    """The overlay file ``out`` as a path, checked before any reading: an image format
+    OpenCV writes (by its suffix) in an existing folder. Raises :class:`PhotoError` (one
+    line) otherwise."""
+    o = Path(out)
+    if not o.parent.is_dir() or o.is_dir() or not cv2.haveImageWriter(str(o)):
+        raise PhotoError(f"{o}: cannot write the overlay (use a .png or .jpg name in an "
+                         "existing folder)")
+    return o
+
+
 def write_overlay(path: str | Path, out: str | Path,
                   ghosts: Sequence[Ghost] = ()) -> Path:
-    """Draw the reading of photo ``path`` (plus ghost tiles) into the image file ``out``."""
+    """Draw the reading of photo ``path`` (plus ghost tiles) into the image file ``out``
+    (:func:`check_overlay` first). Raises :class:`PhotoError` (one line) where it cannot
+    be written."""
+    o = check_overlay(out)
     reading = read(path)
     photo = load(DEFAULT, path)
     img = draw_overlay(photo.image, reading, ghosts)
-    o = Path(out)
-    ok = cv2.imwrite(str(o), img)
+    try:
+        ok = cv2.imwrite(str(o), img)
+    except cv2.error:  # e.g. a format whose writer refuses this image
+        ok = False
     if not ok:
         raise PhotoError(f"{o}: cannot write the overlay (use a .png or .jpg name in an "
                          "existing folder)")
