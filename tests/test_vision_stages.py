@@ -211,10 +211,12 @@ def test_bad_bytes(data: bytes, msg: str) -> None:
 def test_too_small_or_too_narrow_to_search() -> None:
     # the copy searched for tiles (longest side brought to detect_max_side by a whole
     # factor) needs min_detect_side px on its shorter side, from bytes or from an array
+    # (decoding alone is no reading: a small image decodes)
+    assert vio.decode(DEFAULT, _encode(Image.new("L", (8, 6), 90), "PNG")).shape == (6, 8, 3)
     with pytest.raises(vio.PhotoError, match=r"too small or too narrow .*\(1x1 px"):
-        vio.decode(DEFAULT, _png_header_only(1, 1), "x")
+        vio.from_bytes(DEFAULT, _png_header_only(1, 1), "x")
     with pytest.raises(vio.PhotoError, match=r"\(20000x50 px; searched at 1333x3"):
-        vio.decode(DEFAULT, _png_header_only(20000, 50), "x")
+        vio.from_bytes(DEFAULT, _png_header_only(20000, 50), "x")
     with pytest.raises(vio.PhotoError, match="too small or too narrow"):
         vio.from_array(DEFAULT, np.zeros((31, 400, 3), np.uint8))
     vio.from_array(DEFAULT, np.zeros((32, 400, 3), np.uint8))  # 32 px: searched

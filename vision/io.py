@@ -222,8 +222,9 @@ def _looks_truncated(data: bytes, fmt: str) -> bool:
     return False
 
 
-def _check(cfg: ReaderConfig, data: bytes, name: str) -> tuple[str, bool]:
-    """Refuse what must not be decoded; returns (format, has_alpha) from the header.
+def _check(cfg: ReaderConfig, data: bytes, name: str) -> tuple[str, bool, int, int]:
+    """Refuse what must not be decoded; returns (format, has_alpha, width, height) from
+    the header.
 
     Raises :class:`PhotoError` (one line) for empty, unknown, truncated or oversized images.
     """
@@ -237,8 +238,7 @@ def _check(cfg: ReaderConfig, data: bytes, name: str) -> tuple[str, bool]:
                          f"{cfg.max_pixels / 1e6:.0f} MP); refusing to decode")
     if _looks_truncated(data, fmt):
         raise PhotoError(f"{name}: truncated {fmt} file")
-    check_size(cfg, w, h, name)
-    return fmt, alpha
+    return fmt, alpha, w, h
 
 
 def decode(cfg: ReaderConfig, data: bytes, name: str = "image") -> np.ndarray:
@@ -247,7 +247,7 @@ def decode(cfg: ReaderConfig, data: bytes, name: str = "image") -> np.ndarray:
     Grayscale becomes three equal channels; alpha is composited over white. Raises
     :class:`PhotoError` (one line) for empty, unknown, truncated or oversized images.
     """
-    fmt, alpha = _check(cfg, data, name)
+    fmt, alpha, _, _ = _check(cfg, data, name)
     buf = np.frombuffer(data, np.uint8)
     if alpha:
         raw = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED)
@@ -269,9 +269,11 @@ def from_bytes(cfg: ReaderConfig, data: bytes, name: str = "image") -> Photo:
 
     A JPEG without alpha is decoded to grey only (EXIF orientation applied, as in colour);
     its colour waits until asked for (:attr:`Photo.image`, :meth:`Photo.colour`). Other
-    formats are decoded in colour at once.
+    formats are decoded in colour at once. An image too small or too narrow to search
+    for tiles is refused before decoding (:func:`check_size`).
     """
-    fmt, alpha = _check(cfg, data, name)
+    fmt, alpha, w, h = _check(cfg, data, name)
+    check_size(cfg, w, h, name)
     if fmt == "JPEG" and not alpha:
         gray = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
         if gray is None or gray.size == 0:
