@@ -433,6 +433,9 @@ def eval_(folder: Annotated[str, typer.Argument(help="Folder of labelled photos 
                        f"{b['tile_recall']:.2%}, digits {b['corner_digit_accuracy']:.2%}, "
                        f"no mistake {b['perfect_photos']:.1%}")
         typer.echo(f"per photo: {csv_out}")
+        if s.bad_labels:
+            typer.echo(f"left out, their labels unusable: {len(s.bad_labels)} photos, the "
+                       f"first {s.bad_labels[0]}")
     guarded(run)
 
 

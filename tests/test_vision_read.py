@@ -142,6 +142,38 @@ def test_cli_eval_and_batch_on_labelled_photos(tmp_path: Path) -> None:
 
 
 @needs_model
+def test_cli_eval_leaves_out_photos_whose_labels_are_unusable(tmp_path: Path) -> None:
+    # a label that is no JSON (it raised a traceback) and one whose tile has no corners:
+    # those photos are left out, named in the summary; the rest are measured
+    from vision.synth.export import write_photos
+    folder = tmp_path / "photos"
+    write_photos(folder, 1, 21, size=(640, 480), style=EASY)
+    photo = next(folder.glob("*.jpg"))
+    for name, text in (("cut", "{bad json"),
+                       ("cornerless", '{"tiles": [{"corners": [1, 2, 3]}]}')):
+        (folder / f"{name}.jpg").write_bytes(photo.read_bytes())
+        (folder / f"{name}.json").write_text(text)
+    csv = tmp_path / "eval.csv"
+    res = CliRunner().invoke(app, ["eval", str(folder), "--csv", str(csv), "--workers", "1",
+                                   "--json"])
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.stdout)
+    assert summary["photos"] == 1 and len(csv.read_text().splitlines()) == 2
+    bad = summary["bad_labels"]
+    assert len(bad) == 2 and any("cut.json: bad label: Expecting" in b for b in bad)
+    assert any("cornerless.json: bad label: a tile of tiles without corners" in b for b in bad)
+    text = CliRunner().invoke(app, ["eval", str(folder), "--csv", str(csv), "--workers", "1"])
+    assert "left out, their labels unusable: 2 photos" in text.stdout
+    # nothing left to measure: one line, naming the first bad label
+    for p in list(folder.glob("*")):
+        if p.stem not in ("cut", "cornerless"):
+            p.unlink()
+    res = CliRunner().invoke(app, ["eval", str(folder), "--csv", str(csv)])
+    assert res.exit_code == 2 and "no labelled photos" in res.output
+    assert "2 bad labels" in res.output
+
+
+@needs_model
 def test_check_from_two_photos(tmp_path: Path) -> None:
     s = _render(14)
     before, after = tmp_path / "before.jpg", tmp_path / "after.png"

@@ -405,11 +405,40 @@ def by_condition(scores: list[PhotoScore]) -> dict[str, dict[str, dict[str, Any]
 
 
 def label_for(photo: Path) -> dict[str, Any] | None:
-    """The synthesiser's label beside a photo (``name.json``), or None."""
+    """The synthesiser's label beside a photo (``name.json``), or None where there is none.
+
+    Raises :class:`~engine.errors.TriominosError` (one line naming the label) where it is
+    no label the scoring can use: not JSON, or its tiles (``tiles``, ``off_board``) not
+    each three corners (``corner_px``, 3 x 2 numbers) and three digits (``corners``)."""
     p = photo.with_suffix(".json")
     if not p.exists():
         return None
-    return json.loads(p.read_text(encoding="utf-8"))
+    try:
+        label = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise TriominosError(f"{p}: bad label: {str(e).splitlines()[0]}") from None
+    why = _label_fault(label)
+    if why:
+        raise TriominosError(f"{p}: bad label: {why}")
+    return label  # type: ignore[no-any-return]
+
+
+def _label_fault(label: object) -> str:
+    """What makes ``label`` unusable for scoring ("" where nothing does)."""
+    if not isinstance(label, dict) or not isinstance(label.get("tiles"), list):
+        return "no list of tiles"
+    for key in ("tiles", "off_board"):
+        for t in label.get(key) or []:
+            try:
+                px = np.asarray(t["corner_px"], float)
+                digits = t.get("corners")
+            except (TypeError, KeyError, ValueError, AttributeError):
+                return f"a tile of {key} without corners"
+            blank = key == "off_board" and not digits  # a face-down tile: no digits
+            if px.shape != (3, 2) or not (blank or isinstance(digits, list)
+                                          and len(digits) == 3):
+                return f"a tile of {key} without 3 corners and digits"
+    return ""
 
 
 def score_failure(path: str, label: dict[str, Any], error: str, no_tiles: bool
@@ -458,6 +487,8 @@ class EvalSummary:
     violations: int = 0
     violations_false: int = 0
     photos_false_violation: int = 0
+    #: photos left out for a label the scoring cannot use: one line each, why
+    bad_labels: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """Plain dict for a results file (``violations`` and ``faults`` only where there
@@ -474,6 +505,8 @@ class EvalSummary:
         if self.violations:
             out["violations"] = {"reported": self.violations, "false": self.violations_false,
                                  "photos_with_a_false_one": self.photos_false_violation}
+        if self.bad_labels:
+            out["bad_labels"] = list(self.bad_labels)
 
         def shares(n: int, reported: int, right: int) -> dict[str, Any]:
             return {"made": n, "reported": round(reported / n, 5),
@@ -491,19 +524,30 @@ def run_eval(root: str | Path, csv_out: str | Path | None = None, *,
              workers: int | None = None, limit: int | None = None,
              progress: Callable[[int, int], None] | None = None
              ) -> tuple[EvalSummary, list[PhotoScore]]:
-    """Read every labelled photo under ``root``; per-photo rows to ``csv_out`` and totals."""
-    photos = [str(p) for p in find_photos(root) if label_for(p) is not None]
+    """Read every labelled photo under ``root``; per-photo rows to ``csv_out`` and totals.
+    A photo whose label is unusable (:func:`label_for`) is left out, its one-line reason
+    kept in the summary's ``bad_labels``."""
+    photos: list[str] = []
+    bad: list[str] = []
+    for p in find_photos(root):
+        try:
+            if label_for(p) is not None:
+                photos.append(str(p))
+        except TriominosError as e:
+            bad.append(str(e))
     if limit:
         photos = photos[:limit]
     if not photos:
         raise TriominosError(f"{root}: no labelled photos (an image with a .json label beside "
-                             "it)")
+                             "it)" + (f"; {len(bad)} bad labels, the first {bad[0]}" if bad
+                                      else ""))
     scores: list[PhotoScore] = []
     for n, sc in enumerate(_map(_eval_one, photos, workers or os.cpu_count() or 1), 1):
         scores.append(sc)  # type: ignore[arg-type]
         if progress:
             progress(n, len(photos))
     summary = summarise(scores)
+    summary.bad_labels = bad
     if csv_out:
         write_csv(csv_out, scores)
     return summary, scores
