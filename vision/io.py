@@ -202,7 +202,7 @@ def check_size(cfg: ReaderConfig, w: int, h: int, name: str) -> None:
     tile the reader can find (the smallest it looks for is ``cfg.min_side`` px a side).
 
     Raises :class:`PhotoError` (one line)."""
-    f = max(1, -(-max(w, h) // cfg.detect_max_side))  # as _downscale shrinks it
+    f = _shrink_factor(cfg.detect_max_side, w, h)
     if min(w, h) // f < cfg.min_detect_side:
         raise PhotoError(f"{name}: image too small or too narrow to read ({w}x{h} px; "
                          f"searched at {w // f}x{h // f}, it needs {cfg.min_detect_side} "
@@ -302,13 +302,19 @@ def _shrink(image: np.ndarray, f: int) -> np.ndarray:
     return small
 
 
+def _shrink_factor(max_side: int, w: int, h: int) -> int:
+    """The smallest whole factor bringing the longest of ``w``, ``h`` to at most
+    ``max_side`` (1: none needed)."""
+    return max(1, -(-max(w, h) // max_side))
+
+
 def _downscale(max_side: int, image: np.ndarray) -> tuple[np.ndarray, float]:
     """Shrink by the smallest integer factor ``f`` that brings the longest side to at most
     ``max_side`` (see :func:`_shrink`); returns the copy and its exact scale ``1 / f``."""
     h, w = image.shape[:2]
-    if max(h, w) <= max_side:
+    f = _shrink_factor(max_side, w, h)
+    if f == 1:
         return image, 1.0
-    f = int(np.ceil(max(h, w) / max_side))
     if h < f or w < f:  # a sliver: the scale is the one along its long side
         small = _shrink(image, f)
         return small, small.shape[1] / w
