@@ -165,18 +165,45 @@ def test_a_cell_beyond_the_edge_joins_only_where_the_rest_reaches_beyond_it_too(
         0, 0 if flag else 1)
 
 
-@pytest.mark.parametrize("flag", [JOINED, None])
-def test_a_hand_over_the_cells_between_keeps_the_tile_joined(flag: str | None) -> None:
-    img = _table()
-    for n in _between():  # a hand reaching over the cells a joining tile may lie in
+def _over_between(img: np.ndarray, colour: tuple[int, int, int], flag: str | None) -> None:
+    """Paint ``colour`` over the cells a tile joining APART to the board may lie in (a
+    little beyond them), and check APART stays joined out of sight, no violation."""
+    for n in _between():
         p = _px(n)
         m = p.mean(axis=0)
-        cv2.fillConvexPoly(img, np.round(m + (p - m) * 1.1).astype(np.int32), (105, 140, 195))
+        cv2.fillConvexPoly(img, np.round(m + (p - m) * 1.1).astype(np.int32), colour)
     tiles = _tiles(flag)
     assert _judge(img, tiles) == (0, 0 if flag else 1)
     (t,) = [t for t in tiles if t.cell == APART]
     assert t.flags == [flag or JOINED_OUT_OF_SIGHT]
     assert not _kinds(tiles) & {"corner_only", "disconnected"}
+
+
+@pytest.mark.parametrize("flag", [JOINED, None])
+def test_a_hand_over_the_cells_between_keeps_the_tile_joined(flag: str | None) -> None:
+    _over_between(_table(), (105, 140, 195), flag)  # a hand reaching over them
+
+
+@pytest.mark.parametrize("flag", [JOINED, None])
+def test_glare_over_the_cells_between_keeps_the_tile_joined(flag: str | None) -> None:
+    # dev 71000340: a glare patch blew out 8 board tiles on a cream marble table; their
+    # cells, pure white, passed for the table and the board was reported "in 3 pieces".
+    # A blown-out pixel has no colour left: a tile under the glare is as white
+    img = _table(cloth=(192, 212, 226))
+    _over_between(img, (255, 255, 255), flag)
+    # the white passes for the cream table's colour: with the rule off (and judged by
+    # colour alone, not also against the tiles' colour and digits), reported apart
+    tiles = _tiles(flag)
+    by_colour = replace(DEFAULT, apart_not_tile=False)
+    assert _judge(img, tiles, replace(by_colour, apart_clipped=256)) == (1, 0)
+    assert _judge(img, _tiles(flag), by_colour) == (0, 0 if flag else 1)
+    # ... while the same table unglared, the cells in plain view, reports it with the rule on
+    tiles = _tiles(flag)
+    assert _judge(_table(cloth=(192, 212, 226)), tiles) == (1, 0)
+    assert "disconnected" in _kinds(tiles)
+    # and so does a table blown out white all round: there white is the table's colour
+    tiles = _tiles(flag)
+    assert _judge(_table(cloth=(255, 255, 255)), tiles) == (1, 0)
 
 
 def _covered_corner(tiles: list[TileReading], none: float) -> None:

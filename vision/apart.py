@@ -19,13 +19,15 @@ it goes off the board (:data:`LOOSE_ON_LATTICE`).
 "Shows the table" is judged by colour against the free cells around the board's own
 piece: a pixel is the table's when some pixel of enough of those cells has nearly its
 colour (a checked cloth has several colours; a hand over one or two of those cells is too
-few of them to count; the light's strength may differ, its colour hardly). A tile lying in a
-cell would cover all of it, so a cell that shows the table over a good part of its
-middle holds none, whatever lies over the rest (a tile's side face, its shadow). But a
-cell at one of whose vertices a tile's corner shows no digit is not in plain view,
-whatever its colour: a hand or an object lies over that corner, and a hand the colour of a
-wood table passes for the table. So is it where too little table is in view to judge any
-cell by its colour (a board filling the photo).
+few of them to count; the light's strength may differ, its colour hardly). A blown-out
+pixel (glare) has no colour left and proves nothing, a tile under the glare being as white,
+unless the table is blown out so in enough of those cells. A tile lying in a cell would
+cover all of it, so a cell that shows the table over a good part of its middle holds
+none, whatever lies over the rest (a tile's side face, its shadow). But a cell at one of
+whose vertices a tile's corner shows no digit is not in plain view, whatever its colour: a
+hand or an object lies over that corner, and a hand the colour of a wood table passes for
+the table. So is it where too little table is in view to judge any cell by its colour (a
+board filling the photo).
 """
 
 from __future__ import annotations
@@ -194,6 +196,11 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
     # the table's colours: away from the tiles (their sides and shadows reach past them)
     table = _few([p[d > band] for p, d in filter(None, map(pixels,
                                                            sorted(ring - cells - by_rest)))])
+    # a blown-out pixel (glare, overexposure) has no colour left: it is the table's only
+    # where the table itself shows so, in as many of its cells as a colour must be
+    blown_table = bool(table) and float(np.mean(
+        [(p.min(axis=1) >= cfg.apart_clipped).mean() >= 0.5 for p in table])
+    ) >= cfg.apart_table_cells
     # the vertices where a tile's corner shows no digit: something lies over them
     covered = {v for t in tiles if t.cell is not None
                for v, p in zip(cell_corners(t.cell), t.probs, strict=True)
@@ -235,6 +242,8 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
             return False
         near = _nearness(cfg, pix, table)
         bare = near <= 1.0
+        if not blown_table:
+            bare &= pix.min(axis=1) < cfg.apart_clipped  # a tile's as well as the table's
         if cfg.apart_not_tile and tile:
             strict = bare & (near < _nearness(cfg, pix, tile))
             if (cfg.apart_no_digit and float(bare.mean()) >= cfg.apart_table_min

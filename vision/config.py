@@ -431,6 +431,13 @@ class ReaderConfig:
     #: out of sight, the others are reported as they lie (dev 71000587: a hand over the
     #: middle of a board filling the photo, "in 3 pieces"); False = nothing is judged then
     apart_covered_unjudged: bool = True
+    #: ... and a pixel whose three channels all reach apart_clipped (glare or a blown-out
+    #: exposure: no colour left to judge) is no proof of table, a tile under that glare
+    #: showing the same white, its digits washed out (dev 71000340: 8 board tiles lost in
+    #: a glare patch, the board read as 3 pieces "apart in view"), unless at least
+    #: apart_table_cells of the table's cells around the board are mostly so (a blown-out
+    #: white table); 256 = never
+    apart_clipped: int = 250
     #: a cell with a loose face lying askew on it is still read; if it shows a board
     #: tile, the askew face is dropped (False: such a cell is skipped)
     shadow_loose: bool = True
