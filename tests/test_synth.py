@@ -12,6 +12,7 @@ from engine.board import Board
 from engine.errors import TriominosError
 from vision.synth import StyleError, holdout, render, stream, style_names
 from vision.synth.growth import grow_board
+from vision.synth.render import label_violations
 from vision.synth.styles import sample_style
 
 #: Test pattern (flat white faces, black digits, dark sides, grey table), 1024 px wide,
@@ -175,6 +176,29 @@ def test_faults_are_made_and_reported():
             kinds.add(f["kind"])
             assert f["kind"] in got
     assert kinds == {"corner_mismatch", "corner_only"}
+
+
+def test_label_violations_are_those_a_reader_can_see() -> None:
+    # a tile touching the board by a corner: the board is in two pieces, the engine
+    # naming each by its lowest cell
+    board = Board()
+    for n, cell in enumerate([(0, 0, "U"), (0, 0, "D"), (0, -1, "D"), (-1, 0, "D"),
+                              (1, 0, "D")]):
+        board.cells[cell] = (n, n, n + 1)  # type: ignore[index]
+    kinds = {v.kind.name: v.cells for v in board.violations()}
+    assert {"CORNER_ONLY", "DISCONNECTED"} <= set(kinds)
+    every = set(board.cells)
+    assert kinds["DISCONNECTED"] == ((-1, 0, "D"), (1, 0, "D"))
+    assert {v.kind.name: v.cells for v in label_violations(board, every)} == kinds
+    # the main piece's lowest cell out of view: the piece is named by its lowest in view
+    # (what a reader reading every tile in view names), the tile by a corner kept
+    seen = every - {(-1, 0, "D")}
+    got = {v.kind.name: v.cells for v in label_violations(board, seen)}
+    assert got["DISCONNECTED"] == ((0, -1, "D"), (1, 0, "D"))
+    assert got["CORNER_ONLY"] == ((1, 0, "D"),)
+    # a piece wholly out of view: no reader can see the board in pieces, nor that tile
+    got = {v.kind.name: v.cells for v in label_violations(board, every - {(1, 0, "D")})}
+    assert not {"DISCONNECTED", "CORNER_ONLY"} & set(got)
 
 
 def test_every_style_renders():

@@ -17,7 +17,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from engine.board import Board
+from engine.board import Board, Status, Violation
 from engine.lattice import Cell, cell_centroid
 from engine.tiles import Tile
 
@@ -718,6 +718,24 @@ def _r(v: float) -> float:
     return round(float(v), 2)
 
 
+def label_violations(board: Board, seen: set[Cell]) -> list[Violation]:
+    """The violations of ``board`` (the table's) a reader could report from the tiles in
+    ``seen`` (those in view): each whose cells are all seen; and the board in pieces
+    where every piece has a seen tile, named (as the engine names pieces) by each
+    piece's lowest seen cell. (The engine names a piece by its lowest cell, which may lie
+    out of view while the piece shows: a reader reading every tile in view names
+    another.)"""
+    out = []
+    for v in board.violations():
+        if v.kind == Status.DISCONNECTED:
+            parts = [p & seen for p in board.components()]
+            if all(parts):
+                out.append(Violation(v.kind, tuple(sorted(min(p) for p in parts)), v.message))
+        elif all(c in seen for c in v.cells):
+            out.append(v)
+    return out
+
+
 def make_label(style: dict[str, Any], scene: Scene, occ: np.ndarray | None,
                rack_mask: np.ndarray | None = None) -> dict[str, Any]:
     """The Reading JSON (``triominos-reading/1``) of a rendered scene.
@@ -786,8 +804,7 @@ def make_label(style: dict[str, Any], scene: Scene, occ: np.ndarray | None,
     style["n_tiles_board"] = len(scene.board)
     return {"format": "triominos-reading/1", "image": "", "width": w, "height": h,
             "set": scene.board.set_name, "tiles": tiles,
-            "violations": [v.to_json() for v in scene.board.violations()
-                           if all(c in seen.cells for c in v.cells)],
+            "violations": [v.to_json() for v in label_violations(scene.board, set(seen.cells))],
             "off_board": loose, "tile_side_px": round(side_px, 2),
             "style": style}
 
