@@ -284,8 +284,8 @@ def check(board: Annotated[str, typer.Argument(help="Board JSON file (the board 
 
 @app.command()
 def synth(count: Annotated[int, typer.Option("--count", min=0, help="Number of photos.")] = 10,
-          seed: Annotated[int, typer.Option("--seed", help="Seed of the first photo (photo k "
-                                            "uses seed+k).")] = 0,
+          seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the first photo "
+                                            "(photo k uses seed+k).")] = 0,
           out: Annotated[str, typer.Option("--out", help="Output folder.")] = "synth",
           size: Annotated[str | None, typer.Option("--size", help="WIDTHxHEIGHT (default: "
                                                    "typical phone sizes).")] = None,

@@ -46,6 +46,20 @@ def test_synth_bad_input_is_one_line_and_exit_2(tmp_path):
         r = runner.invoke(app, ["synth", "--count", "1", "--out", str(tmp_path)] + extra)
         assert r.exit_code == 2, (extra, r.output)
         assert "error:" in r.output and "Traceback" not in r.output
+    # a pinned number the scene cannot be built with (a camera tilted 90 degrees; a
+    # table of no depth), or one that means nothing: named with its range
+    for pin, says in (("tilt_deg=90", "tilt_deg must be within 0 to 80, got 90"),
+                      ("table_aspect=0", "table_aspect must be within 0.2 to 5, got 0"),
+                      ("fov_deg=0,60", "fov_deg must be within 10 to 120, got 0"),
+                      ("tile_px=-5", "tile_px must be within 8 to 1000, got -5"),
+                      ("noise=nan", "noise must be within 0 to 50, got nan")):
+        r = runner.invoke(app, ["synth", "--count", "1", "--out", str(tmp_path),
+                                "--style", pin])
+        assert r.exit_code == 2 and says in r.output, (pin, r.output)
+        assert "Traceback" not in r.output
+    # a negative seed (numpy takes none): refused by the option, not a traceback
+    r = runner.invoke(app, ["synth", "--count", "1", "--seed", "-5", "--out", str(tmp_path)])
+    assert r.exit_code == 2 and "Traceback" not in r.output and "--seed" in r.output
 
 
 def _readme_command(name: str) -> list[str]:

@@ -107,6 +107,24 @@ def holdout(key: str, names: Sequence[str]) -> list[str]:
     return left
 
 
+#: the values a pinned number may take (the drawn ones lie well inside): beyond them the
+#: scene cannot be built (a camera tilted 90 degrees sees no table) or the key means
+#: nothing (a negative gap); keys not listed take any finite number
+PINNED_RANGES: dict[str, tuple[float, float]] = {
+    "digit_height": (0.05, 0.4), "digit_in": (0.1, 0.6), "digit_aspect": (0.3, 2.0),
+    "wear": (0.0, 1.0), "thickness": (0.0, 0.5), "corner_radius": (0.0, 0.25),
+    "bevel": (0.0, 0.2), "gap": (0.0, 0.3), "jitter": (0.0, 5.0), "drift": (0.0, 3.0),
+    "gloss": (0.0, 1.0), "n_tiles": (1, 76), "n_loose_up": (0, 20), "n_loose_down": (0, 20),
+    "table_margin": (0.0, 100.0), "table_aspect": (0.2, 5.0), "table_height": (0.0, 50.0),
+    "objects": (0, 10), "tilt_deg": (0.0, 80.0), "fov_deg": (10.0, 120.0),
+    "board_fill": (0.05, 3.0), "tile_px": (8.0, 1000.0), "board_dx": (-1.0, 1.0),
+    "board_dy": (-1.0, 1.0), "light_elevation_deg": (5.0, 90.0), "shadow": (0.0, 1.0),
+    "uneven_light": (0.0, 1.0), "glare": (0.0, 1.0), "colour_cast": (0.0, 0.3),
+    "vignette": (0.0, 1.0), "dof": (0.0, 1.0), "blur_px": (0.0, 20.0), "noise": (0.0, 50.0),
+    "sharpen": (0.0, 2.0), "exposure": (-2.0, 2.0), "contrast": (-1.0, 2.0),
+    "jpeg_quality": (1, 100)}
+
+
 class _Picker:
     """Draws each style key from ``rng``, then applies the caller's pin/restriction."""
 
@@ -150,11 +168,20 @@ class _Picker:
         if isinstance(pin, bool):
             return float(pin)
         if isinstance(pin, (int, float)):
-            return float(pin)
+            return self._in_range(key, float(pin))
         if (isinstance(pin, (list, tuple)) and len(pin) == 2
                 and all(isinstance(p, (int, float)) for p in pin)):
-            return float(pin[0]) + u1 * (float(pin[1]) - float(pin[0]))
+            lo, hi = (self._in_range(key, float(p)) for p in pin)
+            return lo + u1 * (hi - lo)
         raise StyleError(f"style {key} must be a number or [low, high], not {pin!r}")
+
+    @staticmethod
+    def _in_range(key: str, v: float) -> float:
+        """``v``, pinned for ``key``, if finite and within :data:`PINNED_RANGES`."""
+        lo, hi = PINNED_RANGES.get(key, (-1e6, 1e6))
+        if not (np.isfinite(v) and lo <= v <= hi):
+            raise StyleError(f"style {key} must be within {lo:g} to {hi:g}, got {v:g}")
+        return v
 
     def flag(self, key: str, p: float) -> bool:
         return self.number(key, lambda u, _: float(u < p)) >= 0.5
