@@ -109,7 +109,8 @@ def holdout(key: str, names: Sequence[str]) -> list[str]:
 
 #: the values a pinned number may take (the drawn ones lie well inside): beyond them the
 #: scene cannot be built (a camera tilted 90 degrees sees no table) or the key means
-#: nothing (a negative gap); keys not listed take any finite number
+#: nothing (a negative gap); keys not listed (angles, flags) take any finite number within
+#: a million either way
 PINNED_RANGES: dict[str, tuple[float, float]] = {
     "digit_height": (0.05, 0.4), "digit_in": (0.1, 0.6), "digit_aspect": (0.3, 2.0),
     "wear": (0.0, 1.0), "thickness": (0.0, 0.5), "corner_radius": (0.0, 0.25),
