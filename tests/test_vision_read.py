@@ -1780,6 +1780,21 @@ def test_a_board_parted_by_a_hand_is_no_board_in_pieces(seed: int, without: dict
 
 
 @needs_model
+def test_glare_between_pieces_of_a_board_is_no_table() -> None:
+    # dev 71000340: a glare patch on cream marble blows out 8 board tiles; the pieces
+    # either side were read, the white cells between passed for the table and "the board
+    # is in 3 pieces" was reported. Blown-out pixels prove no table: joined out of sight
+    from vision.reading import JOINED_OUT_OF_SIGHT
+    (off, sc), (r0, r1) = _dev_read(71_000_340, replace(DEFAULT, apart_clipped=256), DEFAULT)
+    assert "disconnected" in {v["kind"] for v in r0.violations()}
+    assert off.violations_false >= 1 and sc.violations_false == 0
+    assert not {v["kind"] for v in r1.violations()} & {"disconnected", "corner_only"}
+    assert sum(JOINED_OUT_OF_SIGHT in t.flags for t in r1.tiles) >= 2
+    _same_board(off, sc)
+    _no_false_tile_or_digit(sc)
+
+
+@needs_model
 def test_a_tile_read_twice_or_mirrored_is_misread_not_a_violation() -> None:
     # dev 71000013: a fingertip over a board tile's corner read 3 (0.97), making the
     # tile a mirror tile, and dev 71000427 (0.08 and 0.05 "repaired" corners) two
