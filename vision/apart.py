@@ -117,6 +117,12 @@ def _few(cells: list[np.ndarray], most: int = 32) -> list[np.ndarray]:
             if len(p) >= 6]
 
 
+def _blown(cfg: ReaderConfig, pix: np.ndarray) -> np.ndarray:
+    """(N,) which of BGR pixels ``pix`` (N, 3) are blown out: every channel at least
+    ``cfg.apart_clipped`` (glare or overexposure left no colour to judge)."""
+    return pix.min(axis=1) >= cfg.apart_clipped
+
+
 def _log_colour(pix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Log lightness (N,) and log chroma (N, 3) of BGR pixels (N, 3): the light's strength
     across the table scales all three channels, shifting the first and not the second."""
@@ -199,7 +205,7 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
     # a blown-out pixel (glare, overexposure) has no colour left: it is the table's only
     # where the table itself shows so, in as many of its cells as a colour must be
     blown_table = bool(table) and float(np.mean(
-        [(p.min(axis=1) >= cfg.apart_clipped).mean() >= 0.5 for p in table])
+        [_blown(cfg, p).mean() >= 0.5 for p in table])
     ) >= cfg.apart_table_cells
     # the vertices where a tile's corner shows no digit: something lies over them
     covered = {v for t in tiles if t.cell is not None
@@ -243,7 +249,7 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
         near = _nearness(cfg, pix, table)
         bare = near <= 1.0
         if not blown_table:
-            bare &= pix.min(axis=1) < cfg.apart_clipped  # a tile's as well as the table's
+            bare &= ~_blown(cfg, pix)  # a tile's as well as the table's
         if cfg.apart_not_tile and tile:
             strict = bare & (near < _nearness(cfg, pix, tile))
             if (cfg.apart_no_digit and float(bare.mean()) >= cfg.apart_table_min
