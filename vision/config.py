@@ -602,7 +602,7 @@ class ReaderConfig:
     #: board, replaces it (part of a board beyond a gap its fit did not cross). Dev A/B
     #: (480 photos): 4 more read with no mistake (71000351: 41 -> 48 of 48 tiles;
     #: 71000022: 25 -> 37 of 37), none fewer; the grown board read costs 0.18-0.45 s
-    #: on the samples it fires on (README)
+    #: on the samples it fires on (docs/MEASUREMENTS.md)
     grown_rival_front: int = 1
     #: ... grown from at most this many of the board's tiles (those whose digit spots
     #: show best first)
