@@ -212,3 +212,99 @@ def test_faces_found_twice_are_merged_as_against_every_face_kept() -> None:
     got = _dedupe(DEFAULT, list(cands))
     assert [id(t) for t in got] == [id(want[n]) for n in kept]
     assert 150 < len(got) < 500
+
+
+def _face_stats_as_written_first(pc: np.ndarray, ii: np.ndarray
+                                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """The silhouette search's face statistics as first written: numpy's reductions, the
+    median, and every box mean by four lookups of the summed image."""
+    def box(p: np.ndarray, r: float) -> np.ndarray:
+        hh, ww = ii.shape[0] - 1, ii.shape[1] - 1
+        rr = max(1, int(round(r)))
+        xc, yc = np.round(p[:, 0]).astype(int), np.round(p[:, 1]).astype(int)
+        x0, x1 = np.clip(xc - rr, 0, ww), np.clip(xc + rr + 1, 0, ww)
+        y0, y1 = np.clip(yc - rr, 0, hh), np.clip(yc + rr + 1, 0, hh)
+        area = np.maximum((x1 - x0) * (y1 - y0), 1)
+        return (ii[y1, x1] - ii[y0, x1] - ii[y1, x0] + ii[y0, x0]) / area
+
+    n = len(pc)
+    cen = pc.mean(axis=1, keepdims=True)
+    mids = (pc + pc[:, [1, 2, 0]]) / 2
+    pd = (pc + 0.54 * (cen - pc)).reshape(-1, 2)
+    pp = (cen + 0.6 * (mids - cen)).reshape(-1, 2)
+    side = float(np.linalg.norm(pc - pc[:, [1, 2, 0]], axis=2).mean())
+    r = max(1.5, 0.07 * side)
+    md, mp = box(pd, r).reshape(n, 3), box(pp, r).reshape(n, 3)
+    tone = np.median(mp, axis=1)
+    return (tone, np.abs(md - tone[:, None]).mean(axis=1),
+            np.abs(mp - tone[:, None]).mean(axis=1), side)
+
+
+def test_face_statistics_are_those_of_numpys_reductions_and_of_box_by_box_lookups() -> None:
+    from vision.silhouette import _Detail, _face_stats
+    rng = np.random.default_rng(9)
+    tri = np.array([[0.0, -0.577], [0.5, 0.289], [-0.5, 0.289]])
+    tables = 0
+    for h, w in ((61, 97), (240, 320)):
+        detail = _Detail(rng.integers(0, 256, (h, w)).astype(np.uint8))
+        ii = detail.at(0.0)
+        for k in range(14):
+            # faces of one size over and well beyond the image (a lattice runs past it),
+            # asked for again and again as the search asks: the box means come from a
+            # table of them all after a few calls
+            n = int(rng.integers(50, 3000))
+            centres = rng.random((n, 1, 2)) * [1.6 * w, 1.6 * h] - [0.3 * w, 0.3 * h]
+            pc = centres + tri[None] * (20.0 + (k % 3)) * rng.uniform(0.97, 1.03)
+            if k % 2:
+                pc = pc.round() + 0.5  # halfway points: rounding ties
+            got = _face_stats(pc, detail)
+            want = _face_stats_as_written_first(pc, ii)
+            assert all(np.array_equal(g, x) for g, x in zip(got[:3], want[:3], strict=True))
+            assert got[3] == want[3]
+        tables += len(detail._tables)
+    # both ways of reading box means compared: the first calls read them box by box
+    assert tables >= 1
+
+
+def test_the_cells_in_a_region_are_those_counted_cell_by_cell() -> None:
+    from vision.silhouette import _cells_in
+    rng = np.random.default_rng(10)
+    for _ in range(30):
+        h, w = (int(v) for v in rng.integers(120, 500, 2))
+        mask = np.zeros((h, w), np.uint8)
+        pts = (rng.random((6, 2)) * [w, h]).astype(np.int32)
+        cv2.fillPoly(mask, [cv2.convexHull(pts)], 255)
+        bbox = cv2.boundingRect(pts)
+        s, a = rng.uniform(10, 50), rng.uniform(0, np.pi)
+        hom = np.array([[s * np.cos(a), -s * np.sin(a), rng.uniform(0, w)],
+                        [s * np.sin(a), s * np.cos(a), rng.uniform(0, h)],
+                        [rng.uniform(-1e-4, 1e-4), rng.uniform(-1e-4, 1e-4), 1.0]])
+        inner, edge = _cells_in(hom, mask, bbox)
+        # cell by cell: the share of its samples in the region (as written first)
+        hinv = np.linalg.inv(hom)
+        x, y, bw, bh = bbox
+        m = max(bw, bh) // 8 + 4
+        st = int(np.clip(np.linalg.norm(project(hom, np.array([[1.0, 0]]))[0]
+                                        - project(hom, np.array([[0.0, 0]]))[0]) / 7, 2, 12))
+        gx, gy = np.meshgrid(np.arange(max(0, x - m), min(w, x + bw + m), st),
+                             np.arange(max(0, y - m), min(h, y + bh + m), st))
+        q = np.stack([gx.ravel(), gy.ravel(), np.ones(gx.size)], axis=1) @ hinv.T
+        jj = q[:, 1] / q[:, 2] / (np.sqrt(3.0) / 2)
+        ii_ = q[:, 0] / q[:, 2] - jj / 2
+        fi, fj = np.floor(ii_), np.floor(jj)
+        up = (ii_ - fi) + (jj - fj) < 1
+        inm = mask[gy, gx].ravel() > 0
+        cells: dict[tuple[int, int, str], list[int]] = {}
+        for a_, b_, u, k in zip(fi.astype(int), fj.astype(int), up, inm, strict=True):
+            c = cells.setdefault((int(a_), int(b_), "U" if u else "D"), [0, 0])
+            c[0] += 1
+            c[1] += int(k)
+        full = float(np.median([c[0] for c in cells.values()]))
+        want_in, want_edge = [], []
+        for cell in sorted(cells, key=lambda c: (c[0], c[1], c[2] == "U")):
+            n_all, n_in = cells[cell]
+            if n_in < max(0.3 * full, 1):
+                continue
+            mostly = n_in / max(n_all, 0.5 * full) >= 0.75 and n_all >= 0.6 * full
+            (want_in if mostly else want_edge).append(cell)
+        assert (inner, edge) == (want_in, want_edge)

@@ -199,6 +199,10 @@ class _Outline:
         return self._normals
 
 
+#: the bins within 22 degrees either way of a peak (cleared before the next is sought)
+_NEAR_PEAK = np.arange(-22, 23)
+
+
 def _three_peaks(ang: np.ndarray) -> list[float] | None:
     """The three main directions of an outline (radians), or None."""
     hist = np.bincount((np.degrees(ang).astype(int)) % 180, minlength=180).astype(float)
@@ -211,8 +215,7 @@ def _three_peaks(ang: np.ndarray) -> list[float] | None:
         if work[p] <= 0.05 * hist.sum():
             return None
         peaks.append(float(p))
-        for q in range(-22, 23):
-            work[(p + q) % 180] = 0
+        work[(p + _NEAR_PEAK) % 180] = 0
     return [np.deg2rad(p + 0.5) for p in peaks]
 
 
@@ -597,23 +600,33 @@ def _cells_in(h: np.ndarray, mask: np.ndarray, bbox: tuple[int, int, int, int]
     # a cell's own pixel count (cells cut by the sampled window or the photo's edge are
     # judged on the pixels there are: at least half a cell's worth)
     full = float(np.median(total[total > 0])) if total.any() else 0.0
-    inner: list[Cell] = []
-    edge: list[Cell] = []
-    for k in np.flatnonzero(inside >= max(0.3 * full, 1)):
-        n_in, n_all = inside[k], total[k]
-        frac = n_in / max(n_all, 0.5 * full)
-        cell = (int(k // 2 // nj) + fi0, int(k // 2 % nj) + fj0, "U" if k % 2 else "D")
-        (inner if frac >= 0.75 and n_all >= 0.6 * full else edge).append(cell)
-    return inner, edge
+    ks = np.flatnonzero(inside >= max(0.3 * full, 1))
+    n_all = total[ks]
+    frac = inside[ks] / np.maximum(n_all, 0.5 * full)
+    mostly = (frac >= 0.75) & (n_all >= 0.6 * full)
+    cells = [(i, j, "U" if u else "D") for i, j, u in zip(
+        (ks // 2 // nj + fi0).tolist(), (ks // 2 % nj + fj0).tolist(), (ks % 2).tolist(),
+        strict=True)]
+    return ([c for c, m in zip(cells, mostly.tolist(), strict=True) if m],
+            [c for c, m in zip(cells, mostly.tolist(), strict=True) if not m])
 
 
 class _Detail:
     """The grey image lightly smoothed (noise off, digits kept) as a summed image for box
-    means (made once, on first use)."""
+    means (made once, on first use), and, for a box size asked for often, every box mean
+    of the image at once (:meth:`box_means`)."""
+
+    #: a box size's means are all made once this many times the image's pixels were asked
+    #: for at it (each costs about as much as reading them one by one that often)
+    TABLE_AFTER = 2.0
+    #: at most this many box sizes kept so
+    TABLES = 6
 
     def __init__(self, gray: np.ndarray) -> None:
         self.gray = gray
         self.ii: np.ndarray | None = None
+        self._asked: dict[int, int] = {}
+        self._tables: dict[int, np.ndarray] = {}
 
     def at(self, side: float) -> np.ndarray:
         """The summed image (the box means smooth for the tile size ``side``)."""
@@ -622,6 +635,40 @@ class _Detail:
             g = cv2.GaussianBlur(self.gray.astype(np.float32), (0, 0), 0.7)
             self.ii = cv2.integral(g, sdepth=cv2.CV_64F)
         return self.ii
+
+    def box_means(self, p: np.ndarray, r: float) -> np.ndarray:
+        """:func:`_box_mean` of the summed image at points ``p`` (N, 2) for half-size
+        ``r``, the same numbers: from the table of all its box means where that size is
+        asked for often (the search's shifted cells read millions), else one by one."""
+        ii = self.at(0.0)
+        rr = max(1, int(round(r)))
+        table = self._tables.get(rr)
+        if table is None:
+            n = self._asked.get(rr, 0) + len(p)
+            self._asked[rr] = n
+            if n < self.TABLE_AFTER * self.gray.size or len(self._tables) >= self.TABLES:
+                return _box_mean(ii, p, r)
+            table = self._tables[rr] = _box_table(ii, rr)
+        hh, ww = ii.shape[0] - 1, ii.shape[1] - 1
+        # a box centred further out than rr + 1 px beyond the image has the bounds (and so
+        # the mean) of one centred there: the table stops there
+        xq = np.clip(np.round(p[:, 0]).astype(int), -rr - 1, ww + rr) + (rr + 1)
+        yq = np.clip(np.round(p[:, 1]).astype(int), -rr - 1, hh + rr) + (rr + 1)
+        return table.ravel()[yq * table.shape[1] + xq]
+
+
+def _box_table(ii: np.ndarray, rr: int) -> np.ndarray:
+    """Every box mean :func:`_box_mean` gives on the summed image ``ii`` for half-size
+    ``rr`` (rounded), at box centres from ``rr + 1`` px before the image to ``rr`` px past
+    it: (H + 2 rr + 2, W + 2 rr + 2), each worked out as _box_mean works it out."""
+    hh, ww = ii.shape[0] - 1, ii.shape[1] - 1
+    xc, yc = np.arange(-rr - 1, ww + rr + 1), np.arange(-rr - 1, hh + rr + 1)
+    x0, x1 = np.clip(xc - rr, 0, ww), np.clip(xc + rr + 1, 0, ww)
+    y0, y1 = np.clip(yc - rr, 0, hh), np.clip(yc + rr + 1, 0, hh)
+    area = np.maximum((x1 - x0)[None, :] * (y1 - y0)[:, None], 1)
+    a, b = ii[y1][:, x1], ii[y0][:, x1]
+    c, d = ii[y1][:, x0], ii[y0][:, x0]
+    return (a - b - c + d) / area
 
 
 def _box_mean(ii: np.ndarray, p: np.ndarray, r: float) -> np.ndarray:
@@ -632,7 +679,10 @@ def _box_mean(ii: np.ndarray, p: np.ndarray, r: float) -> np.ndarray:
     x0, x1 = np.clip(xc - rr, 0, ww), np.clip(xc + rr + 1, 0, ww)
     y0, y1 = np.clip(yc - rr, 0, hh), np.clip(yc + rr + 1, 0, hh)
     area = np.maximum((x1 - x0) * (y1 - y0), 1)
-    return (ii[y1, x1] - ii[y0, x1] - ii[y1, x0] + ii[y0, x0]) / area
+    # the four corners by flat index: one gather each (the search reads millions)
+    flat, w1 = ii.ravel(), ii.shape[1]
+    r0, r1 = y0 * w1, y1 * w1
+    return (flat[r1 + x1] - flat[r0 + x1] - flat[r1 + x0] + flat[r0 + x0]) / area
 
 
 def _cell_stats(h: np.ndarray, cells: list[Cell], detail: _Detail
@@ -669,20 +719,27 @@ def _face_stats(pc: np.ndarray, detail: _Detail
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
     """:func:`_cell_stats` for faces given by their image corners ``pc`` (N, 3, 2)."""
     n = len(pc)
-    cen = pc.mean(axis=1, keepdims=True)
-    mids = (pc + pc[:, [1, 2, 0]]) / 2
-    pd = (pc + 0.54 * (cen - pc)).reshape(-1, 2)
-    pp = (cen + 0.6 * (mids - cen)).reshape(-1, 2)
-    side = float(np.linalg.norm(pc - pc[:, [1, 2, 0]], axis=2).mean())
+    # the sums over a face's three corners written out: numpy's reductions over a short
+    # middle axis cost more than the arithmetic (the same sums, in the same order)
+    p0, p1, p2 = pc[:, 0], pc[:, 1], pc[:, 2]
+    cen = ((p0 + p1) + p2) / 3
+    nxt = np.stack([p1, p2, p0], axis=1)
+    mids = (pc + nxt) / 2
+    pd = (pc + 0.54 * (cen[:, None] - pc)).reshape(-1, 2)
+    pp = (cen[:, None] + 0.6 * (mids - cen[:, None])).reshape(-1, 2)
+    e = pc - nxt
+    side = float(np.sqrt(e[..., 0] * e[..., 0] + e[..., 1] * e[..., 1]).mean())
     r = max(1.5, 0.07 * side)
-    ii = detail.at(side)
-    md = _box_mean(ii, pd, r).reshape(n, 3)
-    mp = _box_mean(ii, pp, r).reshape(n, 3)
+    md = detail.box_means(pd, r).reshape(n, 3)
+    mp = detail.box_means(pp, r).reshape(n, 3)
     # a digit (darker or lighter than the face) shifts its spot's mean away from the
-    # face's tone, a plain spot stays near it
-    tone = np.median(mp, axis=1)
-    fd = np.abs(md - tone[:, None]).mean(axis=1)
-    fp = np.abs(mp - tone[:, None]).mean(axis=1)
+    # face's tone, a plain spot stays near it; the tone is the median of the three plain
+    # spots, taken as the middle one (np.median's sort costs more than all the rest)
+    a, b, c = mp[:, 0], mp[:, 1], mp[:, 2]
+    tone = np.maximum(np.minimum(a, b), np.minimum(np.maximum(a, b), c))
+    dd, dp = np.abs(md - tone[:, None]), np.abs(mp - tone[:, None])
+    fd = ((dd[:, 0] + dd[:, 1]) + dd[:, 2]) / 3
+    fp = ((dp[:, 0] + dp[:, 1]) + dp[:, 2]) / 3
     return tone, fd, fp, side
 
 
