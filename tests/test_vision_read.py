@@ -1825,3 +1825,15 @@ def test_loose_tiles_whose_edges_show_no_outline_are_found_by_the_tiles_colour()
     # the board read alike
     assert (on.matched, on.found_tiles, on.digits_right) == (off.matched, off.found_tiles,
                                                              off.digits_right)
+
+
+@needs_model
+def test_a_face_outlined_short_is_read_where_the_tile_beside_it_puts_the_corner() -> None:
+    # dev 71000725: the last tile of a chain, its face outlined short at its apex (the 2
+    # there read as no digit, then chosen 1), where the chain's homography puts that
+    # corner 0.6 of a side off; the tile across the opposite edge puts it right
+    (off, on), _ = _dev_read(71_000_725, replace(DEFAULT, reread_parallelogram=False),
+                             DEFAULT)
+    assert off.digits_right == off.digits - 1
+    _same_board(off, replace(on, digits_right=on.digits_right - 1))
+    _read_without_mistake(on)

@@ -694,16 +694,20 @@ def test_a_blurred_boards_digits_are_chosen_from_crops_moved_each_way() -> None:
 
 
 def _reread_case(push: float, predicted: bool = False,  # type: ignore[no-untyped-def]
-                 cfg: ReaderConfig = DEFAULT):
+                 cfg: ReaderConfig = DEFAULT, across: np.ndarray | None = None):
     """A tile whose digits are dark dots at their crops' centres, handed to classify with
     corner 0 pushed out by ``push`` of its distance to the centre (an outline found
     askew): corner 0's own crop misses its dot. With ``predicted``, the lattice's
-    homography is taken to put the corners where they truly are."""
+    homography is taken to put the corners where they truly are; with ``across``, the
+    face of the tile D(0, -1) beside it, across the edge opposite corner 0, is outlined
+    there (its corners in its cell's order)."""
     from vision.pipeline import Seen, _read_tiles, _reread
     true, _, photo = _dotted_tile(6, 6)
     px = true.copy()
     px[0] += push * (px[0] - true.mean(axis=0))
     seen = [Seen((0, 0, "U"), px, True)]
+    if across is not None:
+        seen.append(Seen((0, -1, "D"), across, True))
     clf = _DarkCentreReader()
     probs, raw = _read_tiles(DEFAULT, photo, seen, 104.0, clf)
     before = probs.argmax(axis=2)[0].tolist()
@@ -804,6 +808,32 @@ def test_a_corner_outlined_far_off_is_read_where_the_lattice_puts_it() -> None:
     before, after, seen = _reread_case(-0.3, predicted=True, cfg=near)
     assert before == [6, 3, 3]
     assert after == [3, 3, 3] and seen.reread == (0,)
+
+
+def test_a_corner_outlined_far_off_is_read_where_the_tile_beside_it_puts_it() -> None:
+    # the same face outlined short, no homography to go by (a thin or bent board's lies a
+    # third of a side off, dev 71000725): the face across the opposite edge completes the
+    # parallelogram, whose fourth corner is the missing one
+    import dataclasses
+    near = dataclasses.replace(DEFAULT, reread_pull=(0.12, 0.25))
+    true = np.array([[150.0, 60.0], [210.0, 164.0], [90.0, 164.0]])  # as _dotted_tile's
+    below = np.array([true[2] + true[1] - true[0], true[2], true[1]])  # D(0, -1)'s order
+    assert [v for v in cell_corners((0, -1, "D"))] == [(1, -1), (0, 0), (1, 0)]
+    before, after, seen = _reread_case(-0.3, cfg=near, across=below)
+    assert before == [6, 3, 3]
+    assert after == [3, 3, 3] and seen.reread == (0,)
+    before, after, seen = _reread_case(
+        -0.3, cfg=dataclasses.replace(near, reread_parallelogram=False), across=below)
+    assert before == after == [6, 3, 3] and seen.reread == ()
+    # a neighbour seen only where the lattice put it (no face of its own) tells nothing
+    from vision.pipeline import _across
+    assert np.array_equal(_across((0, 0, "U"), true, 0, {}), true)
+    # nor one across another edge, however outlined (D(0, 0): opposite corner 2)
+    beside = np.array([true[1], [150.0, 300.0], true[0] + true[1] - true[2]])
+    assert np.array_equal(_across((0, 0, "U"), true, 0, {(0, 0, "D"): beside}), true)
+    moved = _across((0, 0, "U"), true + [[0.0, 30.0], [0, 0], [0, 0]], 0,
+                    {(0, -1, "D"): below})
+    assert np.allclose(moved, true)
 
 
 #: lattice (x, y, 1) -> image px for the hand-built boards below: 104 px tiles, origin at

@@ -747,6 +747,12 @@ class ReaderConfig:
     reread_shift: float = 0.08
     #: ... for at most this many corners per photo
     reread_max: int = 40
+    #: ... and also with that corner where the tile's neighbour across the opposite edge
+    #: (outlined by a face of its own) puts it: the parallelogram the two complete (tiles
+    #: are locally one affine lattice, where the homography of a thin or bent board may lie
+    #: a third of a side off; dev 71000725: a face outlined short at its apex, the lattice
+    #: putting it 0.6 of a side away, a 2 read as no digit)
+    reread_parallelogram: bool = True
     #: a candidate cell showing a digit at least shift_seed_min at one corner and none at
     #: another is read again from its outline moved shift_fracs x side toward and away from
     #: each corner (a drifted arm), never covering over shift_overlap_max of its area of an

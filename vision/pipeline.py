@@ -1013,9 +1013,12 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
     index -> (3, 2) corners the lattice's homography puts there, full-image pixels), the
     corner is also read where the homography puts it: a face outlined wrongly at one
     corner (merged with a shadow, cut by a finger) puts its own vertex 0.2-0.6 of a side
-    off, where the board's lattice is right within a few %. The most confident moved
-    crop replaces the corner's probabilities in place when its digit reaches
-    ``cfg.reread_min``; the corner is listed in ``Seen.reread`` (reported as a flag)."""
+    off, where the board's lattice is right within a few %; and (``cfg.reread_parallelogram``)
+    where the tile across the opposite edge, outlined by its own face, puts it
+    (:func:`_across`: where a thin or bent board's homography does not). The most
+    confident moved crop replaces the corner's probabilities in place when its digit
+    reaches ``cfg.reread_min``; the corner is listed in ``Seen.reread`` (reported as a
+    flag)."""
     if cfg.reread_min > 1.0:
         return
     arg = probs.argmax(axis=2)  # (N, 3)
@@ -1030,6 +1033,7 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
     todo = todo[:cfg.reread_max]
     if not todo:
         return
+    faced = {t.cell: t.px for t in seen if t.cell is not None and t.detected}
     moves: list[np.ndarray] = []
     for n, k in todo:
         px = seen[n].px
@@ -1046,6 +1050,8 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
             if not _upright(v):  # a corner predicted past the others: no tile
                 v = px.copy()
         moves.append(v)  # (the outline itself again where nothing is predicted)
+        if cfg.reread_parallelogram:
+            moves.append(_across(seen[n].cell, px, k, faced))  # type: ignore[arg-type]
     per = len(moves) // len(todo)
     p_m, raw_m = _read_outlines(photo, np.stack(moves), classifier)
     p_m, raw_m = p_m.reshape(len(todo), per, 3, 7), raw_m.reshape(len(todo), per, 3, 13)
@@ -1055,6 +1061,24 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
         if p[best, :6].max() >= cfg.reread_min:
             probs[n, k], raw[n, k] = p[best], r[best]
             seen[n].reread = (*seen[n].reread, k)
+
+
+def _across(cell: Cell, px: np.ndarray, k: int, faced: dict[Cell | None, np.ndarray]
+            ) -> np.ndarray:
+    """Outline ``px`` (3, 2) of ``cell`` with its corner ``k`` moved to complete the
+    parallelogram with the neighbour across the edge opposite it, where ``faced`` (cell ->
+    its face's outline, in its corner order) has that neighbour; else ``px`` itself (as
+    is one that would turn the outline over)."""
+    corners = cell_corners(cell)
+    edge = {corners[(k + 1) % 3], corners[(k + 2) % 3]}
+    for nb in edge_neighbours(cell):
+        theirs = cell_corners(nb)
+        if nb in faced and edge <= set(theirs):
+            far = next(j for j, v in enumerate(theirs) if v not in edge)
+            v = px.copy()
+            v[k] = px[(k + 1) % 3] + px[(k + 2) % 3] - faced[nb][far]
+            return v if _upright(v) else px.copy()
+    return px.copy()
 
 
 def _read_tiles(cfg: ReaderConfig, photo: Photo, seen: list[Seen], side_full: float,
