@@ -10,8 +10,9 @@ readings are the same (the Reading JSON less its timings, and its notes where it
 a photo with no tiles read is compared by its error). ``engine`` is this tree's for both.
 
 Photos: JPEG/PNG files given, read from their bytes as ``triominos read`` reads them
-(default: the 12 MP sample), and ``--dev N`` fresh synthetic dev photos (seeds from
-71,000,000, rendered as :mod:`benchmarks.eval_reader` renders them).
+(default: the 12 MP sample), ``--dev N`` fresh synthetic dev photos (seeds from
+71,000,000, rendered as :mod:`benchmarks.eval_reader` renders them) and ``--seeds A,B``
+synthetic photos of those seeds.
 
 Run: ``python -m benchmarks.ab_code --rev af2a90d --dev 40 --name ab_code_stop45`` ->
 ``benchmarks/results/NAME.json``.
@@ -124,20 +125,31 @@ def main() -> None:
     ap.add_argument("--rev", required=True, help="the earlier commit (any git revision)")
     ap.add_argument("photo", nargs="*", help="photo files (default: the 12 MP sample)")
     ap.add_argument("--dev", type=int, default=0, help="also this many dev photos")
+    ap.add_argument("--seeds", default="",
+                    help="also these synthetic photos (comma-separated seeds, rendered as "
+                         "the dev photos are)")
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--name", default="ab_code")
     args = ap.parse_args()
-    paths = [Path(p) for p in args.photo] or ([DEFAULT_PHOTO] if not args.dev else [])
+    try:
+        seeds = [int(x) for x in args.seeds.split(",") if x.strip()]
+    except ValueError:
+        raise SystemExit(f"ab_code: --seeds must be whole numbers, got {args.seeds!r}"
+                         ) from None
+    if any(s < 0 for s in seeds):
+        raise SystemExit(f"ab_code: --seeds must be 0 or more, got {args.seeds!r}")
+    paths = [Path(p) for p in args.photo] or (
+        [DEFAULT_PHOTO] if not args.dev and not seeds else [])
     photos: list[tuple[str, bytes | np.ndarray]] = []
     for p in paths:
         try:
             photos.append((p.name, p.read_bytes()))
         except OSError as e:
             raise SystemExit(f"ab_code: cannot read {p}: {e.strerror}") from None
-    if args.dev:
+    if args.dev or seeds:
         from vision.synth import render
         photos += [(f"synth_{s}", render(s, size=SIZE, style=_style(s)).image)
-                   for s in range(DEV_SEED, DEV_SEED + args.dev)]
+                   for s in [*range(DEV_SEED, DEV_SEED + args.dev), *seeds]]
     with tempfile.TemporaryDirectory() as tmp:
         try:
             pkg = load_rev(args.rev, Path(tmp)).__name__

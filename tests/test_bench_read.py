@@ -134,3 +134,15 @@ def test_ab_code_takes_a_reading_without_notes_as_one_from_before_the_key(
     assert "notes" not in json.loads(read(np.zeros((3, 4, 3), np.uint8))[0])
     made.append(Reading("x", 4, 3, notes=[BOARD_TOO_BLURRED]))
     assert json.loads(read(np.zeros((3, 4, 3), np.uint8))[0])["notes"] == [BOARD_TOO_BLURRED]
+
+
+def test_ab_code_refuses_seeds_that_are_not_whole_numbers_in_one_line() -> None:
+    import subprocess
+    import sys
+    for bad, why in (("7100x", "whole numbers"), ("-5", "0 or more")):
+        done = subprocess.run([sys.executable, "-m", "benchmarks.ab_code", "--rev", "HEAD",
+                               "--seeds", bad], capture_output=True, text=True,
+                              cwd=Path(__file__).resolve().parents[1], timeout=120)
+        assert done.returncode != 0
+        assert done.stderr.strip().splitlines() == [
+            f"ab_code: --seeds must be {why}, got {bad!r}"]
