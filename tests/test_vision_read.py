@@ -520,10 +520,12 @@ def test_a_corner_one_face_alone_outlines_does_not_fix_the_cells_beside_it() -> 
     # only face there, put that vertex a third of a side off, and the three cells beside
     # it read nothing there; the homography puts it on the tiles' corner (a candidate is
     # also read at the homography's whole outline, h_outline_pure, and one of those
-    # cells met at a corner, corner_only_join: left out)
+    # cells met at a corner, corner_only_join, and one corner read where the face across
+    # its opposite edge puts it, reread_parallelogram: left out)
     scores = _dev_scores(71_000_393, replace(DEFAULT, h_outline_anchor=1,
                                              h_outline_pure=False, grown_rival_front=0,
-                                             corner_only_join=False),
+                                             corner_only_join=False,
+                                             reread_parallelogram=False),
                          DEFAULT)
     assert scores[0].matched == scores[0].label_tiles - 3
     _read_without_mistake(scores[1])
