@@ -87,6 +87,15 @@ def edge_neighbours(cell: Cell) -> tuple[Cell, Cell, Cell]:
     return ((i, j + 1, "U"), (i + 1, j, "U"), (i, j, "U"))
 
 
+def across_edge(cell: Cell, k: int) -> tuple[Cell, Vertex]:
+    """The cell across the edge opposite corner ``k`` of ``cell``, and its corner that is
+    not on that edge (the fourth vertex of the rhombus the two cells make)."""
+    corners = cell_corners(cell)
+    edge = (corners[(k + 1) % 3], corners[(k + 2) % 3])
+    nb = edge_neighbours(cell)[k]
+    return nb, next(v for v in cell_corners(nb) if v not in edge)
+
+
 def cells_around(v: Vertex) -> tuple[Cell, ...]:
     """The six cells that meet at vertex ``v`` (its hexagon ring)."""
     i, j = v

@@ -6,6 +6,7 @@ import pytest
 
 from engine import Board, ParseError, Status, Tile, get_rules, parse_rack, tile_set
 from engine.lattice import (
+    across_edge,
     cell_corners,
     cell_from_vertices,
     cells_around,
@@ -45,6 +46,11 @@ def test_lattice_geometry(cell: tuple[int, int, str]) -> None:
     for k, n in enumerate(edge_neighbours(cell)):
         assert len(set(cell_corners(n)) & set(cs)) == 2
         assert cs[k] not in cell_corners(n)  # neighbour k is across the edge opposite corner k
+        # across_edge: that neighbour and its fourth vertex of the rhombus the two make
+        nb, far = across_edge(cell, k)
+        assert nb == n and far in cell_corners(n) and far not in cs
+        a, b = vertex_xy(cs[(k + 1) % 3]), vertex_xy(cs[(k + 2) % 3])
+        assert vertex_xy(far) == pytest.approx((a[0] + b[0] - p[k][0], a[1] + b[1] - p[k][1]))
     for v in cs:
         assert cell in cells_around(v)
 

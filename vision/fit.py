@@ -30,6 +30,7 @@ from engine.lattice import (
     SQRT3_2,
     Cell,
     Vertex,
+    across_edge,
     cell_centroid,
     cell_corners,
     cell_from_vertices,
@@ -110,10 +111,7 @@ class LatticeFit:
         vp = self.vertex_px
         corners = cell_corners(cell)
         a, b = corners[(k + 1) % 3], corners[(k + 2) % 3]
-        # the neighbour across the edge opposite corner k (edge_neighbours' order): its
-        # corner that is neither a nor b
-        nv = cell_corners(edge_neighbours(cell)[k])
-        c = nv[0] if nv[0] != a and nv[0] != b else nv[1] if nv[1] != a and nv[1] != b else nv[2]
+        _, c = across_edge(cell, k)  # the neighbour's corner that is neither a nor b
         pa, pb, pc = vp.get(a), vp.get(b), vp.get(c)
         if pa is not None and pb is not None and pc is not None:
             return pa + pb - pc

@@ -22,6 +22,7 @@ from engine.board import Status, Violation
 from engine.lattice import (
     Cell,
     Vertex,
+    across_edge,
     cell_centroid,
     cell_corners,
     edge_neighbours,
@@ -1069,16 +1070,12 @@ def _across(cell: Cell, px: np.ndarray, k: int, faced: dict[Cell | None, np.ndar
     parallelogram with the neighbour across the edge opposite it, where ``faced`` (cell ->
     its face's outline, in its corner order) has that neighbour; else ``px`` itself (as
     is one that would turn the outline over)."""
-    corners = cell_corners(cell)
-    edge = {corners[(k + 1) % 3], corners[(k + 2) % 3]}
-    for nb in edge_neighbours(cell):
-        theirs = cell_corners(nb)
-        if nb in faced and edge <= set(theirs):
-            far = next(j for j, v in enumerate(theirs) if v not in edge)
-            v = px.copy()
-            v[k] = px[(k + 1) % 3] + px[(k + 2) % 3] - faced[nb][far]
-            return v if _upright(v) else px.copy()
-    return px.copy()
+    nb, far = across_edge(cell, k)
+    if nb not in faced:
+        return px.copy()
+    v = px.copy()
+    v[k] = px[(k + 1) % 3] + px[(k + 2) % 3] - faced[nb][cell_corners(nb).index(far)]
+    return v if _upright(v) else px.copy()
 
 
 def _read_tiles(cfg: ReaderConfig, photo: Photo, seen: list[Seen], side_full: float,
