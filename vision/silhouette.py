@@ -607,8 +607,11 @@ def _cells_in(h: np.ndarray, mask: np.ndarray, bbox: tuple[int, int, int, int]
     cells = [(i, j, "U" if u else "D") for i, j, u in zip(
         (ks // 2 // nj + fi0).tolist(), (ks // 2 % nj + fj0).tolist(), (ks % 2).tolist(),
         strict=True)]
-    return ([c for c, m in zip(cells, mostly.tolist(), strict=True) if m],
-            [c for c, m in zip(cells, mostly.tolist(), strict=True) if not m])
+    inner: list[Cell] = []
+    edge: list[Cell] = []
+    for c, m in zip(cells, mostly.tolist(), strict=True):
+        (inner if m else edge).append(c)
+    return inner, edge
 
 
 class _Detail:
@@ -662,22 +665,26 @@ def _box_table(ii: np.ndarray, rr: int) -> np.ndarray:
     ``rr`` (rounded), at box centres from ``rr + 1`` px before the image to ``rr`` px past
     it: (H + 2 rr + 2, W + 2 rr + 2), each worked out as _box_mean works it out."""
     hh, ww = ii.shape[0] - 1, ii.shape[1] - 1
-    xc, yc = np.arange(-rr - 1, ww + rr + 1), np.arange(-rr - 1, hh + rr + 1)
-    x0, x1 = np.clip(xc - rr, 0, ww), np.clip(xc + rr + 1, 0, ww)
-    y0, y1 = np.clip(yc - rr, 0, hh), np.clip(yc + rr + 1, 0, hh)
+    x0, x1 = _box_bounds(np.arange(-rr - 1, ww + rr + 1), rr, ww)
+    y0, y1 = _box_bounds(np.arange(-rr - 1, hh + rr + 1), rr, hh)
     area = np.maximum((x1 - x0)[None, :] * (y1 - y0)[:, None], 1)
     a, b = ii[y1][:, x1], ii[y0][:, x1]
     c, d = ii[y1][:, x0], ii[y0][:, x0]
     return (a - b - c + d) / area
 
 
+def _box_bounds(c: np.ndarray, rr: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The first and one-past-last summed-image indices (each within 0..``n``) of boxes of
+    half-size ``rr`` centred at the whole pixel positions ``c`` along one axis."""
+    return np.clip(c - rr, 0, n), np.clip(c + rr + 1, 0, n)
+
+
 def _box_mean(ii: np.ndarray, p: np.ndarray, r: float) -> np.ndarray:
     """Means of the summed image ``ii`` over squares of half-size ``r`` at points ``p``."""
     hh, ww = ii.shape[0] - 1, ii.shape[1] - 1
     rr = max(1, int(round(r)))
-    xc, yc = np.round(p[:, 0]).astype(int), np.round(p[:, 1]).astype(int)
-    x0, x1 = np.clip(xc - rr, 0, ww), np.clip(xc + rr + 1, 0, ww)
-    y0, y1 = np.clip(yc - rr, 0, hh), np.clip(yc + rr + 1, 0, hh)
+    x0, x1 = _box_bounds(np.round(p[:, 0]).astype(int), rr, ww)
+    y0, y1 = _box_bounds(np.round(p[:, 1]).astype(int), rr, hh)
     area = np.maximum((x1 - x0) * (y1 - y0), 1)
     # the four corners by flat index: one gather each (the search reads millions)
     flat, w1 = ii.ravel(), ii.shape[1]
