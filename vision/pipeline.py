@@ -2564,11 +2564,10 @@ def _beside_joined(cfg: ReaderConfig, photo: Photo, found: Found, board: list[Ti
     third: dict[Cell, dict[Vertex, np.ndarray]] = {}
     for t in off_lattice:
         tv = cell_corners(t.cell)  # type: ignore[arg-type]
-        for nb in edge_neighbours(t.cell):  # type: ignore[arg-type]
-            shared = [v for v in tv if v in cell_corners(nb)]
-            q = next(v for v in tv if v not in shared)
-            (v_new,) = [v for v in cell_corners(nb) if v not in shared]
-            third.setdefault(nb, {})[v_new] = fixed[shared[0]] + fixed[shared[1]] - fixed[q]
+        for k in range(3):
+            nb, v_new = across_edge(t.cell, k)  # type: ignore[arg-type]
+            third.setdefault(nb, {})[v_new] = (fixed[tv[(k + 1) % 3]] + fixed[tv[(k + 2) % 3]]
+                                               - fixed[tv[k]])
     out: list[Seen] = []
     for c in sorted(set(third) - placed):
         px = np.array([fixed[v] if v in fixed else third[c][v] for v in cell_corners(c)])
