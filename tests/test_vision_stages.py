@@ -2903,3 +2903,65 @@ def test_the_overlay_writes_the_readings_notes_on_a_dark_band() -> None:
     yellow = (band[..., 2] > 150) & (band[..., 1] > 150) & (band[..., 0] < 100)
     assert yellow.sum() > 50  # the text
     assert np.array_equal(noted[changed.max() + 1:], img[changed.max() + 1:])
+
+
+def _tilted_fit(side: float = 100.0) -> object:
+    """A lattice fit under a steep view: the rows toward the camera (image bottom) drawn
+    larger, as on a table tilted 35 degrees or more; the photo's edge at y = 300 (the
+    cells tested lie below it)."""
+    from vision.fit import LatticeFit
+    h = np.array([[100.0, 0.0, 500.0], [0.0, -80.0, 400.0], [0.0, -0.3, 1.0]])
+    return LatticeFit(triangles=[], homography=h, side=side, bend_beyond=(1000, 300))
+
+
+def test_an_unseen_corner_bends_with_the_boards_perspective() -> None:
+    # dev2 71000655: a tile cut by the photo's edge near the camera; the corner beyond the
+    # edge, completed as a parallelogram with the tile beside it, fell a third of a side
+    # short, and the crop of the digit in view, shaped by it, read no digit clearly
+    from engine.lattice import across_edge
+    fit = _tilted_fit()
+    for cell in [(0, -2, "U"), (1, -3, "D"), (-1, -1, "U")]:
+        cs = cell_corners(cell)
+        for k in range(3):
+            a, b, c = cs[(k + 1) % 3], cs[(k + 2) % 3], across_edge(cell, k)[1]
+            fit.vertex_px = {v: fit.project(vertex_xy(v)) for v in (a, b, c)}
+            truth = fit.project(vertex_xy(cs[k]))
+            flat = fit.vertex_px[a] + fit.vertex_px[b] - fit.vertex_px[c]
+            assert np.allclose(fit.corner_px(cell)[k], truth)
+            assert np.allclose(replace(fit, bend_beyond=None).corner_px(cell)[k], flat)
+            # in the photo, its pixels place the corners: not bent
+            assert np.allclose(replace(fit, bend_beyond=(1000, 1000)).corner_px(cell)[k],
+                               flat)
+            # a board drifted on the table: the corner follows the tiles beside it
+            fit.vertex_px = {v: p + np.array([7.0, -3.0]) for v, p in fit.vertex_px.items()}
+            assert np.allclose(fit.corner_px(cell)[k], truth + np.array([7.0, -3.0]))
+            # drawn a tenth to a third of a side off the parallelogram (or this shows
+            # nothing)
+            assert 9.0 < float(np.hypot(*(truth - flat))) < 35.0
+
+
+def test_a_homography_bending_a_corner_far_or_past_its_horizon_is_no_guide() -> None:
+    from engine.lattice import across_edge
+    cell = (0, -2, "U")
+    cs = cell_corners(cell)
+    c = across_edge(cell, 0)[1]
+    far = _tilted_fit(side=30.0)  # it would move the corner over half a side
+    past = _tilted_fit(side=1e9)  # however large a side, no bend past the horizon
+    past.homography[2] = [0.0, 1.0, 1.2]  # the horizon between the corner and the rest
+    for fit in (far, past):
+        fit.vertex_px = {v: np.array([float(i), 2.0 * i]) for i, v in enumerate((cs[1], cs[2], c))}
+        flat = fit.vertex_px[cs[1]] + fit.vertex_px[cs[2]] - fit.vertex_px[c]
+        assert np.allclose(fit.corner_px(cell)[0], flat)
+    near = _tilted_fit(side=40.0)  # under half a side: bent
+    near.vertex_px = {v: near.project(vertex_xy(v)) for v in (cs[1], cs[2], c)}
+    assert np.allclose(near.corner_px(cell)[0], near.project(vertex_xy(cs[0])))
+
+
+def test_the_perspective_switch_reaches_the_fit() -> None:
+    px = [np.array([[100.0, 40.0], [152.0, 130.0], [48.0, 130.0]]),
+          np.array([[152.0, 130.0], [100.0, 40.0], [204.0, 40.0]])]
+    tris = [Triangle(p, 0.9) for p in px]
+    gray = np.zeros((300, 400), np.uint8)
+    assert fit_lattice(DEFAULT, tris, gray, silhouette=False).bend_beyond == (400, 300)
+    assert fit_lattice(replace(DEFAULT, local_perspective=False), tris, gray,
+                       silhouette=False).bend_beyond is None

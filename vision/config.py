@@ -753,6 +753,13 @@ class ReaderConfig:
     #: a third of a side off; dev 71000725: a face outlined short at its apex, the lattice
     #: putting it 0.6 of a side away, a 2 read as no digit)
     reread_parallelogram: bool = True
+    #: a cell's corner beyond the photo's edge, completed as the parallelogram with the
+    #: tile across the opposite edge, bends as the board's homography bends it there (the
+    #: parallelogram alone is affine: a third of a side short near the camera on a table
+    #: tilted 35 degrees or more; dev2 71000655, a tile cut by the photo's edge). Not in
+    #: the photo: bent so everywhere, 5 hidden tiles fewer were found on dev (the
+    #: homography of a hand-placed board bends its middle wrongly)
+    local_perspective: bool = True
     #: a candidate cell showing a digit at least shift_seed_min at one corner and none at
     #: another is read again from its outline moved shift_fracs x side toward and away from
     #: each corner (a drifted arm), never covering over shift_overlap_max of its area of an

@@ -92,6 +92,10 @@ class LatticeFit:
     #: for a board fitted to its silhouette: the same fit, its cells moved onto their
     #: digits (vision.spots.snap_to_digit_blobs), where that moved any
     snapped: LatticeFit | None = field(default=None, repr=False)
+    #: the detection copy's size (w, h): an unseen corner completed as a parallelogram
+    #: beyond it bends with the homography's perspective (see :meth:`_bend`;
+    #: ``ReaderConfig.local_perspective``); None: never
+    bend_beyond: tuple[int, int] | None = None
 
     def corner_px(self, cell: Cell) -> np.ndarray:
         """(3, 2) image corners of ``cell`` in its corner order (refined vertices if known)."""
@@ -114,14 +118,49 @@ class LatticeFit:
         _, c = across_edge(cell, k)  # the neighbour's corner that is neither a nor b
         pa, pb, pc = vp.get(a), vp.get(b), vp.get(c)
         if pa is not None and pb is not None and pc is not None:
-            return pa + pb - pc
+            flat = pa + pb - pc
+            return flat + self._bend(flat, corners[k], a, b, c)
         return self.project(vertex_xy(corners[k]))
+
+    def _bend(self, flat: np.ndarray, d: Vertex, a: Vertex, b: Vertex, c: Vertex
+              ) -> np.ndarray:
+        """What perspective adds to ``flat``, the parallelogram ``a + b - c``'s fourth
+        vertex ``d``, as the homography draws them: (2,) px. Zero where ``flat`` lies in
+        the photo (:attr:`bend_beyond`; its pixels place the corners there, and a
+        homography fitted over a hand-placed board bends the middle wrongly), with no
+        homography, or where it would move ``d`` over half a side or past its horizon
+        (a homography that far off there is no guide).
+
+        The parallelogram is affine: on a table tilted 35 degrees or more, near the
+        camera, it puts a corner beyond the photo's edge up to a third of a side short,
+        and that corner shapes the crops of the digits in view (dev2 71000655)."""
+        none = np.zeros(2)
+        if self.bend_beyond is None or self.homography is None:
+            return none
+        w, h = self.bend_beyond
+        if 0 <= flat[0] < w and 0 <= flat[1] < h:
+            return none
+        q = np.array([(*vertex_xy(v), 1.0) for v in (d, a, b, c)]) @ self.homography.T
+        if not np.all(q[:, 2] * q[0, 2] > 0):  # a vertex past the horizon
+            return none
+        p = q[:, :2] / q[:, 2:]
+        bend = p[0] - (p[1] + p[2] - p[3])
+        return bend if float(np.hypot(*bend)) <= 0.5 * self.side else none
 
     def project(self, xy: tuple[float, float]) -> np.ndarray:
         """Image position of a lattice point (table units)."""
         assert self.homography is not None
         p = self.homography @ np.array([xy[0], xy[1], 1.0])
         return p[:2] / p[2]
+
+
+def _view(cfg: ReaderConfig, img: np.ndarray | None) -> tuple[int, int] | None:
+    """(w, h) of the detection image ``img``, beyond which the lattice's unseen corners
+    bend with perspective (:attr:`LatticeFit.bend_beyond`); None without ``img`` or with
+    ``cfg.local_perspective`` off."""
+    if img is None or not cfg.local_perspective:
+        return None
+    return int(img.shape[1]), int(img.shape[0])
 
 
 def _shared(a: np.ndarray, b: np.ndarray, tol: float) -> list[tuple[int, int]]:
@@ -398,7 +437,7 @@ def _add_local_loose(cfg: ReaderConfig, fit: LatticeFit, other: Sequence[Triangl
 def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
                edges: np.ndarray | None) -> LatticeFit:
     """The board from the faces found and the edges between them (see fit_lattice)."""
-    fit = LatticeFit(triangles=tris)
+    fit = LatticeFit(triangles=tris, bend_beyond=_view(cfg, gray))
     if not tris:
         return fit
     # the edge field (a few ms) is made here, not on a second thread: the faces are
@@ -460,7 +499,8 @@ def _grow_board(cfg: ReaderConfig, tris: list[Triangle],
     """The board grown from the group of faces ``members``: its faces placed across
     shared edges, then aligned groups and edge-outlined empty cells added round by round
     (with ``ef``), the homography refitted each round; faces left out are ``loose``."""
-    fit = LatticeFit(triangles=tris, side=side)
+    fit = LatticeFit(triangles=tris, side=side,
+                     bend_beyond=_view(cfg, ef.edges if ef is not None else None))
     start = max(members, key=lambda i: (len(graph[i]), tris[i].fill))
     owner, verts = _grow(tris, graph, start)
     fit.cells = dict(owner)
@@ -673,7 +713,7 @@ def _guess_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle], gray: np.
     face fixes them (``hinv``: the guess's homography inverted); ``apart`` join its faces
     once its cells are placed, for its loose faces and candidates only."""
     fit = LatticeFit(triangles=tris, homography=g.homography, side=g.side,
-                     from_silhouette=True, guess=g.homography)
+                     from_silhouette=True, guess=g.homography, bend_beyond=_view(cfg, gray))
     inner = set(g.cells)
     verts: dict[int, tuple[Vertex, Vertex, Vertex]] = {}
     for i, t in enumerate(tris):
