@@ -868,6 +868,12 @@ class ReaderConfig:
     #: partial_clear_min bar too (the table between tiles at the edge, outlined by them,
     #: read no digit and took its digits from the board: dev 71000904); False = off
     partial_face_clear: bool = True
+    #: ... and its corners in view whose pixels say no digit (at least partial_read_min)
+    #: tell none, and one showing a digit alone is judged as a candidate cell is, by
+    #: partial_one_min (table print by the board read 5 at 0.85 where the board shows 2,
+    #: its other corner in view "no digit" at 0.98 taken as the board's 1: dev faults
+    #: 71000266); False = off
+    partial_face_lone: bool = True
     #: a corner counts as visible when it lies this far inside the image (x side)
     visible_margin_frac: float = 0.05
     #: a digit whose top probability is below this is flagged ``low confidence``

@@ -1204,6 +1204,8 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     off: list[TileReading] = []
     off_face: list[int] = []  # the loose face behind each off-board reading (-1: none)
     partial: list[TileReading] = []
+    # ... of them, those outlined on the board's lattice, their seen index and corners read
+    cut_faces: list[tuple[TileReading, int, np.ndarray]] = []
     edge_cands: list[int] = []  # outline-less cells cut by the photo's edge that show digits
     hidden: list[int] = []  # outline-less cells showing digits at two corners, none at one
     hidden2: list[int] = []  # ... a digit at one corner only, clearly, none at two
@@ -1269,10 +1271,15 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
             shown = _shown(cfg, t.px, p, vis, side_full, photo.width, photo.height)
             if t.cell is not None and cfg.partial_face_clear and not _clear_in_view(cfg, p, shown):
                 continue  # no digit in view read clearly: the table, outlined by tiles
+            if t.cell is not None and cfg.partial_face_lone:
+                # a corner in view whose pixels clearly say no digit tells none (its spot
+                # may lie beyond the edge): unknown, not a guess
+                shown = shown & ~(p[:, 6] >= cfg.partial_read_min)
             digits = _digits_shown(p, shown)
             tr = _tile_reading(cfg, t.cell, t.px, p, digits, ["partial", *_seen_flags(t)])
             if t.cell is not None:
                 partial.append(tr)
+                cut_faces.append((tr, n, shown))
             else:
                 off.append(tr)
                 off_face.append(t.face)
@@ -1421,6 +1428,11 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     at_vertex: dict[Vertex, set[int]] = {}  # the digits the board's tiles show, as chosen
     for c in cells:
         _add_shown(at_vertex, c, choice.digits[c])  # type: ignore[index]
+    # a face cut by the photo's edge showing one digit alone, not surely, and not the
+    # board's there: table print outlined by the board's tiles (dev faults 71000266)
+    partial = [tr for tr in partial if not any(
+        tr is f and _lone_digit_off(cfg, f.cell, probs[n], shown, at_vertex)  # type: ignore[arg-type]
+        for f, n, shown in cut_faces)] if cfg.partial_face_lone else partial
     for tr in partial:  # the board's tiles cut by the photo's edge: the digits in view
         _add_shown(at_vertex, tr.cell, tr.corners)
     passed = (_read_past(cfg, photo, seen, probs, side_full)
