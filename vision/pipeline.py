@@ -1430,9 +1430,10 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         _add_shown(at_vertex, c, choice.digits[c])  # type: ignore[index]
     # a face cut by the photo's edge showing one digit alone, not surely, and not the
     # board's there: table print outlined by the board's tiles (dev faults 71000266)
-    partial = [tr for tr in partial if not any(
-        tr is f and _lone_digit_off(cfg, f.cell, probs[n], shown, at_vertex)  # type: ignore[arg-type]
-        for f, n, shown in cut_faces)] if cfg.partial_face_lone else partial
+    if cfg.partial_face_lone:
+        lone = {id(tr) for tr, n, shown in cut_faces
+                if _lone_digit_off(cfg, tr.cell, probs[n], shown, at_vertex)}  # type: ignore[arg-type]
+        partial = [tr for tr in partial if id(tr) not in lone]
     for tr in partial:  # the board's tiles cut by the photo's edge: the digits in view
         _add_shown(at_vertex, tr.cell, tr.corners)
     passed = (_read_past(cfg, photo, seen, probs, side_full)
