@@ -437,7 +437,7 @@ def _add_local_loose(cfg: ReaderConfig, fit: LatticeFit, other: Sequence[Triangl
 def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
                edges: np.ndarray | None) -> LatticeFit:
     """The board from the faces found and the edges between them (see fit_lattice)."""
-    fit = LatticeFit(triangles=tris, bend_beyond=_view(cfg, gray))
+    fit = LatticeFit(triangles=tris)
     if not tris:
         return fit
     # the edge field (a few ms) is made here, not on a second thread: the faces are
