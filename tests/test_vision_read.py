@@ -392,9 +392,10 @@ def test_a_tile_one_cell_past_a_hand_joins_as_partial() -> None:
     # (each showing a digit, no whole tile) three tiles show two digits each and a finger
     # over the third, one cell from the board and meeting none of its tiles at a vertex:
     # partial, that digit unknown (two of them are more than half hidden: the label
-    # lets a reader miss them, and counts them found)
-    scores, readings = _dev_read(71_000_403, replace(DEFAULT, hidden_past_cell=False),
-                                 DEFAULT)
+    # lets a reader miss them, and counts them found). (Without the two tiles joined
+    # past them: test_tiles_meeting_tiles_joined_past_a_hand_join_too)
+    alone = replace(DEFAULT, met_past_late=False)
+    scores, readings = _dev_read(71_000_403, replace(alone, hidden_past_cell=False), alone)
     assert scores[1].matched == scores[0].matched + 3
     _no_false_tile_or_digit(scores[0])
     _no_false_tile_or_digit(scores[1])
@@ -403,6 +404,27 @@ def test_a_tile_one_cell_past_a_hand_joins_as_partial() -> None:
     assert all("partial" in t.flags and HIDDEN_CORNER in t.flags
                and t.corners.count(None) == 1 for t in past)
     assert not any(PAST_HIDDEN_CELL in t.flags for t in readings[0].tiles)
+
+
+@needs_model
+def test_tiles_meeting_tiles_joined_past_a_hand_join_too() -> None:
+    # dev 71000403 again: beyond the tiles joined one cell past the fingers, a tile in full
+    # view reads 4 and 1 clearly (a finger's edge over its third corner) and meets two of
+    # them at a vertex only, their digits there its own; the tile beside it, cut by the
+    # photo's edge, joins through it. Both were missed: the test of a tile meeting the
+    # board at a vertex past a hand ran before those tiles joined
+    from vision.pipeline import MET_PAST_HIDDEN
+    scores, readings = _dev_read(71_000_403, replace(DEFAULT, met_past_late=False), DEFAULT)
+    assert scores[1].matched == scores[0].matched + 2
+    _no_false_tile_or_digit(scores[0])
+    _read_without_mistake(scores[1])
+    cells = {t.cell for t in readings[0].tiles}
+    new = [t for t in readings[1].tiles if t.cell not in cells]
+    assert len(new) == 2
+    # the one meeting them is flagged so, read in full with its digits chosen with the
+    # board's; the one beside it joins edge to edge
+    met = [t for t in new if MET_PAST_HIDDEN in t.flags]
+    assert len(met) == 1 and None not in met[0].corners and "partial" not in met[0].flags
 
 
 def test_a_cell_past_a_hand_joins_only_beside_the_board_agreeing_with_it() -> None:

@@ -2844,6 +2844,46 @@ def test_a_tile_meeting_the_board_at_a_corner_only_joins_where_its_digit_there_a
                           60.0) == {c}
 
 
+def test_a_tile_meeting_a_tile_joined_past_a_hand_joins_past_the_cell_between() -> None:
+    from vision.pipeline import Seen, _corner_cells, _met_past_late
+    photo = vio.from_array(DEFAULT, np.full((400, 400, 3), 128, np.uint8))
+
+    def px(cell: Cell) -> np.ndarray:
+        xy = np.array([vertex_xy(v) for v in cell_corners(cell)])
+        return xy * [60.0, -60.0] + [200.0, 200.0]
+
+    late = (0, 0, "U")  # a tile joined after the board's digits were chosen
+    v0 = cell_corners(late)[0]
+    at_vertex = {v: {d} for v, d in zip(cell_corners(late), [1, 2, 3], strict=True)}
+    c = next(c for c in sorted(_corner_cells({late}, set())) if v0 in cell_corners(c))
+    between = edge_neighbours(c)[0]  # a cell beside it, read past a hand
+
+    def reads(cell: Cell, at_v0: int) -> np.ndarray:
+        p = np.full((3, 7), 0.01)
+        for k, v in enumerate(cell_corners(cell)):
+            p[k, at_v0 if v == v0 else 4] = 0.94
+        return p
+
+    past = np.full((3, 7), 0.05)
+    past[:, 6] = 0.5  # a digit in view, no tile: mean "none" 0.5
+
+    def met(at_v0: int = 1, pass_p: np.ndarray = past, on: frozenset = frozenset(),
+            lates: frozenset = frozenset({late})) -> set[Cell]:
+        seen = [Seen(c, px(c), False, True), Seen(between, px(between), False, True)]
+        probs = np.stack([reads(c, at_v0), pass_p])
+        return _met_past_late(DEFAULT, photo, seen, probs, set(on), set(lates), at_vertex,
+                              60.0)
+
+    assert met() == {c}  # the late tile's 1 where they meet: joined past the hand
+    assert met(at_v0=5) == set()  # another digit there: not that tile's neighbour
+    table = np.full((3, 7), 0.01)
+    table[:, 6] = 0.94
+    assert met(pass_p=table) == set()  # the cell between shows table: nothing under a hand
+    assert met(on=frozenset({c})) == set()  # on the board already
+    # meeting no late tile (a tile of the board was met by the test before the choice)
+    assert met(lates=frozenset({(5, 5, "U")})) == set()
+
+
 def test_a_board_read_again_is_kept_only_with_fewer_digits_overruled() -> None:
     from vision.pipeline import Seen, _fewer_overruled, _seen_flags, _tile_reading
     p = np.full((3, 7), 0.01, np.float32)

@@ -462,6 +462,11 @@ class ReaderConfig:
     #: read again with those tiles as part of the board: reconstruct runs a second time;
     #: False = dropped
     bridge_under_hand: bool = True
+    #: ... and candidates in full view read clearly at every corner that meet such a
+    #: tile at a vertex only, past a cell read past the hand (the full_at_vertex test,
+    #: made again with the digits those tiles show): the tile between lies under the
+    #: hand too (dev 71000403: two tiles beyond two tiles under a hand); False = dropped
+    met_past_late: bool = True
     #: cells cut by the photo's edge next to a tile joined in reconstruct (a drifted arm,
     #: a face found apart) are read too, and join as partial like the fit's candidates
     #: (dev 71000402); False = off

@@ -1186,19 +1186,24 @@ def _bridged(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     """:func:`_reconstruct`, and again with the bridge it gives (see :func:`reconstruct`);
     ``seen`` and ``probs`` rewritten in place."""
     seen0, probs0 = list(seen), probs.copy()
-    board, off, bridge = _reconstruct(cfg, photo, found, seen, probs, set_name)
-    if bridge:
-        board, off, _ = _reconstruct(cfg, photo, found, seen0, probs0, set_name, bridge)
+    board, off, bridge, met = _reconstruct(cfg, photo, found, seen, probs, set_name)
+    if bridge or met:
+        board, off, _, _ = _reconstruct(cfg, photo, found, seen0, probs0, set_name, bridge,
+                                        met)
         seen[:], probs[...] = seen0, probs0
     return board, off
 
 
 def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
-                 probs: np.ndarray, set_name: str, bridge: frozenset[Cell] = frozenset()
-                 ) -> tuple[list[TileReading], list[TileReading], frozenset[Cell]]:
+                 probs: np.ndarray, set_name: str, bridge: frozenset[Cell] = frozenset(),
+                 bridge_met: frozenset[Cell] = frozenset()
+                 ) -> tuple[list[TileReading], list[TileReading], frozenset[Cell],
+                            frozenset[Cell]]:
     """:func:`reconstruct` once, the cells of ``bridge`` taken as the board's (they join
-    candidates to it). Returns (board, off_board, the bridge a second pass would use:
-    empty when it would join nothing more)."""
+    candidates to it), and those of ``bridge_met`` as candidates meeting it at a vertex
+    past a hand (:func:`_met_past_late`). Returns (board, off_board, the bridge a second
+    pass would use: empty when it would join nothing more, and the cells it would join
+    so: ``cfg.met_past_late``)."""
     side_full = found.fit.side / found.scale
     board_idx: list[int] = []
     off: list[TileReading] = []
@@ -1329,6 +1334,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
            if cfg.full_at_vertex and board_idx else set())
     if cfg.corner_only_join and board_idx:
         met |= _met_at_corner(cfg, photo, seen, probs, board_idx, side_full)
+    met |= bridge_met
     if met:
         cut = (cut[0] | met, cut[1])
         board_idx = _connected(seen, pre, *cut)
@@ -1574,14 +1580,40 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
                             "of the board drifted)")
         board.append(tr)
     more: frozenset[Cell] = frozenset()
-    if cfg.bridge_under_hand and not bridge:
+    more_met: frozenset[Cell] = frozenset()
+    if cfg.bridge_under_hand and not bridge and not bridge_met:
         # the cells joined after the choice (under a hand, cut by the photo's edge)
         late_cells = {tr.cell for tr in partial if tr.cell is not None} - cut[0]
         on = {tr.cell for tr in board} | late_cells
         joins = {seen[n].cell for n in _connected(seen, pre, cut[0] | late_cells, cut[1])}
         if joins - on - cut[0]:
             more = frozenset(late_cells)
-    return board + partial, off, more
+        if cfg.met_past_late and late_cells:
+            more_met = frozenset(_met_past_late(cfg, photo, seen, probs, on | cut[0],
+                                                late_cells, at_vertex, side_full))
+    return board + partial, off, more, more_met
+
+
+def _met_past_late(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
+                   on: set[Cell], late: set[Cell], at_vertex: dict[Vertex, set[int]],
+                   side_full: float) -> set[Cell]:
+    """Cells of candidates in full view read clearly (mean "none" at most
+    ``cfg.candidate_none_max``), on none of ``on`` (the board's cells, the tiles joined
+    after its digits were chosen among them), that share a vertex with one of ``late``
+    (those tiles: under a hand, cut by the photo's edge), lie beside a cell read past a
+    hand (:func:`_read_past`), and meet the board at a vertex whose digit they read as
+    the board's, agreeing at every vertex they share (:func:`_meets_at_corner` against
+    ``at_vertex``, the digits its tiles show, at least ``cfg.full_at_vertex_min``): the
+    :func:`_met_past_hidden` test made again with the late tiles' digits."""
+    corners = {v for c in late for v in cell_corners(c)}
+    full = _off_board_in_view(cfg, photo, seen, on, side_full, lambda n: (
+        corners.intersection(cell_corners(seen[n].cell))  # type: ignore[arg-type]
+        and _none_mean(cfg, photo, seen[n], probs[n], side_full) <= cfg.candidate_none_max))
+    passed = _read_past(cfg, photo, seen, probs, side_full) - on if full else set()
+    return {seen[n].cell for n in full  # type: ignore[misc]
+            if any(nb in passed for nb in edge_neighbours(seen[n].cell))  # type: ignore[arg-type]
+            and _meets_at_corner(cfg, photo, seen[n], probs[n], at_vertex, side_full,
+                                 cfg.full_at_vertex_min)}
 
 
 def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: list[int],
