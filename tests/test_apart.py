@@ -11,7 +11,13 @@ import pytest
 from engine.lattice import Cell, cell_corners, cells_around, edge_neighbours, vertex_xy
 from vision.apart import APART_IN_VIEW, LOOSE_ON_LATTICE, judge_pieces
 from vision.config import DEFAULT
-from vision.reading import JOINED_BY_LATTICE, JOINED_OUT_OF_SIGHT, Reading, TileReading
+from vision.reading import (
+    BESIDE_SHOWN_DIGIT,
+    JOINED_BY_LATTICE,
+    JOINED_OUT_OF_SIGHT,
+    Reading,
+    TileReading,
+)
 from vision.spots import spots_of
 
 #: lattice (x, y, 1) -> pixels: 60 px a side, y down the photo
@@ -337,3 +343,30 @@ def test_a_lone_tile_touching_no_tile_in_plain_view_is_off_the_board() -> None:
     reading = Reading("x", 520, 440, tiles=tiles(), homography=H)
     judge_pieces(DEFAULT, lambda: img, reading)
     assert not reading.off_board and reading.tiles[-1].flags == [JOINED]
+
+
+def test_a_lone_tile_beside_a_cell_showing_a_digit_stays_on_the_board() -> None:
+    # dev2 71000656: a tile lying apart on the board's lattice, fingers the dark wood's
+    # colour over the cell beside it, whose crops show a digit between the fingers (the
+    # reader flags the tile so). That cell holds a tile, whatever its colour: the lone tile
+    # is joined through it, not a loose tile on the lattice by chance
+    def tiles(*flags: str) -> list[TileReading]:
+        return [TileReading(c, [DIGIT.get(v, 0) for v in cell_corners(c)], _px(c), [0.99] * 3,
+                            np.zeros((3, 7)), []) for c in BOARD] + [
+            TileReading(FAR, [4, 3, 4], _px(FAR), [0.9] * 3, np.zeros((3, 7)),
+                        [JOINED, *flags])]
+
+    img = _table(more=(FAR,), apart=False)  # the table's colour all round
+
+    def judged(cfg: object, *flags: str) -> Reading:
+        reading = Reading("x", 520, 440, tiles=tiles(*flags), homography=H)
+        judge_pieces(cfg, lambda: img, reading)  # type: ignore[arg-type]
+        return reading
+
+    kept = judged(DEFAULT, BESIDE_SHOWN_DIGIT)
+    assert not kept.off_board and kept.tiles[-1].flags == [JOINED, BESIDE_SHOWN_DIGIT]
+    # by colour alone the cells around it are the table's: off the board
+    moved = judged(replace(DEFAULT, apart_lone_digits=False), BESIDE_SHOWN_DIGIT)
+    assert [t.flags[-1] for t in moved.off_board] == [LOOSE_ON_LATTICE]
+    # not so flagged, it goes off the board as before
+    assert [t.flags for t in judged(DEFAULT).off_board] == [[LOOSE_ON_LATTICE]]

@@ -427,6 +427,24 @@ def test_tiles_meeting_tiles_joined_past_a_hand_join_too() -> None:
     assert len(met) == 1 and None not in met[0].corners and "partial" not in met[0].flags
 
 
+@needs_model
+def test_a_lone_tile_beside_fingers_the_tables_colour_stays_on_the_board() -> None:
+    # dev2 71000656: fingers as dark as the wood table lie over the board's corner; a
+    # tile beside them, on the board's lattice and touching none of its tiles in view,
+    # was judged a loose tile lying there by chance (the cells around it the table's
+    # colour), though the crops of one of them show a 3 between the fingers
+    from vision.reading import BESIDE_SHOWN_DIGIT
+    scores, readings = _dev_read(71_000_656, replace(DEFAULT, apart_lone_digits=False),
+                                 DEFAULT)
+    assert scores[0].matched == scores[0].label_tiles - 1
+    _read_without_mistake(scores[1])
+    (t,) = [t for t in readings[1].tiles if BESIDE_SHOWN_DIGIT in t.flags]
+    # off the board without the rule, the same tile with the same digits
+    (off,) = [o for o in readings[0].off_board if np.linalg.norm(
+        o.corner_px.mean(axis=0) - t.corner_px.mean(axis=0)) < 5]
+    assert sorted(off.corners) == sorted(t.corners) == [1, 2, 3]  # type: ignore[type-var]
+
+
 def test_a_cell_past_a_hand_joins_only_beside_the_board_agreeing_with_it() -> None:
     from engine.lattice import cell_corners, edge_neighbours
     from vision.pipeline import _past_hidden_cell

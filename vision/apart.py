@@ -14,7 +14,9 @@ rest through cells in view. Otherwise it is judged as joined out of sight
 (:data:`~vision.reading.JOINED_OUT_OF_SIGHT`, unless a flag already says how). A piece
 of one tile that meets none of the board's tiles, not even at a corner, with the table in
 view all round, was never placed on the board: a loose tile lying on its lattice by chance,
-it goes off the board (:data:`LOOSE_ON_LATTICE`).
+it goes off the board (:data:`LOOSE_ON_LATTICE`), unless a cell beside it showed the
+classifier a digit (:data:`~vision.reading.BESIDE_SHOWN_DIGIT`: a tile under a hand the
+table's colour).
 
 "Shows the table" is judged by colour against the free cells around the board's own
 piece: a pixel is the table's when some pixel of enough of those cells has nearly its
@@ -41,7 +43,13 @@ from engine.lattice import Cell, cell_corners, cells_around, edge_neighbours
 
 from .config import ReaderConfig
 from .detect import is_clockwise
-from .reading import JOINED_OUT_OF_SIGHT, JOINED_UNSEEN, Reading, TileReading
+from .reading import (
+    BESIDE_SHOWN_DIGIT,
+    JOINED_OUT_OF_SIGHT,
+    JOINED_UNSEEN,
+    Reading,
+    TileReading,
+)
 from .spots import digit_blobs, spots_of
 
 #: the flag of a tile of a piece of the board apart from the rest, the cells between in
@@ -167,7 +175,9 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
     judge by colour, only the pieces beside a vertex where a corner shows no digit are
     (``cfg.apart_covered_unjudged``: joined out of sight), the rest reported as they lie.
     A piece of one tile meeting no other tile, the table in view all round, is moved to
-    the reading's ``off_board`` instead (``cfg.apart_lone_loose``).
+    the reading's ``off_board`` instead (``cfg.apart_lone_loose``), unless it is flagged
+    :data:`~vision.reading.BESIDE_SHOWN_DIGIT` (``cfg.apart_lone_digits``: judged joined
+    out of sight).
     Returns the numbers of tiles flagged apart in view and joined out of sight (those
     moved off the board counted in neither).
     """
@@ -276,7 +286,12 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
         rest_out = any(o for j, o in enumerate(out) if j != k)
         bare = not beside and all(plain(n) or (not rest_out and pixels(n) is None)
                                   for n in sorted(near))
-        if bare and cfg.apart_lone_loose and len(part) == 1 and not _touches(part[0], cells):
+        lone = bare and len(part) == 1 and not _touches(part[0], cells)
+        if lone and cfg.apart_lone_digits and BESIDE_SHOWN_DIGIT in part[0].flags:
+            # a cell beside it of the table's colour showed a digit to the classifier: a
+            # tile under a hand (as dark as the table), the lone tile joined through it
+            bare = lone = False
+        if lone and cfg.apart_lone_loose:
             loose.append(part[0])  # on no tile's edge or corner, the table all round
         elif bare:
             for t in part:

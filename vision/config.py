@@ -377,6 +377,11 @@ class ReaderConfig:
     #: ... and a piece of one tile touching no other tile of the board, its free cells all
     #: showing the table, is a loose tile that lies on the lattice by chance: off the board
     apart_lone_loose: bool = True
+    #: ... but not one joined by the lattice beside a cell whose crops show a digit but no
+    #: whole tile (read past a hand, whatever its colour: a tile lies there under a hand
+    #: or an object the table's colour; dev2 71000656, fingers over dark wood): flagged
+    #: so (reading.BESIDE_SHOWN_DIGIT) and judged joined out of sight. False = colour alone
+    apart_lone_digits: bool = True
     #: the cells are judged inside their triangles shrunk by this toward the centre (a
     #: tile's side face and shadow reach into the next cell under a tilted camera, and a
     #: hand-placed tile lies off its cell)

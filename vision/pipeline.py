@@ -57,6 +57,7 @@ from .fit import (
 from .io import NoTilesError, Photo, from_array, load
 from .loose import colour_faces, prune_loose
 from .reading import (
+    BESIDE_SHOWN_DIGIT,
     BOARD_TOO_BLURRED,
     JOINED_BY_LATTICE,
     MEETS_AT_CORNER,
@@ -1552,6 +1553,10 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     board: list[TileReading] = []
     seen_tiles: dict[Tile, Cell] = {}
     shown_by = _shown_by(seen, probs, board_idx, partial)
+    # the cells showing a digit but no whole tile, beside which a tile joined by the
+    # lattice is joined under a hand (whatever the colour of the hand: vision.apart)
+    past = (_read_past(cfg, photo, seen, probs, side_full)
+            if cfg.apart_lone_digits and (apart or late) else set())
     for n, c in zip(board_idx + late, cells + [seen[n].cell for n in late], strict=True):
         assert c is not None
         digits = late_digits[n] if n in late else choice.digits[c]
@@ -1575,6 +1580,8 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         elif n in apart or n in late:
             tr.flags.append(f"{JOINED_BY_LATTICE}: lies on the board's lattice apart from "
                             "it (joined under a hand or an object, or at a corner only)")
+            if past.intersection(edge_neighbours(c)):
+                tr.flags.append(BESIDE_SHOWN_DIGIT)
         elif n in drifted:
             tr.flags.append("read from its own outline, off the lattice (a hand-placed part "
                             "of the board drifted)")

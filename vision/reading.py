@@ -97,6 +97,10 @@ MEETS_AT_CORNER = "meets the board at a corner"
 #: the flags (prefixes) of tiles joined to the board through tiles not seen: the board is
 #: judged without them for being in pieces, or touched by a corner only
 JOINED_UNSEEN = (JOINED_BY_LATTICE, "joined out of sight", MEETS_AT_CORNER)
+#: the flag of a tile joined by the lattice beside a cell whose crops show a digit but no
+#: whole tile: a tile lies there under a hand or an object (vision.pipeline, vision.apart)
+BESIDE_SHOWN_DIGIT = ("beside a cell showing a digit but no whole tile (a tile under a hand "
+                      "or an object)")
 #: the start of the flag of a tile whose digits repeat a tile of the board, or make one not
 #: in the set, only through a digit chosen against its own pixels (vision.pipeline): a
 #: misreading (one set holds each tile once, and no mirror tile), not a violation
