@@ -22,7 +22,12 @@ many new pages. Where faults are cheap the decode is faster and the ratio higher
 ``MALLOC_MMAP_THRESHOLD_`` raised so no page is mapped anew, 28 ms against 135 ms).
 
 The same is measured on ``--synth N`` fresh synthetic 12 MP photos (rendered first, into
-a temporary folder), so that the figure is not one photo's.
+a temporary folder), so that the figure is not one photo's. Rendering them first changes
+the decode floor of the main photo too: in a process that has rendered them, the colour
+decode's 36 MB came from memory already mapped (about 250 faults, 48 ms on the AMD host at
+stop 64); in one that has not (``--synth 0``), from fresh pages each time (about 9,700
+faults, 82 ms), while the read's own time hardly moved (328 and 308 ms). Compare ratios
+only between runs with the same ``--synth``.
 
 Run: ``python -m benchmarks.bench_read [PHOTO]`` -> ``benchmarks/results/read_speed.json``.
 """
@@ -68,9 +73,8 @@ def _read_bytes(data: bytes, name: str) -> tuple[Reading, dict[str, float]]:
 def huge_pages() -> str:
     """The kernel's transparent huge page mode (the bracketed word of
     ``/sys/kernel/mm/transparent_hugepage/enabled``: always, madvise or never; "unknown"
-    where it cannot be read). With "always" a fresh 36 MB image faults in 2 MB pages, a few
-    dozen faults; otherwise in 4 KiB pages, about 9,000: the colour decode takes over
-    half as long again, and the ratio falls."""
+    where it cannot be read): how fresh memory may be backed, recorded beside the page
+    faults since they decide much of the decode's time."""
     try:
         text = Path("/sys/kernel/mm/transparent_hugepage/enabled").read_text(encoding="utf-8")
     except OSError:

@@ -149,8 +149,7 @@ def test_ab_code_refuses_seeds_that_are_not_whole_numbers_in_one_line() -> None:
 
 
 def test_the_huge_page_mode_is_the_word_the_kernel_brackets() -> None:
-    # recorded beside the speeds: with huge pages "always", a fresh decoded image faults in
-    # 2 MB pages, and the decode the read is measured against takes far less time
+    # recorded beside the speeds and the page faults (how the kernel may back fresh memory)
     assert chosen_word("always [madvise] never\n") == "madvise"
     assert chosen_word("[always] madvise never") == "always"
     assert chosen_word("") == "unknown"
