@@ -1611,16 +1611,10 @@ def _met_past_late(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.
     hand (:func:`_read_past`), and meet the board at a vertex whose digit they read as
     the board's, agreeing at every vertex they share (:func:`_meets_at_corner` against
     ``at_vertex``, the digits its tiles show, at least ``cfg.full_at_vertex_min``): the
-    :func:`_met_past_hidden` test made again with the late tiles' digits."""
+    :func:`_met_past_hidden` test made again with the late tiles' digits (:func:`_met_past`)."""
     corners = {v for c in late for v in cell_corners(c)}
-    full = _off_board_in_view(cfg, photo, seen, on, side_full, lambda n: (
-        corners.intersection(cell_corners(seen[n].cell))  # type: ignore[arg-type]
-        and _none_mean(cfg, photo, seen[n], probs[n], side_full) <= cfg.candidate_none_max))
-    passed = _read_past(cfg, photo, seen, probs, side_full) - on if full else set()
-    return {seen[n].cell for n in full  # type: ignore[misc]
-            if any(nb in passed for nb in edge_neighbours(seen[n].cell))  # type: ignore[arg-type]
-            and _meets_at_corner(cfg, photo, seen[n], probs[n], at_vertex, side_full,
-                                 cfg.full_at_vertex_min)}
+    return _met_past(cfg, photo, seen, probs, on, side_full, lambda: at_vertex,
+                     lambda cell: bool(corners.intersection(cell_corners(cell))))
 
 
 def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: list[int],
@@ -2471,16 +2465,31 @@ def _met_past_hidden(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: n
     that meet it at a vertex whose digit they read as the board's (:func:`_meets_at_corner`)
     beside a candidate read past a hand (a digit in view, no tile:
     ``cfg.candidate_pass_none_max``): the tile between lies under the hand or an object."""
-    on = {seen[n].cell for n in board_idx}
-    full = _off_board_in_view(cfg, photo, seen, on, side_full, lambda n: _none_mean(
+    return _met_past(cfg, photo, seen, probs, {seen[n].cell for n in board_idx}, side_full,
+                     lambda: _board_shows(seen, probs, board_idx))
+
+
+def _met_past(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
+              on: set[Cell], side_full: float, shows: Callable[[], dict[Vertex, set[int]]],
+              near: Callable[[Cell], bool] = lambda cell: True) -> set[Cell]:
+    """The test of :func:`_met_past_hidden` and :func:`_met_past_late`: cells of
+    candidates in full view on none of ``on`` (the board's cells), for which ``near``
+    holds, read clearly (mean "none" at most ``cfg.candidate_none_max``), beside a
+    candidate read past a hand (:func:`_read_past`), that meet the board at a vertex
+    whose digit they read as the board's, agreeing at every vertex they share
+    (:func:`_meets_at_corner`, at least ``cfg.full_at_vertex_min``, against ``shows()``:
+    vertex -> the digits the board's tiles show there; asked only where such a cell
+    lies beside a cell read past a hand)."""
+    full = _off_board_in_view(cfg, photo, seen, on, side_full, lambda n: near(
+        seen[n].cell) and _none_mean(  # type: ignore[arg-type]
         cfg, photo, seen[n], probs[n], side_full) <= cfg.candidate_none_max)
     passed = _read_past(cfg, photo, seen, probs, side_full) - on if full else set()
     if not passed:
         return set()
-    shows = _board_shows(seen, probs, board_idx)
+    at = shows()
     return {seen[n].cell for n in full  # type: ignore[misc]
             if any(nb in passed for nb in edge_neighbours(seen[n].cell))  # type: ignore[arg-type]
-            and _meets_at_corner(cfg, photo, seen[n], probs[n], shows, side_full,
+            and _meets_at_corner(cfg, photo, seen[n], probs[n], at, side_full,
                                  cfg.full_at_vertex_min)}
 
 
