@@ -649,8 +649,10 @@ def test_a_tile_cut_by_the_photos_edge_beside_a_joined_face_is_read() -> None:
     # beside it, cut by the photo's edge, was never a candidate (those are chosen before
     # the join); read where the joined face puts it, it joins as partial
     # (the candidates read past a hand find it too: left out; without them, the reader
-    # that also reads the cells met at a corner misses that tile: left out too)
-    base = replace(DEFAULT, candidate_pass_none_max=0.0, corner_only_join=False)
+    # that also reads the cells met at a corner misses that tile: left out too; and the
+    # cut face judged on the table plane, another way to it)
+    base = replace(DEFAULT, candidate_pass_none_max=0.0, corner_only_join=False,
+                   cut_on_table=False)
     scores = _dev_scores(71_000_434, replace(base, cut_beside_joined=False), base)
     assert scores[0].matched == scores[0].label_tiles - 1
     _read_without_mistake(scores[1])
@@ -828,6 +830,34 @@ def test_loose_tile_cut_by_the_photo_edge_is_read_where_it_shows() -> None:
     assert sc.loose_matched == 2 and sc.loose_right >= 1
     partial = [t for t in got["off_board"] if "partial" in t["flags"]]
     assert any(t["corners"].count(None) == 2 and 5 in t["corners"] for t in partial)
+
+
+@pytest.mark.parametrize("seed", [
+    # a loose 4-1-1 cut by the photo's foot in a steep view: its corner in view is about
+    # 45 degrees on screen, 60 on the table plane
+    71_000_034,
+    # a loose 2-5-0 cut by the right edge: on screen, its bevelled top face fills 0.7 of
+    # the part in view of the tile completed from its corner; on the table plane, at the
+    # lattice's size there, its tile
+    71_000_208,
+])
+@needs_model
+def test_loose_tiles_cut_by_the_photo_edge_are_judged_on_the_table_plane(seed: int) -> None:
+    # dev photos: each tile was missed (cut_on_table off); found, it is read as partial
+    # with the two digits in view, and the board reads as before
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    s = render(seed, size=SIZE, style=_style(seed))
+    before = score_reading("x", s.label, read_array(
+        s.image, replace(DEFAULT, cut_on_table=False), name="x").to_json())
+    got = read_array(s.image, name="x").to_json()
+    now = score_reading("x", s.label, got)
+    assert now.loose_matched == before.loose_matched + 1
+    assert now.loose_right == before.loose_right + 1
+    assert (now.matched, now.found_tiles, now.digits_right) == (
+        before.matched, before.found_tiles, before.digits_right)
+    cut = [t for t in got["off_board"] if "partial" in t["flags"]]
+    assert any(sum(d is not None for d in t["corners"]) == 2 for t in cut)
 
 
 @needs_model

@@ -1493,6 +1493,27 @@ def test_a_face_cut_by_the_photo_edge_is_completed_from_a_rounded_corner() -> No
     assert find_cut_faces(sharp_only, gray, edge_map(sharp_only, gray), side) == []
 
 
+def test_a_face_cut_by_the_photo_edge_in_a_steep_view_is_judged_on_the_table_plane() -> None:
+    # a steep view turns a tile's 60-degree corner into 44 on screen (dev 71000034, 191:
+    # loose tiles cut by the frame, missed): with the board's homography the corner is
+    # judged on the table plane, the tile completed there at the lattice's size
+    from vision.detect import edge_map, find_cut_faces
+    side = 80.0
+    h = np.array([[side, 0.0, 0.0], [0.0, 0.55 * side, 0.0], [0.0, 0.0, 1.0]])
+    table = np.array([[3.2, 0.6], [4.2, 0.6], [3.7, 0.6 + np.sqrt(3) / 2]])
+    cut = table @ h[:2, :2].T  # its right corner 36 px beyond the right edge
+    gray = np.full((200, 300), 60, np.uint8)
+    cv2.fillConvexPoly(gray, np.round(cut).astype(np.int32), 200)
+    gray = cv2.GaussianBlur(gray, (0, 0), 0.8)
+    edges = edge_map(DEFAULT, gray)
+    assert find_cut_faces(DEFAULT, gray, edges, side) == []
+    assert find_cut_faces(replace(DEFAULT, cut_on_table=False), gray, edges, side, h) == []
+    faces = find_cut_faces(DEFAULT, gray, edges, side, h)
+    assert len(faces) == 1 and faces[0].cut
+    err = np.linalg.norm(faces[0].pts[:, None, :] - cut[None, :, :], axis=2).min(axis=1)
+    assert err.max() < 0.05 * side
+
+
 def test_off_board_faces_stay_in_step_when_a_board_cell_and_a_hidden_cell_shadow_them() -> None:
     # a loose face lying askew on a board cell is dropped from off_board, and a cell with a
     # digit under a hand is then placed partial: the off-board readings and their faces

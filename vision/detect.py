@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from .config import ReaderConfig
+from .spots import project
 
 
 @dataclass
@@ -378,23 +379,31 @@ def _dedupe(cfg: ReaderConfig, cands: list[Triangle]) -> list[Triangle]:
     return [cands[n] for n in kept_idx]
 
 
-def find_cut_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side: float
-                   ) -> list[Triangle]:
+def find_cut_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side: float,
+                   homography: np.ndarray | None = None) -> list[Triangle]:
     """Tile faces cut by the photo's edge, in the detection image ``gray`` (with its edge
     map), for tiles of ``side`` px: a region bounded by edges that touches the frame and
     shows a corner of about 60 degrees between two straight sides that do not run along
     the frame is completed to the tile of that size from that corner (the rest lies beyond
     the photo). Kept only where the completed tile lies partly outside the photo and its
     part inside matches the region. Returns triangles (``cut`` set), clockwise on screen.
+
+    ``homography`` (lattice units -> ``gray``'s px, the board's; with
+    ``cfg.cut_on_table``): a region that shows no such corner in the photo is judged on
+    the table plane too, at the size of the lattice's cells where it lies: a steep view
+    turns a tile's 60-degree corner into 45 or 80 and shrinks a far tile to half the
+    board's (dev 71000208: a loose 2-5-0 at the frame, its corner 75 degrees on screen).
     """
     h, w = gray.shape
     k = 1
     ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
     grow = k + 0.5
-    full = side * side * np.sqrt(3) / 4
     out: list[Triangle] = []
+    table = _TablePlane.of(homography, w, h) if cfg.cut_on_table else None
     # such a region lies within 1.3 sides of the frame: only the four strips along it are
-    # traced (a region reaching a strip's inner edge is too large, or the next strip's)
+    # traced (a region reaching a strip's inner edge is too large, or the next strip's;
+    # strips as wide as the lattice's cells along each edge, up to 1.8 sides on the 12 MP
+    # sample, found no more tiles on the dev photos and took 4 ms more there)
     b = int(np.ceil(1.4 * side)) + 2 * k + 2
     if 2 * b >= min(h, w):
         strips = [(0, 0, w, h)]
@@ -432,43 +441,120 @@ def find_cut_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side:
     def on_frame(p: np.ndarray) -> bool:
         return bool(p[0] <= m or p[1] <= m or p[0] >= w - 1 - m or p[1] >= h - 1 - m)
 
-    for c in contours:
-        hull = cv2.convexHull(c)
+    hulls = [cv2.convexHull(c) for c in contours]
+    # the lattice's cell size where each region lies (all at once: per region, the numpy
+    # calls' overhead was most of this function's time on the 12 MP sample)
+    here = (table.local_side(np.array([hl.reshape(-1, 2).mean(axis=0) for hl in hulls],
+                                      np.float64))
+            if table is not None and hulls else np.zeros(0))
+    for n, hull in enumerate(hulls):
         ha = cv2.contourArea(hull)
-        if not 0.12 * full <= ha <= 0.95 * full:
-            continue
-        poly = cv2.approxPolyDP(hull, 0.04 * side, True).reshape(-1, 2).astype(np.float64)
-        n = len(poly)
-        if n < 3:
-            continue
-        best: tuple[float, np.ndarray] | None = None
-        # a corner shown by one vertex; only where none is, one rounded off
-        for rounded in (False, True) if cfg.cut_round_corner > 0 else (False,):
-            for p, a, b in _cut_corners(poly, side, on_frame, cfg.cut_round_corner
-                                        if rounded else 0.0):
-                ua, ub = a - p, b - p
-                la, lb = np.linalg.norm(ua), np.linalg.norm(ub)
-                if min(la, lb) < 0.25 * side or max(la, lb) > 1.15 * side:
-                    continue
-                ang = np.degrees(np.arccos(np.clip(ua @ ub / (la * lb), -1, 1)))
-                if abs(ang - 60) > 10:
-                    continue
-                # the tile's sides from this corner, of the tile's length, grown back out
-                tri = np.array([p, p + inner * ua / la, p + inner * ub / lb])
-                if best is None or abs(ang - 60) < best[0]:
-                    best = (abs(ang - 60), tri)
-            if best is not None:
+        # on screen first; where that shows no corner, or none whose tile the region fills,
+        # on the table plane at the lattice's size there (within reason: far past the
+        # board the homography is a poor guide)
+        for plane in (None, table) if table is not None else (None,):
+            s_here = side if plane is None else float(here[n])
+            if not (np.isfinite(s_here) and 0.4 * side <= s_here <= 2.5 * side):
+                continue
+            tri = _cut_tile(cfg, hull, ha, s_here, inner / side, on_frame, plane)
+            if tri is None:
+                continue
+            tri = expand_sides(tri[None], np.array([grow]))[0]
+            if all(0 <= q[0] <= w - 1 and 0 <= q[1] <= h - 1 for q in tri):
+                continue  # in full view: not cut (find_triangles judges such shapes)
+            seen_area, _ = cv2.intersectConvexConvex(tri.astype(np.float32), frame)
+            if seen_area > 0 and 0.75 <= ha / seen_area <= 1.15:
+                out.append(Triangle(clockwise(tri), float(ha / seen_area), cut=True))
                 break
-        if best is None:
-            continue
-        tri = expand_sides(best[1][None], np.array([grow]))[0]
-        if all(0 <= q[0] <= w - 1 and 0 <= q[1] <= h - 1 for q in tri):
-            continue  # in full view: not cut (find_triangles judges such shapes)
-        seen_area, _ = cv2.intersectConvexConvex(tri.astype(np.float32), frame)
-        if seen_area <= 0 or not 0.75 <= ha / seen_area <= 1.15:
-            continue  # the region is not this tile's part in view
-        out.append(Triangle(clockwise(tri), float(ha / seen_area), cut=True))
+            # (else the region is not this tile's part in view)
     return out
+
+
+@dataclass
+class _TablePlane:
+    """The board's homography, for judging shapes on the table plane
+    (:func:`find_cut_faces`): ``h`` lattice units -> image px, ``hinv`` its inverse."""
+
+    h: np.ndarray
+    hinv: np.ndarray
+
+    @classmethod
+    def of(cls, h: np.ndarray | None, w: int, ht: int) -> _TablePlane | None:
+        """The plane of ``h`` for a ``w`` x ``ht`` px image; None without a homography,
+        with one that cannot be inverted, or with the horizon in the image (cells past it
+        are turned over)."""
+        if h is None:
+            return None
+        try:
+            hinv = np.linalg.inv(h)
+        except np.linalg.LinAlgError:
+            return None
+        # (the plane's w is affine in px: one sign at the image's corners, one throughout)
+        corners = np.array([[0.0, 0.0], [w - 1.0, 0.0], [w - 1.0, ht - 1.0], [0.0, ht - 1.0]])
+        z = corners @ hinv[2, :2] + hinv[2, 2]
+        if not (np.all(z > 0) or np.all(z < 0)):
+            return None
+        return cls(h, hinv)
+
+    def to_table(self, px: np.ndarray) -> np.ndarray:
+        """Image points (N, 2) on the table plane, lattice units (N, 2)."""
+        return project(self.hinv, px)
+
+    def to_image(self, xy: np.ndarray) -> np.ndarray:
+        """Table points (N, 2, lattice units) in the image, px (N, 2)."""
+        return project(self.h, xy)
+
+    def local_side(self, px: np.ndarray) -> np.ndarray:
+        """The side (px) of a lattice-unit triangle at each image point of ``px`` (N, 2)."""
+        t = self.to_table(px)
+        tri = np.array([[0.0, 0.0], [1.0, 0.0], [0.5, np.sqrt(3) / 2]]) - [0.5, np.sqrt(3) / 6]
+        pts = self.to_image((t[:, None, :] + tri[None]).reshape(-1, 2)).reshape(-1, 3, 2)
+        return np.linalg.norm(pts - pts[:, [1, 2, 0]], axis=2).mean(axis=1)
+
+
+def _cut_tile(cfg: ReaderConfig, hull: np.ndarray, ha: float, side: float,
+              inner_frac: float, on_frame: Callable[[np.ndarray], bool],
+              table: _TablePlane | None) -> np.ndarray | None:
+    """The tile (3, 2) px, not yet grown back out, that a frame-touching region (convex
+    ``hull``, its area ``ha``) shows a corner of (see :func:`find_cut_faces`): for tiles of
+    ``side`` px where the region lies (``inner_frac`` of it: the region's side, short of
+    the tile's), its corner's angle and sides measured on screen, or, with ``table``, on
+    the table plane; None where it shows none."""
+    full = side * side * np.sqrt(3) / 4
+    inner = inner_frac * side
+    if not 0.12 * full <= ha <= 0.95 * full:
+        return None
+    poly = cv2.approxPolyDP(hull, 0.04 * side, True).reshape(-1, 2).astype(np.float64)
+    if len(poly) < 3:
+        return None
+    best: tuple[float, np.ndarray] | None = None
+    # a corner shown by one vertex; only where none is, one rounded off
+    for rounded in (False, True) if cfg.cut_round_corner > 0 else (False,):
+        for p, a, b in _cut_corners(poly, side, on_frame, cfg.cut_round_corner
+                                    if rounded else 0.0):
+            if table is None:
+                ua, ub, unit = a - p, b - p, side
+            else:
+                tp, ta, tb = table.to_table(np.array([p, a, b]))
+                ua, ub, unit = ta - tp, tb - tp, 1.0
+            la, lb = np.linalg.norm(ua), np.linalg.norm(ub)
+            if min(la, lb) < 0.25 * unit or max(la, lb) > 1.15 * unit:
+                continue
+            ang = np.degrees(np.arccos(np.clip(ua @ ub / (la * lb), -1, 1)))
+            if abs(ang - 60) > 10:
+                continue
+            # the tile's sides from this corner, of the tile's length, grown back out
+            if table is None:
+                tri = np.array([p, p + inner * ua / la, p + inner * ub / lb])
+            else:
+                f = inner / side
+                tri = np.vstack([p[None], table.to_image(np.array(
+                    [tp + f * ua / la, tp + f * ub / lb]))])
+            if best is None or abs(ang - 60) < best[0]:
+                best = (abs(ang - 60), tri)
+        if best is not None:
+            break
+    return None if best is None else best[1]
 
 
 def _cut_corners(poly: np.ndarray, side: float, on_frame: Callable[[np.ndarray], bool],

@@ -205,8 +205,8 @@ def _with_cut_faces(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray,
     detection copy; see :func:`vision.fit.add_cut_faces`), with ``cfg.cut_faces``."""
     if cfg.cut_faces and fit.side > 0:
         assert edges is not None
-        add_cut_faces(fit, find_cut_faces(cfg, gray, edges, fit.side), gray.shape[1],
-                      gray.shape[0])
+        add_cut_faces(fit, find_cut_faces(cfg, gray, edges, fit.side, fit.homography),
+                      gray.shape[1], gray.shape[0])
 
 
 def _other_boards(cfg: ReaderConfig, photo: Photo, scale: float, read: list[LatticeFit],
