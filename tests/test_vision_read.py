@@ -1444,12 +1444,27 @@ def test_loose_tiles_beside_a_board_outlined_as_one_face_are_read() -> None:
     # dev 71000075: black tiles on wood; the faces found by their edges joined into no
     # board but one face, the whole board's outline (294 px a side), and its size left
     # the loose tiles (78-91 px) out of the silhouette's fit. Offered to it as loose faces,
-    # the four face-up ones read right; the board is the same (without the colour search
-    # too, which finds two of them by the tiles' colour)
+    # the four face-up ones read right, and a face-down one of its cells' size is one
+    # (apart_board_size); the board is the same (without the colour search too, which
+    # finds two of them by the tiles' colour)
     on, off = _dev_scores(71_000_075, DEFAULT, replace(DEFAULT, silhouette_loose_below=1,
                                                        colour_loose=False))
     assert off.loose_found == 0
-    assert on.loose_found == on.loose_matched == on.loose_right == 4
+    assert on.loose_found == on.loose_matched == on.loose_right == 5
+    _same_board(on, off)
+    _read_without_mistake(on)
+
+
+@needs_model
+def test_face_down_tiles_of_the_silhouettes_size_are_read_beside_it() -> None:
+    # dev 71000045: black tiles on a white table; the faces found by their edges joined
+    # into no board (one face, 140 px), so the faces of other sizes, two face-down tiles of
+    # 67 px among them, were offered to the silhouette's fit (74 px cells) as loose faces
+    # only, kept where they show digits: both backs were dropped. Of the size of its
+    # cells where they lie, they are loose faces like any, judged face-down tiles
+    on, off = _dev_scores(71_000_045, DEFAULT, replace(DEFAULT, apart_board_size=False))
+    assert off.loose_found == off.loose_matched == 0
+    assert on.loose_found == on.loose_matched == on.loose_right == 2
     _same_board(on, off)
     _read_without_mistake(on)
 

@@ -2002,6 +2002,24 @@ def test_a_loose_face_on_a_candidate_cell_stays_loose_until_the_cell_holds_a_til
     assert fit.loose == [1] and fit.shadowed == {down: [1]}  # none on the board's cell
 
 
+def test_the_next_boards_are_not_fitted_to_faces_offered_as_loose_only() -> None:
+    # the faces offered to a silhouette's fit as loose faces (other sizes than the faces
+    # joined by their edges told) are left out of the faces the next boards are fitted
+    # to, those of its cells' size too, though they may be face-down tiles beside it
+    from vision.detect import Triangle
+    from vision.fit import LatticeFit
+    from vision.pipeline import Found, _copy_faces
+    up = (0, 0, "U")
+    photo = vio.from_array(DEFAULT, np.full((400, 600, 3), 128, np.uint8))
+    _, s = photo.scaled_gray()
+    faces = [Triangle(_cell_px(up), 0.9), Triangle(_cell_px(up) + 200.0, 0.9),
+             Triangle(_cell_px(up) * 0.5 + 300.0, 0.9)]
+    fit = LatticeFit(triangles=faces, side=104.0, cells={up: 0}, loose=[1, 2],
+                     offered={1, 2}, apart={2})
+    _, _, kept, _ = _copy_faces(DEFAULT, photo, Found(fit, s))
+    assert kept == [faces[0]]
+
+
 def test_cells_cut_by_the_photos_edge_are_candidates_two_rings_out() -> None:
     # a row of board tiles along the photo's edge is followed ring by ring (each cell is
     # read only next to one seen to hold a tile)

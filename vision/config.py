@@ -109,6 +109,10 @@ class ReaderConfig:
     #: dev 71000280's printed triangles) and not beside a board too blurred to read
     #: (1: never)
     silhouette_loose_below: int = 3
+    #: ... except those of the size of the silhouette's lattice cells where they lie
+    #: (within loose_local_size): loose faces like any, a blank one judged as a face-down
+    #: tile (False: all offered as loose faces only)
+    apart_board_size: bool = True
 
     # --- lattice ---------------------------------------------------------------------
     #: two tiles are joined when both ends of an edge lie this close (x side)

@@ -76,7 +76,11 @@ class LatticeFit:
     #: loose faces lying squarely on a candidate cell (a blank one is no tile off the board)
     squarely: set[int] = field(default_factory=set)
     #: loose faces of other sizes than the board's, offered by a silhouette's fit that
-    #: replaced a board of one or two faces: tiles only where they show digits
+    #: replaced a board of one or two faces: dropped with the board if it is too blurred
+    #: to read, and never faces of the boards searched next
+    offered: set[int] = field(default_factory=set)
+    #: ... those of them not of the size of its cells where they lie (all, without
+    #: ``ReaderConfig.apart_board_size``): tiles only where they show digits
     apart: set[int] = field(default_factory=set)
     #: for a board fitted to its silhouette: a later silhouette (one of local tone, which
     #: come last) shows more digit evidence over its cells than this one
@@ -533,7 +537,7 @@ def _from_silhouette(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
     inferred from the lattice), cells around it candidates; None if no board shows.
     ``extra``: faces of other sizes than ``tris``'s, kept where their size is the
     lattice's there (:func:`_guess_fit`); ``apart``: faces offered as loose faces only
-    (``LatticeFit.apart``)."""
+    (``LatticeFit.offered``)."""
     from .silhouette import find_boards, rank
     # a board of joined faces found by its edges (``found``): only a silhouette holding
     # it, of its tiles' size, may complete it (and the search is much shorter)
@@ -660,7 +664,7 @@ def _silhouette_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle],
     it (``LatticeFit.snapped``), to be read too. Faces of ``extra`` (other sizes than
     ``tris``'s) join ``tris`` where they are of the size of the lattice's cell they lie
     on (within ``cfg.silhouette_local_size``); faces of ``apart`` are loose faces only
-    (``LatticeFit.apart``: never on a cell, no vertex of the lattice moved by them)."""
+    (``LatticeFit.offered``: never on a cell, no vertex of the lattice moved by them)."""
     try:
         hinv = np.linalg.inv(g.homography)
     except np.linalg.LinAlgError:
@@ -741,7 +745,20 @@ def _guess_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle], gray: np.
     _normalise(cfg, fit, verts)
     if apart:
         fit.triangles = [*tris, *apart]  # loose faces only: the cells are placed
-        fit.apart = set(range(len(tris), len(fit.triangles)))
+        fit.offered = set(range(len(tris), len(fit.triangles)))
+        fit.apart = set(fit.offered)
+        if cfg.apart_board_size and fit.homography is not None:
+            # the size the board's faces told was a wrong one; those of the size of this
+            # lattice's cells where they lie may be blank, face-down tiles, judged as any
+            # loose face is (dev 71000045: two black backs on a white table)
+            try:
+                hi = np.linalg.inv(fit.homography)
+            except np.linalg.LinAlgError:
+                hi = None
+            if hi is not None:
+                sized = {id(t) for t in _locally_sized(cfg.loose_local_size, fit.homography,
+                                                       hi, apart)}
+                fit.apart = {len(tris) + k for k, t in enumerate(apart) if id(t) not in sized}
     fit.loose = _loose(cfg, fit)
     _candidates(cfg, fit, gray)
     return fit

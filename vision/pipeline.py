@@ -250,7 +250,7 @@ def _copy_faces(cfg: ReaderConfig, photo: Photo, first: Found | None
     gray, s = photo.scaled_gray()
     if first is not None and abs(s - first.scale) < 1e-9:
         fit = first.fit  # its faces of the board's size (not those offered as loose only)
-        return gray, s, [t for i, t in enumerate(fit.triangles) if i not in fit.apart], None
+        return gray, s, [t for i, t in enumerate(fit.triangles) if i not in fit.offered], None
     edges = edge_map(cfg, gray)
     return gray, s, find_triangles(cfg, gray, edges), edges
 
@@ -1349,7 +1349,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         found.too_blurred = True
         # nor are the faces offered beside it as loose only: its blur makes shapes read as
         # digits (dev faults 71000321: four such "tiles" beside a blurred board)
-        off, off_face = _without_faces(off, off_face, found.fit.apart)
+        off, off_face = _without_faces(off, off_face, found.fit.offered)
     shows = np.argmax(probs[board_idx], axis=2) < 6 if board_idx else np.zeros((0, 3), bool)
     unshown = unshown_tiles([seen[n].cell for n in board_idx], shows,  # type: ignore[misc]
                             cfg.unshown_corners_max)
