@@ -389,10 +389,12 @@ def find_cut_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side:
     part inside matches the region. Returns triangles (``cut`` set), clockwise on screen.
 
     ``homography`` (lattice units -> ``gray``'s px, the board's; with
-    ``cfg.cut_on_table``): a region that shows no such corner in the photo is judged on
-    the table plane too, at the size of the lattice's cells where it lies: a steep view
-    turns a tile's 60-degree corner into 45 or 80 and shrinks a far tile to half the
-    board's (dev 71000208: a loose 2-5-0 at the frame, its corner 75 degrees on screen).
+    ``cfg.cut_on_table``): a region that shows no such corner on screen, or none whose
+    tile it fills, is judged on the table plane too, the tile completed there at the size
+    of the lattice's cells where it lies: a steep view turns a tile's 60-degree corner
+    into 45 or 80 on screen and scales a tile far from the board (dev 71000034: a loose
+    4-1-1 at the photo's foot, 44 degrees on screen; dev 71000208: a bevelled 2-5-0
+    filling 0.7 of the tile completed on screen).
     """
     h, w = gray.shape
     k = 1
@@ -403,7 +405,8 @@ def find_cut_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side:
     # such a region lies within 1.3 sides of the frame: only the four strips along it are
     # traced (a region reaching a strip's inner edge is too large, or the next strip's;
     # strips as wide as the lattice's cells along each edge, up to 1.8 sides on the 12 MP
-    # sample, found no more tiles on the dev photos and took 4 ms more there)
+    # sample, found no more tiles on the dev photos where the table plane found some, and
+    # took 4 ms more there)
     b = int(np.ceil(1.4 * side)) + 2 * k + 2
     if 2 * b >= min(h, w):
         strips = [(0, 0, w, h)]
@@ -547,9 +550,8 @@ def _cut_tile(cfg: ReaderConfig, hull: np.ndarray, ha: float, side: float,
             if table is None:
                 tri = np.array([p, p + inner * ua / la, p + inner * ub / lb])
             else:
-                f = inner / side
                 tri = np.vstack([p[None], table.to_image(np.array(
-                    [tp + f * ua / la, tp + f * ub / lb]))])
+                    [tp + inner_frac * ua / la, tp + inner_frac * ub / lb]))])
             if best is None or abs(ang - 60) < best[0]:
                 best = (abs(ang - 60), tri)
         if best is not None:
