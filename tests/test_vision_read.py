@@ -413,7 +413,6 @@ def test_tiles_meeting_tiles_joined_past_a_hand_join_too() -> None:
     # them at a vertex only, their digits there its own; the tile beside it, cut by the
     # photo's edge, joins through it. Both were missed: the test of a tile meeting the
     # board at a vertex past a hand ran before those tiles joined
-    from vision.pipeline import MET_PAST_HIDDEN
     scores, readings = _dev_read(71_000_403, replace(DEFAULT, met_past_late=False), DEFAULT)
     assert scores[1].matched == scores[0].matched + 2
     _no_false_tile_or_digit(scores[0])
