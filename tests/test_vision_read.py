@@ -832,8 +832,8 @@ def test_loose_tile_cut_by_the_photo_edge_is_read_where_it_shows() -> None:
 
 
 @pytest.mark.parametrize("seed", [
-    # a loose 4-1-1 cut by the photo's foot in a steep view: its corner in view is about
-    # 45 degrees on screen, 60 on the table plane
+    # a loose 4-1-1 cut by the photo's foot in a steep view, nearer the camera than the
+    # board: 68 px a side on screen against its tiles' 49, the lattice's size there
     71_000_034,
     # a loose 2-5-0 cut by the right edge: on screen, its bevelled top face fills 0.7 of
     # the part in view of the tile completed from its corner; on the table plane, at the

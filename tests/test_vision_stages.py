@@ -1494,8 +1494,8 @@ def test_a_face_cut_by_the_photo_edge_is_completed_from_a_rounded_corner() -> No
 
 
 def test_a_face_cut_by_the_photo_edge_in_a_steep_view_is_judged_on_the_table_plane() -> None:
-    # a steep view turns a tile's 60-degree corner into 44 on screen (dev 71000034, 191:
-    # loose tiles cut by the frame, missed): with the board's homography the corner is
+    # a steep view turns a tile's 60-degree corner into 44 on screen (loose tiles cut by
+    # the frame were missed in steep views): with the board's homography the corner is
     # judged on the table plane, the tile completed there at the lattice's size
     from vision.detect import edge_map, find_cut_faces
     side = 80.0

@@ -862,8 +862,8 @@ class ReaderConfig:
     cut_round_corner: float = 0.3
     #: ... and, where the board's homography is known and a region shows no such corner
     #: on screen (or none whose tile it fills), judged on the table plane at the lattice's
-    #: cell size where it lies: a steep view bends a 60-degree corner to 45-80 on screen
-    #: and scales tiles far from the board (dev 71000034, 71000208; False: on screen only)
+    #: cell size where it lies: a steep view bends a 60-degree corner on screen and
+    #: scales tiles off the board's size (dev 71000034, 71000208; False: on screen only)
     cut_on_table: bool = True
     #: ... one lying on a board cell read as partial, or on a cell sharing a side with
     #: the board (a board tile mostly beyond the edge, read too little to join it), is

@@ -391,10 +391,10 @@ def find_cut_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side:
     ``homography`` (lattice units -> ``gray``'s px, the board's; with
     ``cfg.cut_on_table``): a region that shows no such corner on screen, or none whose
     tile it fills, is judged on the table plane too, the tile completed there at the size
-    of the lattice's cells where it lies: a steep view turns a tile's 60-degree corner
-    into 45 or 80 on screen and scales a tile far from the board (dev 71000034: a loose
-    4-1-1 at the photo's foot, 44 degrees on screen; dev 71000208: a bevelled 2-5-0
-    filling 0.7 of the tile completed on screen).
+    of the lattice's cells where it lies: a steep view bends a tile's 60-degree corner on
+    screen and scales a tile off the board's size (dev 71000034: a loose 4-1-1 at the
+    photo's foot, nearer the camera, 68 px a side against the board's 49; dev 71000208: a
+    bevelled 2-5-0 filling 0.7 of the tile completed on screen).
     """
     h, w = gray.shape
     k = 1
@@ -406,7 +406,7 @@ def find_cut_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side:
     # traced (a region reaching a strip's inner edge is too large, or the next strip's;
     # strips as wide as the lattice's cells along each edge, up to 1.8 sides on the 12 MP
     # sample, found no more tiles on the dev photos where the table plane found some, and
-    # took 4 ms more there)
+    # traced a wider part of the sample)
     b = int(np.ceil(1.4 * side)) + 2 * k + 2
     if 2 * b >= min(h, w):
         strips = [(0, 0, w, h)]
