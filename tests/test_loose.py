@@ -40,12 +40,20 @@ def test_table_sides_in_lattice_units() -> None:
     assert np.allclose(table_sides(_px((0, 0, "U")), H), 1.0)
 
 
-def test_only_believable_loose_tiles_are_kept() -> None:
+def _table_with_board(face: tuple[int, int, int] = FACE
+                      ) -> tuple[np.ndarray, list[TileReading]]:
+    """A 900 x 600 table with a board of three tiles of colour ``face`` (BGR) drawn on
+    it, and those tiles."""
     img = np.full((600, 900, 3), TABLE, np.uint8)
     board_cells = [(0, 0, "U"), (0, 0, "D"), (1, 0, "U")]
     board = [_tr(_px(c), c, [1, 2, 3]) for c in board_cells]
     for t in board:
-        cv2.fillConvexPoly(img, np.round(t.corner_px).astype(np.int32), FACE)
+        cv2.fillConvexPoly(img, np.round(t.corner_px).astype(np.int32), face)
+    return img, board
+
+
+def test_only_believable_loose_tiles_are_kept() -> None:
+    img, board = _table_with_board()
     back = _equilateral((650, 150), 60)            # a face-down tile: kept
     skew = np.array([[600, 400], [700, 420], [610, 430]], float)  # a sliver: dropped
     yellow = _equilateral((800, 450), 60)          # a printed yellow triangle: dropped
@@ -71,6 +79,38 @@ def test_only_believable_loose_tiles_are_kept() -> None:
     # cell (table-coloured, so also caught by colour above) is still not a tile
     blind = replace(DEFAULT, loose_lightness_tol=255.0, loose_chroma_tol=255.0)
     assert prune_loose(blind, img, off, board, H) == [off[0], off[2], off[6]]
+
+
+def test_a_back_traced_round_its_top_face_is_kept() -> None:
+    # dev 71000007: a white face-down tile on a tan table, its outline traced round the
+    # top face; just outside lies its bevel, nearly the face's colour (4.7 grey levels
+    # across the outline 0.08 side out), the table only further out
+    img, board = _table_with_board()
+    top, whole = _equilateral((650, 150), 50), _equilateral((650, 150), 74)
+    cv2.fillConvexPoly(img, np.round(whole).astype(np.int32), (194, 194, 194))
+    cv2.fillConvexPoly(img, np.round(top).astype(np.int32), FACE)
+    off = [_tr(top)]
+    assert boundary_contrast(img, top, 60) < 10 < 90 < boundary_contrast(img, top, 60, 0.2)
+    assert DEFAULT.loose_far_reach == 0.2
+    assert prune_loose(DEFAULT, img, off, board, H) == off
+    assert prune_loose(replace(DEFAULT, loose_far_reach=0.0), img, off, board, H) == []
+    # a faint step there (table noise beyond a shape traced in it) is no outline either
+    assert prune_loose(replace(DEFAULT, loose_far_contrast=120.0), img, off, board, H) == []
+
+
+def test_a_shape_far_darker_than_the_faces_is_no_back() -> None:
+    # dev 71000280 (on an Intel host): grey tiles (L* 57) on a cloth printed with black
+    # triangles (L* 14-19): within the L* bar (43), yet 9-15x darker than the faces in
+    # luminance, more than shade makes (up to 7x); a back in deep shade (4x) is kept
+    grey = (140, 140, 140)
+    img, board = _table_with_board(grey)
+    printed, shaded = _equilateral((650, 150), 60), _equilateral((780, 450), 60)
+    cv2.fillConvexPoly(img, np.round(printed).astype(np.int32), (45, 45, 45))
+    cv2.fillConvexPoly(img, np.round(shaded).astype(np.int32), (70, 70, 70))
+    off = [_tr(printed), _tr(shaded)]
+    assert DEFAULT.loose_light_ratio == 8.0
+    assert prune_loose(DEFAULT, img, off, board, H) == [off[1]]
+    assert prune_loose(replace(DEFAULT, loose_light_ratio=0.0), img, off, board, H) == off
 
 
 def test_judged_alike_on_a_shrunk_colour_copy() -> None:

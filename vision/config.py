@@ -672,6 +672,11 @@ class ReaderConfig:
     #: a board fitted to its silhouette on which no tile is read gives way to the faces
     #: found by their edges, if any (dev 71000379: a lattice of half the tiles' size)
     silhouette_fallback: bool = True
+    #: ... whose reading stands only where it reads a board, or at least as many tiles
+    #: off it showing a digit as the silhouette's (False: any digit read; dev 71000348:
+    #: the faces by their edges, a lattice twice the tiles' size, read a clear loose
+    #: 0-1-1 as blank shapes and the silhouette's reading of it at 0.96 was dropped)
+    fallback_keeps_more: bool = True
     #: ... and a board found by its edges at least this (its outlines are evidence of
     #: tiles of their own, so a lower bar): dev seeds 71000000-239 read 0.19 (1 of 3
     #: digits right) and 0.29 (52 of 105), then 0.50 (142 of 153) and up
@@ -1019,9 +1024,21 @@ class ReaderConfig:
     #: changes with the light across a table) and chroma (changes little) differences
     loose_lightness_tol: float = 43.0
     loose_chroma_tol: float = 15.0
+    #: ... and its luminance within this factor of theirs, either way (0 = off): shade
+    #: scales luminance (backs in shade 7x darker than the faces: dev 71000114, 71000315);
+    #: the L* bar alone let printed black triangles (L* 14-19) pass as backs of grey
+    #: tiles (L* 57, 9-15x brighter; dev 71000280 on an Intel host), and pale cloth
+    #: shapes (L* 51-57, 10-12x) as backs of dark tiles (L* 16; dev 71000285)
+    loose_light_ratio: float = 8.0
     #: a blank back's outline must show at least this median grey-level step across it
     #: (see vision.loose.boundary_contrast); shapes traced in table noise show ~2-10
     loose_min_contrast: float = 14.0
+    #: ... or this step measured this far (x the board's side) outside its outline: an
+    #: outline traced round a tile's top face has the bevel, nearly the face's colour,
+    #: just outside it (dev 71000007: a white back on a tan table, 4.7 at 0.08 side out,
+    #: 86 at 0.2); twice the step above, as table noise there reaches ~15-22 (0 = off)
+    loose_far_reach: float = 0.2
+    loose_far_contrast: float = 28.0
     #: two off-board shapes closer than this (x board side) are one tile (top face and
     #: silhouette): the one with digits, else the smaller, is kept
     loose_dedupe_frac: float = 0.5

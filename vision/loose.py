@@ -109,9 +109,17 @@ def lab(bgr: np.ndarray) -> np.ndarray:
     return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
 
 
-def boundary_contrast(image: np.ndarray, corner_px: np.ndarray, side_px: float) -> float:
+def _luminance(lightness: float) -> float:
+    """Relative luminance Y (0-1) of CIE lightness L* (0-100): light and shade scale Y."""
+    f = (lightness + 16) / 116
+    return f ** 3 if f > 6 / 29 else 3 * (6 / 29) ** 2 * (f - 4 / 29)
+
+
+def boundary_contrast(image: np.ndarray, corner_px: np.ndarray, side_px: float,
+                      out: float = 0.08) -> float:
     """Median absolute grey-level step across the triangle's sides: each of 15 points per
-    side compares the 3x3 mean brightness ``0.08 x side_px`` inside and outside."""
+    side compares the 3x3 mean brightness ``0.08 x side_px`` inside with that ``out x
+    side_px`` outside."""
     px = np.asarray(corner_px, np.float64)
     c = px.mean(axis=0)
     t = np.linspace(0.15, 0.85, 15)[:, None]
@@ -123,7 +131,7 @@ def boundary_contrast(image: np.ndarray, corner_px: np.ndarray, side_px: float) 
             n = -n  # outward
         p = a + (b - a) * t
         ins.append(p - n * 0.08 * side_px)
-        outs.append(p + n * 0.08 * side_px)
+        outs.append(p + n * out * side_px)
     # Rounded first: a point at w - 1.4 rounds to w - 1, whose 3x3 window leaves the image.
     pi = np.round(np.concatenate(ins)).astype(int)
     po = np.round(np.concatenate(outs)).astype(int)
@@ -192,7 +200,11 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
                                       hinv):
             continue
         if (boundary_contrast(image, t.corner_px * scale, side_px * scale)
-                < cfg.loose_min_contrast):
+                < cfg.loose_min_contrast and not (
+                    cfg.loose_far_reach > 0 and boundary_contrast(
+                        image, t.corner_px * scale, side_px * scale, cfg.loose_far_reach)
+                    >= cfg.loose_far_contrast)):
+            # (no step at its outline, nor a clear one a bevel's width out: table noise)
             continue
         col = _inner_colour(image, t.corner_px * scale, 0.5)
         if face is not None and col is not None:
@@ -200,6 +212,10 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
             d = np.abs(col - face)
             if d[0] > cfg.loose_lightness_tol or np.hypot(d[1], d[2]) > cfg.loose_chroma_tol:
                 continue
+            if cfg.loose_light_ratio > 0 and not (
+                    1 / cfg.loose_light_ratio <= _luminance(col[0]) / max(
+                        _luminance(face[0]), 1e-6) <= cfg.loose_light_ratio):
+                continue  # far darker or lighter than shade or light makes a face
         keep.append(t)
 
     order = sorted(range(len(keep)), key=lambda n: (

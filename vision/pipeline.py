@@ -2675,7 +2675,9 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         # too): the faces found by their edges are read instead
         again = Found(by_edges, found.scale)
         again, conv2, board2, off2 = read(again)
-        if not _nothing_read(board2, off2):  # else the first answer stands
+        # else the first answer stands (the loose tiles it read clearly too)
+        if not _nothing_read(board2, off2) and (
+                board2 or not cfg.fallback_keeps_more or _showing(off2) >= _showing(off)):
             found, conv, board, off = again, conv2, board2, off2
     nothing = _search_on(cfg, board, off)
     sil = detected.fit
@@ -3135,6 +3137,11 @@ def _steady(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
 def _nothing_read(board: list[TileReading], off: list[TileReading]) -> bool:
     """No tile on the board and no digit read off it."""
     return not board and all(t.tile is None for t in off)
+
+
+def _showing(off: list[TileReading]) -> int:
+    """How many tiles of ``off`` show a digit at some corner."""
+    return sum(any(d is not None for d in t.corners) for t in off)
 
 
 def _search_on(cfg: ReaderConfig, board: list[TileReading], off: list[TileReading]) -> bool:
