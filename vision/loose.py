@@ -159,6 +159,17 @@ _DY = np.repeat([-1, 0, 1], 3)[None, :]
 _DX = np.tile([-1, 0, 1], 3)[None, :]
 
 
+def _outlined(cfg: ReaderConfig, image: np.ndarray, corner_px: np.ndarray,
+              side_px: float) -> bool:
+    """Whether a blank shape (``corner_px``, (3, 2) pixels of ``image``; sides about
+    ``side_px``) shows a step to the table at its outline, or, traced round a tile's top
+    face with the bevel just outside, a clear one ``cfg.loose_far_reach`` side out."""
+    if boundary_contrast(image, corner_px, side_px) >= cfg.loose_min_contrast:
+        return True
+    return cfg.loose_far_reach > 0 and boundary_contrast(
+        image, corner_px, side_px, cfg.loose_far_reach) >= cfg.loose_far_contrast
+
+
 def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading],
                 board: Sequence[TileReading], homography: np.ndarray | None,
                 scale: float = 1.0) -> list[TileReading]:
@@ -173,11 +184,12 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
     on_table = homography is not None and len(board) > 0
     refs = list(board) if on_table else [t for t in off if t.complete]
     if not refs:
-        return [t for t in off if any(d is not None for d in t.corners)]
+        return [t for t in off if t.shows_digit]
     cells = {t.cell for t in board if t.cell is not None}
     faces = [c for c in (_inner_colour(image, t.corner_px * scale, 0.5) for t in refs[:24])
              if c is not None]
     face = np.median(faces, axis=0) if faces else None
+    face_y = max(_luminance(face[0]), 1e-6) if face is not None else 1.0
     side_px = float(np.median([np.linalg.norm(t.corner_px[0] - t.corner_px[1])
                                for t in refs]))
     lo, hi = cfg.loose_side_range
@@ -190,7 +202,7 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
         else:  # sides against the reference tiles', in the image (perspective: laxer)
             s = np.linalg.norm(t.corner_px - t.corner_px[[1, 2, 0]], axis=1) / side_px
             ratio = cfg.loose_max_side_ratio * 1.25
-        if any(d is not None for d in t.corners):
+        if t.shows_digit:
             if _sizes_ok(s, lo, cfg.loose_digit_side_max, np.inf):
                 keep.append(t)
             continue
@@ -199,22 +211,18 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
         if on_table and is_empty_cell(cfg, t.corner_px, homography, cells,  # type: ignore[arg-type]
                                       hinv):
             continue
-        if (boundary_contrast(image, t.corner_px * scale, side_px * scale)
-                < cfg.loose_min_contrast and not (
-                    cfg.loose_far_reach > 0 and boundary_contrast(
-                        image, t.corner_px * scale, side_px * scale, cfg.loose_far_reach)
-                    >= cfg.loose_far_contrast)):
-            # (no step at its outline, nor a clear one a bevel's width out: table noise)
-            continue
-        col = _inner_colour(image, t.corner_px * scale, 0.5)
+        px = t.corner_px * scale
+        if not _outlined(cfg, image, px, side_px * scale):
+            continue  # table noise
+        col = _inner_colour(image, px, 0.5)
         if face is not None and col is not None:
             # lightness varies with the light across a table; hue and chroma much less
             d = np.abs(col - face)
             if d[0] > cfg.loose_lightness_tol or np.hypot(d[1], d[2]) > cfg.loose_chroma_tol:
                 continue
             if cfg.loose_light_ratio > 0 and not (
-                    1 / cfg.loose_light_ratio <= _luminance(col[0]) / max(
-                        _luminance(face[0]), 1e-6) <= cfg.loose_light_ratio):
+                    1 / cfg.loose_light_ratio <= _luminance(col[0]) / face_y
+                    <= cfg.loose_light_ratio):
                 continue  # far darker or lighter than shade or light makes a face
         keep.append(t)
 

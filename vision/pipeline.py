@@ -322,7 +322,7 @@ def _unread_cells(cfg: ReaderConfig, photo: Photo, board: Sequence[TileReading],
     inside = ((nb[..., 0].min(axis=1) >= 0) & (nb[..., 1].min(axis=1) >= 0)
               & (nb[..., 0].max(axis=1) <= photo.width - 1)
               & (nb[..., 1].max(axis=1) <= photo.height - 1))
-    shown = [t for t in off if any(d is not None for d in t.corners)]
+    shown = [t for t in off if t.shows_digit]
     if shown:
         oc = np.array([t.corner_px.mean(axis=0) for t in shown])
         d = np.linalg.norm(nb.mean(axis=1)[:, None] - oc[None], axis=2).min(axis=1)
@@ -464,7 +464,7 @@ def _beside_from_rival(cfg: ReaderConfig, found: Found, board: list[TileReading]
     for t in board:
         _add_shown(shows, t.cell, t.corners)
     taken = [t.corner_px.mean(axis=0) for t in board + off
-             if t.cell is not None or any(d is not None for d in t.corners)]
+             if t.cell is not None or t.shows_digit]
     out: list[TileReading] = []
     for t in board2:
         if None in t.corners or "partial" in t.flags:
@@ -2778,7 +2778,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         # of a board too blurred to find: sample 12)
         found, conv, board, off = alone[0], alone[1], [], [
             as_off_board(alone[2][0], READ_ALONE),
-            *[t for t in alone[3] if any(d is not None for d in t.corners)]]
+            *[t for t in alone[3] if t.shows_digit]]
     f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
     h_full = _h_full(found)
     off = _pruned(cfg, photo, found, board, off)
@@ -3099,7 +3099,7 @@ def _read_found(cfg: ReaderConfig, photo: Photo, found: Found, clf: object, set_
 def _read_key(cfg: ReaderConfig, board: list[TileReading]) -> tuple[int, int]:
     """How many tiles ``board`` has, and how many of them show a digit, every digit in
     view read at ``cfg.snap_clear`` or more."""
-    clear = sum(any(d is not None for d in t.corners)
+    clear = sum(t.shows_digit
                 and all(c >= cfg.snap_clear for c, d in zip(t.confidence, t.corners, strict=True)
                         if d is not None) for t in board)
     return len(board), clear
@@ -3141,7 +3141,7 @@ def _nothing_read(board: list[TileReading], off: list[TileReading]) -> bool:
 
 def _showing(off: list[TileReading]) -> int:
     """How many tiles of ``off`` show a digit at some corner."""
-    return sum(any(d is not None for d in t.corners) for t in off)
+    return sum(t.shows_digit for t in off)
 
 
 def _search_on(cfg: ReaderConfig, board: list[TileReading], off: list[TileReading]) -> bool:

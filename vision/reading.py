@@ -47,6 +47,11 @@ class TileReading:
         return all(d is not None for d in self.corners)
 
     @property
+    def shows_digit(self) -> bool:
+        """True when at least one digit is known (not a blank shape)."""
+        return any(d is not None for d in self.corners)
+
+    @property
     def joined_unseen(self) -> bool:
         """Flagged as joined to the board through tiles not seen (:data:`JOINED_UNSEEN`)."""
         return any(f.startswith(JOINED_UNSEEN) for f in self.flags)
