@@ -33,7 +33,10 @@ from vision.crops import CROP_SIZE, CROP_VERSION, corner_crops
 HOLDOUT: dict[str, list[str]] = {"font": ["cv_sans"], "edition": ["travel_grey"]}
 NONE_LABEL = 12
 #: Style keys pinned for every render: no hands/objects hiding labelled digits (occlusion
-#: is an augmentation instead, so a label is never a digit nobody can see).
+#: is an augmentation instead, so a label is never a digit nobody can see). With
+#: ``hands`` (:func:`split_style`, :func:`build`) nothing is pinned: hands and objects
+#: come as the synthesiser draws them, a digit more than half under one labelled "none"
+#: (see :func:`_tile_entries`). Tried at stop 68 and not shipped (models/README.md).
 _PINNED: dict[str, Any] = {"hand": False, "objects": 0}
 #: Render size: tile_px still spans 20-200 px at this size (see vision.synth.styles).
 RENDER_SIZE = (1024, 768)
@@ -63,9 +66,9 @@ EVAL_JITTER = Jitter(rot=1.0, shift=0.015, corner=0.008, scale=0.02)
 NO_JITTER = Jitter()
 
 
-def split_style(split: str, part: int = 0) -> dict[str, Any]:
+def split_style(split: str, part: int = 0, hands: bool = False) -> dict[str, Any]:
     """The ``style=`` restriction for a split: ``train``, or ``val`` part 0 (held-out font)
-    / part 1 (held-out edition)."""
+    / part 1 (held-out edition); hands and objects pinned off unless ``hands``."""
     from vision.synth.styles import holdout
 
     if split == "train":
@@ -75,7 +78,7 @@ def split_style(split: str, part: int = 0) -> dict[str, Any]:
         style = {key: list(HOLDOUT[key])}
     else:
         raise ValueError(f"unknown split {split!r} (train or val)")
-    return {**style, **_PINNED}
+    return {**style, **({} if hands else _PINNED)}
 
 
 def jitter_corners(corners: np.ndarray, rng: np.random.Generator, j: Jitter) -> np.ndarray:
@@ -107,25 +110,37 @@ def _inside(corners: np.ndarray, w: int, h: int, margin: float = 0.0) -> np.ndar
                   & (y <= h - 1 - margin), axis=1)
 
 
-def _tile_entries(label: dict[str, Any]) -> Iterable[tuple[np.ndarray, list[int] | None]]:
-    """(corner_px (3,2), digits or None for a face-down tile) for every tile in a label."""
+def _tile_entries(label: dict[str, Any], occluded: bool = False
+                  ) -> Iterable[tuple[np.ndarray, list[int | None] | None]]:
+    """(corner_px (3,2), digits or None for a face-down tile) for every tile in a label.
+
+    A tile flagged ``occluded`` is left out (its label may name a digit nobody can see),
+    unless ``occluded``: then each digit more than half hidden (the label's
+    ``hidden_corners``) is None, to be labelled "none", and the others are kept."""
     for t in list(label.get("tiles", [])) + list(label.get("off_board", [])):
         px = t.get("corner_px")
-        if px is None or "occluded" in t.get("flags", []):
-            continue  # an occluded tile's label may name a digit nobody can see
+        if px is None or ("occluded" in t.get("flags", []) and not occluded):
+            continue
         digits = t.get("corners")
-        face_down = bool(t.get("face_down")) or digits is None
-        yield np.asarray(px, np.float64), None if face_down else [int(d) for d in digits]
+        if bool(t.get("face_down")) or digits is None:
+            yield np.asarray(px, np.float64), None
+            continue
+        hidden = set(t.get("hidden_corners", [])) if occluded else set()
+        yield np.asarray(px, np.float64), [None if k in hidden else int(d)
+                                           for k, d in enumerate(digits)]
 
 
 def crops_from_render(image: np.ndarray, label: dict[str, Any], rng: np.random.Generator,
                       jitter: Jitter = NO_JITTER, copies: int = 1,
-                      negatives: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                      negatives: bool = True, occluded: bool = False
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """All labelled crops of one render: (M, S, S) uint8 crops, (M,) int64 labels and
     (M,) float32 tile side in px (of the tile, or pseudo-tile, each crop was cut from).
 
     Every face-up tile gives 3 crops per copy (each copy with its own ``jitter``), labelled
     by digit and the render's print convention; corners outside the frame are skipped.
+    Tiles under a hand or an object are left out, or with ``occluded`` kept, their digits
+    more than half hidden labelled "none" (:func:`_tile_entries`).
     With ``negatives``: face-down tiles, tile-sized triangles on bare table, and tiles
     turned by 60 deg (so every crop falls between two digits) give "none" crops.
     """
@@ -133,14 +148,14 @@ def crops_from_render(image: np.ndarray, label: dict[str, Any], rng: np.random.G
     style = label.get("style", {})
     outward = style.get("digit_up", "centre") == "corner"
     pos_c, pos_y, neg_c = [], [], []
-    for px, digits in _tile_entries(label):
+    for px, digits in _tile_entries(label, occluded):
         if not np.all(np.isfinite(px)):
             continue
         if digits is None:
             neg_c.append(px)
         else:
             pos_c.append(px)
-            pos_y.append([d + 6 * outward for d in digits])
+            pos_y.append([NONE_LABEL if d is None else d + 6 * outward for d in digits])
     crops: list[np.ndarray] = []
     labels: list[np.ndarray] = []
     sides: list[np.ndarray] = []
@@ -218,35 +233,38 @@ def _bare_table(tiles: np.ndarray, side: float, w: int, h: int, rng: np.random.G
     return np.stack(out) if out else np.zeros((0, 3, 2))
 
 
-def _render_crops(args: tuple[int, str, int, Jitter, int]
+def _render_crops(args: tuple[int, str, int, Jitter, int, bool]
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    seed, split, part, jitter, copies = args
+    seed, split, part, jitter, copies, hands = args
     from vision.synth import render
 
-    sample = render(seed, size=RENDER_SIZE, style=split_style(split, part))
+    sample = render(seed, size=RENDER_SIZE, style=split_style(split, part, hands))
     rng = np.random.default_rng(seed + 17)
-    x, y, side = crops_from_render(sample.image, sample.label, rng, jitter, copies)
+    x, y, side = crops_from_render(sample.image, sample.label, rng, jitter, copies,
+                                   occluded=hands)
     st = sample.label.get("style", {})
     blur = float(st.get("blur_px", 0.0)) if st.get("blur", "none") != "none" else 0.0
     return x, y, np.stack([side, np.full_like(side, blur)], axis=1)
 
 
 def build(split: str, n_renders: int, *, jitter: Jitter, copies: int = 1, seed: int = 0,
-          workers: int = 2, cache: Path | None = DEFAULT_CACHE,
-          log: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+          workers: int = 2, cache: Path | None = DEFAULT_CACHE, log: bool = True,
+          hands: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Cut the crops of ``n_renders`` renders of a split; cached as .npz under ``cache``.
 
     The cache is keyed by the arguments, not by the synthesiser's source (which evolves):
     a cached file cut from another synthesiser version is used with a printed note.
 
     Deterministic for given arguments (render seeds are ``TRAIN_SEED0``/``VAL_SEED0`` +
-    ``seed`` + i; validation alternates the held-out font and edition).
+    ``seed`` + i; validation alternates the held-out font and edition). With ``hands``
+    the renders keep their hands and objects (see :data:`_PINNED`).
     Returns (M, S, S) uint8 crops, (M,) int64 labels over RAW_CLASSES and (M, 2) float32
     info: the tile side in px and the render's blur in px (0: no blur) of each crop.
     """
     key = json.dumps({"split": split, "n": n_renders, "jitter": jitter.__dict__,
                       "copies": copies, "seed": seed, "crop_version": CROP_VERSION,
-                      "holdout": HOLDOUT, "pinned": _PINNED, "size": RENDER_SIZE},
+                      "holdout": HOLDOUT, "pinned": {} if hands else _PINNED,
+                      "size": RENDER_SIZE},
                      sort_keys=True)
     digest = hashlib.sha256(key.encode()).hexdigest()[:16]
     path = cache / f"{split}_{n_renders}_{digest}.npz" if cache is not None else None
@@ -258,7 +276,7 @@ def build(split: str, n_renders: int, *, jitter: Jitter, copies: int = 1, seed: 
                           f"({z['synth']}); delete it to re-render", flush=True)
                 return z["x"], z["y"], z["info"]
     base = (TRAIN_SEED0 if split == "train" else VAL_SEED0) + seed
-    jobs = [(base + i, split, i % 2, jitter, copies) for i in range(n_renders)]
+    jobs = [(base + i, split, i % 2, jitter, copies, hands) for i in range(n_renders)]
     xs, ys, ss = [], [], []
     t0 = time.time()
     if workers > 1:

@@ -1,0 +1,46 @@
+"""The classifier's training crops: tiles under a hand (numpy only, no torch)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.synth import render
+from vision.train import digit_data as dd
+
+
+def test_hands_are_pinned_off_unless_asked_for() -> None:
+    style = dd.split_style("train")
+    assert style["hand"] is False and style["objects"] == 0
+    with_hands = dd.split_style("train", hands=True)
+    assert "hand" not in with_hands and "objects" not in with_hands
+    assert with_hands["font"] == style["font"]  # the held-out styles stay out either way
+
+
+def test_a_digit_under_a_hand_is_labelled_none_the_others_their_digit() -> None:
+    s = render(53, size=(480, 360), style={"hand": True, "board_fill": 0.9})
+    marked = [t for t in s.label["tiles"] if t.get("hidden_corners")]
+    assert marked, "seed 53 has a hand over digits"
+    t = marked[0]
+    assert len(t["hidden_corners"]) < 3  # one digit at least in view
+    label = {"style": s.label.get("style", {}), "tiles": [t]}
+    # by default an occluded tile is left out: its label names digits nobody can see
+    assert list(dd._tile_entries(label)) == []
+    _, y, _ = dd.crops_from_render(s.image, label, np.random.default_rng(0),
+                                   negatives=False)
+    assert len(y) == 0
+    (_, digits), = dd._tile_entries(label, occluded=True)
+    assert digits == [None if k in t["hidden_corners"] else t["corners"][k]
+                      for k in range(3)]
+    _, y, _ = dd.crops_from_render(s.image, label, np.random.default_rng(0),
+                                   negatives=False, occluded=True)
+    outward = label["style"].get("digit_up", "centre") == "corner"
+    assert y.tolist() == [dd.NONE_LABEL if k in t["hidden_corners"]
+                          else t["corners"][k] + 6 * outward for k in range(3)]
+
+
+def test_a_face_down_tile_gives_none_crops_only() -> None:
+    px = [[100.0, 40.0], [160.0, 144.0], [40.0, 144.0]]
+    label = {"tiles": [], "off_board": [{"corner_px": px, "corners": None,
+                                         "face_down": True, "flags": []}]}
+    (got_px, digits), = dd._tile_entries(label)
+    assert digits is None and np.allclose(got_px, px)
