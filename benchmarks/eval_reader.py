@@ -20,7 +20,9 @@ also give the share of faulted tiles a violation names and the share read as the
 
 Run: ``python -m benchmarks.eval_reader [--count 300] [--faults]`` ->
 ``benchmarks/results/reader_eval.json`` and ``reader_eval.csv`` (one row per photo;
-``reader_eval_faults.*`` with ``--faults``).
+``reader_eval_faults.*`` with ``--faults``). ``--model PATH`` reads with another digit
+model (a retrained one, before it replaces the shipped one); the results name the model
+read with (file and SHA-256) either way.
 
 ``--redo-empty CSV --name NAME`` reads again only the photos of an earlier results CSV
 (same seeds and ``--faults`` as it was made with) whose board read no tile, and writes
@@ -38,7 +40,7 @@ import json
 import os
 import platform
 import time
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -80,15 +82,34 @@ def write_json(name: str, out: dict[str, Any]) -> None:
     (RESULTS / f"{name}.json").write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
 
 
-def _one(seed: int, faults: bool = False) -> Any:
+def model_info(path: str | Path | None = None) -> dict[str, Any]:
+    """The digit model a run reads with: its file name and SHA-256 (default: the shipped
+    ``models/digits.onnx``), recorded in the results so a figure names its model."""
+    from vision.classifier import DEFAULT_MODEL, file_sha256
+    model = Path(path) if path is not None else DEFAULT_MODEL
+    return {"file": model.name, "sha256": file_sha256(model),
+            "shipped": model.resolve() == DEFAULT_MODEL.resolve()}
+
+
+@lru_cache(maxsize=2)
+def _classifier(path: str) -> Any:
+    """The digit model at ``path``, loaded once per process (each worker its own)."""
+    from vision.classifier import DigitClassifier
+    return DigitClassifier.load(path)
+
+
+def _one(seed: int, faults: bool = False, model: str | None = None) -> Any:
+    """Render, read and score the photo of ``seed`` (with ``faults``); ``model``: the
+    digit model's path (None: the shipped one)."""
     from vision.batch import score_failure, score_reading
     from vision.io import NoTilesError
     from vision.pipeline import read_array
     from vision.synth import render
     sample = render(seed, size=SIZE, style=_style(seed), faults=faults)
     name = f"synth_{seed}"
+    clf = _classifier(model) if model is not None else None
     try:
-        reading = read_array(sample.image, name=name).to_json()
+        reading = read_array(sample.image, name=name, classifier=clf).to_json()
     except Exception as e:  # noqa: BLE001 - every photo gets a row, errors included
         msg = str(e).splitlines()[0] if str(e) else type(e).__name__
         return score_failure(name, sample.label, msg, isinstance(e, NoTilesError))
@@ -140,6 +161,9 @@ def main() -> None:
     ap.add_argument("--faults", action="store_true",
                     help="one or two deliberate rule faults on every board: how many the "
                          "reading reports, the faulted tiles read as they lie")
+    ap.add_argument("--model", metavar="ONNX", default=None,
+                    help="read with this digit model (its .sha256 sidecar beside it) "
+                         "instead of the shipped one; its hash goes into the results")
     ap.add_argument("--redo-empty", metavar="CSV", default=None,
                     help="only the photos of this earlier results CSV whose board read no "
                          "tile (--name required)")
@@ -147,6 +171,12 @@ def main() -> None:
     if args.redo_empty and not args.name:
         ap.error("--redo-empty needs --name (not to overwrite the full results)")
     args.name = args.name or ("reader_eval_faults" if args.faults else "reader_eval")
+    if args.model is not None:
+        from vision.classifier import ModelError
+        try:
+            _classifier(args.model)  # a missing or damaged model: one line, before any photo
+        except ModelError as e:
+            ap.error(str(e))
     t0 = time.perf_counter()
     seeds = list(range(args.seed, args.seed + args.count))
     before: list[dict[str, str]] = []
@@ -154,7 +184,7 @@ def main() -> None:
         before = empty_rows(args.redo_empty)
         seeds = [int(r["path"].removeprefix("synth_")) for r in before]
     scores = []
-    one = partial(_one, faults=args.faults)
+    one = partial(_one, faults=args.faults, model=args.model)
     for n, sc in enumerate(_map(one, seeds, args.workers), 1):  # type: ignore[arg-type]
         scores.append(sc)
         if n % 10 == 0 or n == len(seeds):
@@ -166,7 +196,7 @@ def main() -> None:
                for v in (_style(0) | _style(1))[k]),
            "targets": {"tile_precision": 0.995, "tile_recall": 0.995,
                        "corner_digit_accuracy": 0.998, "perfect_photos": 0.95},
-           "faults_on_boards": args.faults,
+           "faults_on_boards": args.faults, "model": model_info(args.model),
            "by_condition": by_condition(scores),
            "seconds": round(time.perf_counter() - t0, 1), "machine": machine()}
     if args.redo_empty:

@@ -300,3 +300,53 @@ def test_redo_empty_takes_the_photos_whose_board_read_nothing_and_names_changes(
     assert before["photos"] == 2 and before["label_tiles"] == 7 and before["matched"] == 0
     assert changed == [{"path": "synth_7", "label_tiles": 4, "found_tiles": [0, 4],
                         "matched": [0, 4], "digits": [0, 12], "digits_right": [0, 11]}]
+
+
+def test_eval_reader_reads_with_the_model_it_is_given(tmp_path: Path,
+                                                      monkeypatch: Any) -> None:
+    import shutil
+
+    import benchmarks.eval_reader as ev
+    from vision.classifier import DEFAULT_MODEL, DigitClassifier, file_sha256
+    shipped = ev.model_info()
+    assert shipped["shipped"] and shipped["sha256"] == file_sha256(DEFAULT_MODEL)
+    # a model elsewhere (here a copy of the shipped one): named, hashed, not "shipped"
+    copy = tmp_path / "other.onnx"
+    shutil.copy(DEFAULT_MODEL, copy)
+    shutil.copy(DEFAULT_MODEL.with_name("digits.onnx.sha256"), tmp_path / "other.onnx.sha256")
+    assert ev.model_info(copy) == {"file": "other.onnx", "sha256": shipped["sha256"],
+                                   "shipped": False}
+    # ... and the photos are read with it, not with the shipped one
+    used: list[str] = []
+
+    class Spy:
+        def __init__(self, clf: DigitClassifier) -> None:
+            self.clf = clf
+
+        def __getattr__(self, name: str) -> Any:
+            used.append(name)
+            return getattr(self.clf, name)
+
+    monkeypatch.setattr(ev, "_classifier", lambda path: Spy(DigitClassifier.load(path)))
+    seed = 71000000
+    with_copy = ev._one(seed, model=str(copy))
+    assert used, "the model given was not read with"
+    shipped_read = ev._one(seed)
+    assert with_copy.matched > 0 and (with_copy.matched, with_copy.digits_right) == (
+        shipped_read.matched, shipped_read.digits_right)
+
+
+def test_eval_reader_refuses_a_missing_model_in_one_line(tmp_path: Path, monkeypatch: Any,
+                                                         capsys: Any) -> None:
+    import pytest
+
+    import benchmarks.eval_reader as ev
+    missing = tmp_path / "nothing.onnx"
+    monkeypatch.setattr("sys.argv", ["eval_reader", "--count", "1", "--model", str(missing),
+                                     "--name", "never_written"])
+    with pytest.raises(SystemExit) as e:
+        ev.main()
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert "digit model not found" in err[-1] and str(missing) in err[-1]
+    assert not (ev.RESULTS / "never_written.json").exists()
