@@ -36,6 +36,14 @@ def test_a_digit_under_a_hand_is_labelled_none_the_others_their_digit() -> None:
     outward = label["style"].get("digit_up", "centre") == "corner"
     assert y.tolist() == [dd.NONE_LABEL if k in t["hidden_corners"]
                           else t["corners"][k] + 6 * outward for k in range(3)]
+    # ... or, hidden "skip", only the digits in view are cut (the crops the same)
+    x_none, _, _ = dd.crops_from_render(s.image, label, np.random.default_rng(0),
+                                        negatives=False, occluded=True)
+    x, y, side = dd.crops_from_render(s.image, label, np.random.default_rng(0),
+                                      negatives=False, occluded=True, hidden="skip")
+    shown = [k for k in range(3) if k not in t["hidden_corners"]]
+    assert y.tolist() == [t["corners"][k] + 6 * outward for k in shown]
+    assert np.array_equal(x, x_none[shown]) and len(side) == len(shown)
 
 
 def test_a_face_down_tile_gives_none_crops_only() -> None:
@@ -44,3 +52,10 @@ def test_a_face_down_tile_gives_none_crops_only() -> None:
                                          "face_down": True, "flags": []}]}
     (got_px, digits), = dd._tile_entries(label)
     assert digits is None and np.allclose(got_px, px)
+
+
+def test_hidden_must_be_none_or_skip() -> None:
+    import pytest
+    with pytest.raises(ValueError, match="hidden"):
+        dd.crops_from_render(np.zeros((10, 10, 3), np.uint8), {"tiles": []},
+                             np.random.default_rng(0), hidden="guess")

@@ -132,7 +132,7 @@ def _tile_entries(label: dict[str, Any], occluded: bool = False
 
 def crops_from_render(image: np.ndarray, label: dict[str, Any], rng: np.random.Generator,
                       jitter: Jitter = NO_JITTER, copies: int = 1,
-                      negatives: bool = True, occluded: bool = False
+                      negatives: bool = True, occluded: bool = False, hidden: str = "none"
                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """All labelled crops of one render: (M, S, S) uint8 crops, (M,) int64 labels and
     (M,) float32 tile side in px (of the tile, or pseudo-tile, each crop was cut from).
@@ -140,13 +140,17 @@ def crops_from_render(image: np.ndarray, label: dict[str, Any], rng: np.random.G
     Every face-up tile gives 3 crops per copy (each copy with its own ``jitter``), labelled
     by digit and the render's print convention; corners outside the frame are skipped.
     Tiles under a hand or an object are left out, or with ``occluded`` kept, their digits
-    more than half hidden labelled "none" (:func:`_tile_entries`).
+    more than half hidden labelled "none" (:func:`_tile_entries`), or with ``hidden``
+    "skip" not cut at all (only the digits in view taught).
     With ``negatives``: face-down tiles, tile-sized triangles on bare table, and tiles
     turned by 60 deg (so every crop falls between two digits) give "none" crops.
     """
     h, w = image.shape[:2]
+    if hidden not in ("none", "skip"):
+        raise ValueError(f"hidden must be 'none' or 'skip', not {hidden!r}")
     style = label.get("style", {})
     outward = style.get("digit_up", "centre") == "corner"
+    unseen = NONE_LABEL if hidden == "none" else -1  # -1: cut, then dropped
     pos_c, pos_y, neg_c = [], [], []
     for px, digits in _tile_entries(label, occluded):
         if not np.all(np.isfinite(px)):
@@ -155,7 +159,7 @@ def crops_from_render(image: np.ndarray, label: dict[str, Any], rng: np.random.G
             neg_c.append(px)
         else:
             pos_c.append(px)
-            pos_y.append([NONE_LABEL if d is None else d + 6 * outward for d in digits])
+            pos_y.append([unseen if d is None else d + 6 * outward for d in digits])
     crops: list[np.ndarray] = []
     labels: list[np.ndarray] = []
     sides: list[np.ndarray] = []
@@ -167,9 +171,11 @@ def crops_from_render(image: np.ndarray, label: dict[str, Any], rng: np.random.G
             if len(pc):
                 jc = jitter_corners(pc, rng, jitter)
                 ok = _clockwise(jc)
-                crops.append(corner_crops(image, jc[ok]))
-                labels.append(py[ok].reshape(-1))
-                sides.append(np.repeat(_sides(jc[ok]), 3))
+                y = py[ok].reshape(-1)
+                cut = y >= 0
+                crops.append(corner_crops(image, jc[ok])[cut])
+                labels.append(y[cut])
+                sides.append(np.repeat(_sides(jc[ok]), 3)[cut])
     if negatives and pos_c:
         allc = np.stack(pos_c + neg_c)
         side = float(np.median(np.linalg.norm(allc[:, 1] - allc[:, 0], axis=1)))
@@ -233,15 +239,15 @@ def _bare_table(tiles: np.ndarray, side: float, w: int, h: int, rng: np.random.G
     return np.stack(out) if out else np.zeros((0, 3, 2))
 
 
-def _render_crops(args: tuple[int, str, int, Jitter, int, bool]
+def _render_crops(args: tuple[int, str, int, Jitter, int, bool, str]
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    seed, split, part, jitter, copies, hands = args
+    seed, split, part, jitter, copies, hands, hidden = args
     from vision.synth import render
 
     sample = render(seed, size=RENDER_SIZE, style=split_style(split, part, hands))
     rng = np.random.default_rng(seed + 17)
     x, y, side = crops_from_render(sample.image, sample.label, rng, jitter, copies,
-                                   occluded=hands)
+                                   occluded=hands, hidden=hidden)
     st = sample.label.get("style", {})
     blur = float(st.get("blur_px", 0.0)) if st.get("blur", "none") != "none" else 0.0
     return x, y, np.stack([side, np.full_like(side, blur)], axis=1)
@@ -249,7 +255,8 @@ def _render_crops(args: tuple[int, str, int, Jitter, int, bool]
 
 def build(split: str, n_renders: int, *, jitter: Jitter, copies: int = 1, seed: int = 0,
           workers: int = 2, cache: Path | None = DEFAULT_CACHE, log: bool = True,
-          hands: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+          hands: bool = False, hidden: str = "none"
+          ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Cut the crops of ``n_renders`` renders of a split; cached as .npz under ``cache``.
 
     The cache is keyed by the arguments, not by the synthesiser's source (which evolves):
@@ -257,15 +264,17 @@ def build(split: str, n_renders: int, *, jitter: Jitter, copies: int = 1, seed: 
 
     Deterministic for given arguments (render seeds are ``TRAIN_SEED0``/``VAL_SEED0`` +
     ``seed`` + i; validation alternates the held-out font and edition). With ``hands``
-    the renders keep their hands and objects (see :data:`_PINNED`).
+    the renders keep their hands and objects (see :data:`_PINNED`), a digit more than half
+    under one labelled "none" or, ``hidden`` "skip", not cut.
     Returns (M, S, S) uint8 crops, (M,) int64 labels over RAW_CLASSES and (M, 2) float32
     info: the tile side in px and the render's blur in px (0: no blur) of each crop.
     """
-    key = json.dumps({"split": split, "n": n_renders, "jitter": jitter.__dict__,
-                      "copies": copies, "seed": seed, "crop_version": CROP_VERSION,
-                      "holdout": HOLDOUT, "pinned": {} if hands else _PINNED,
-                      "size": RENDER_SIZE},
-                     sort_keys=True)
+    spec = {"split": split, "n": n_renders, "jitter": jitter.__dict__,
+            "copies": copies, "seed": seed, "crop_version": CROP_VERSION,
+            "holdout": HOLDOUT, "pinned": {} if hands else _PINNED, "size": RENDER_SIZE}
+    if hands and hidden != "none":
+        spec["hidden"] = hidden  # (the first variant's key left as it was: its cache)
+    key = json.dumps(spec, sort_keys=True)
     digest = hashlib.sha256(key.encode()).hexdigest()[:16]
     path = cache / f"{split}_{n_renders}_{digest}.npz" if cache is not None else None
     if path is not None and path.is_file():
@@ -276,7 +285,8 @@ def build(split: str, n_renders: int, *, jitter: Jitter, copies: int = 1, seed: 
                           f"({z['synth']}); delete it to re-render", flush=True)
                 return z["x"], z["y"], z["info"]
     base = (TRAIN_SEED0 if split == "train" else VAL_SEED0) + seed
-    jobs = [(base + i, split, i % 2, jitter, copies, hands) for i in range(n_renders)]
+    jobs = [(base + i, split, i % 2, jitter, copies, hands, hidden)
+            for i in range(n_renders)]
     xs, ys, ss = [], [], []
     t0 = time.time()
     if workers > 1:

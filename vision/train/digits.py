@@ -195,6 +195,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--hands", action="store_true",
                     help="renders keep hands and objects, a digit more than half under "
                          "one labelled none (tried, not shipped: models/README.md)")
+    ap.add_argument("--hidden", choices=("none", "skip"), default="none",
+                    help="with --hands: a digit more than half hidden is labelled none, or "
+                         "skipped (not cut)")
     ap.add_argument("--out", type=Path, default=MODELS_DIR / "digits.onnx")
     args = ap.parse_args(argv)
 
@@ -204,9 +207,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"building crops ({args.train_renders} training renders)...", flush=True)
     xtr, ytr, _ = dd.build("train", args.train_renders, jitter=dd.TRAIN_JITTER,
                         copies=args.copies, seed=args.seed, workers=args.workers,
-                        hands=args.hands)
+                        hands=args.hands, hidden=args.hidden)
     xva, yva, _ = dd.build("val", args.val_renders, jitter=dd.NO_JITTER, seed=args.seed,
-                        workers=args.workers, hands=args.hands)
+                        workers=args.workers, hands=args.hands, hidden=args.hidden)
     t_data = time.time() - t0
     print(f"  {len(xtr)} training crops, {len(xva)} held-out crops, {t_data:.0f} s", flush=True)
     print("  train class counts:", np.bincount(ytr, minlength=13).tolist(), flush=True)
@@ -261,6 +264,7 @@ def main(argv: list[str] | None = None) -> None:
             "holdout": dd.HOLDOUT, "train_renders": args.train_renders,
             "train_crops": int(len(xtr)), "copies": args.copies,
             "train_jitter": dd.TRAIN_JITTER.__dict__, "hands": args.hands,
+            "hidden": args.hidden if args.hands else None,
             "synth_source_sha256_16": dd._synth_fingerprint(),
         },
         "seed": args.seed,
