@@ -93,7 +93,8 @@ def model_info(path: str | Path | None = None) -> dict[str, Any]:
 
 @lru_cache(maxsize=2)
 def _classifier(path: str) -> Any:
-    """The digit model at ``path``, loaded once per process (each worker its own)."""
+    """The digit model at ``path``, loaded once per process (``main`` loads it first, to
+    refuse a bad one before any photo; workers forked after inherit that copy)."""
     from vision.classifier import DigitClassifier
     return DigitClassifier.load(path)
 

@@ -31,14 +31,12 @@ def test_a_digit_under_a_hand_is_labelled_none_the_others_their_digit() -> None:
     (_, digits), = dd._tile_entries(label, occluded=True)
     assert digits == [None if k in t["hidden_corners"] else t["corners"][k]
                       for k in range(3)]
-    _, y, _ = dd.crops_from_render(s.image, label, np.random.default_rng(0),
-                                   negatives=False, occluded=True)
+    x_none, y, _ = dd.crops_from_render(s.image, label, np.random.default_rng(0),
+                                        negatives=False, occluded=True)
     outward = label["style"].get("digit_up", "centre") == "corner"
     assert y.tolist() == [dd.NONE_LABEL if k in t["hidden_corners"]
                           else t["corners"][k] + 6 * outward for k in range(3)]
     # ... or, hidden "skip", only the digits in view are cut (the crops the same)
-    x_none, _, _ = dd.crops_from_render(s.image, label, np.random.default_rng(0),
-                                        negatives=False, occluded=True)
     x, y, side = dd.crops_from_render(s.image, label, np.random.default_rng(0),
                                       negatives=False, occluded=True, hidden="skip")
     shown = [k for k in range(3) if k not in t["hidden_corners"]]
