@@ -1185,12 +1185,41 @@ def test_a_board_too_blurred_to_read_takes_its_pieces_with_it() -> None:
 def test_a_sharp_photo_is_never_called_too_blurred_for_a_board_the_search_tried() -> None:
     # dev faults 71000333 (two big tiles under a hand, a cloth printed with triangles;
     # sharp): nothing is read, and the search for other boards judges the cloth's print
-    # too blurred to read. That says nothing of the photo: "no tiles found", and no note
+    # too blurred to read. That says nothing of the photo: no note of it. What the photo
+    # does show, a loose tile cut by its edge reading 2 and 2 clearly, is read off the
+    # board (before partial_off_clear: "no tiles found")
     from benchmarks.eval_reader import SIZE, _style
     from vision.synth import render
     s = render(71_000_333, size=SIZE, style=_style(71_000_333), faults=True)
     with pytest.raises(NoTilesError, match="no tiles found"):
-        read_array(s.image, DEFAULT, name="x")
+        read_array(s.image, replace(DEFAULT, partial_off_clear=0.0), name="x")
+    r = read_array(s.image, DEFAULT, name="x")
+    assert not r.tiles and not r.notes and not r.board_unread
+    assert [(t.corners, t.flags) for t in r.off_board] == [([2, None, 2], ["partial"])]
+    sc = score_reading("x", s.label, r.to_json())
+    assert (sc.loose_matched, sc.loose_right) == (1, 1)
+
+
+@needs_model
+def test_a_loose_tile_cut_by_the_edge_is_read_beside_a_board_too_blurred() -> None:
+    # dev 71000380 (sharp but for a hand moving over the board): the board is too blurred
+    # to read; a loose tile cut by the photo's edge reads 0 and 5 at 0.93 or more. It is
+    # reported, with the note that the board was not read, not the photo refused as
+    # "no tiles read" (partial_off_clear 0: refused so)
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.reading import BOARD_TOO_BLURRED
+    from vision.synth import render
+    s = render(71_000_380, size=SIZE, style=_style(71_000_380))
+    with pytest.raises(NoTilesError, match="too blurred for its digits to be read"):
+        read_array(s.image, replace(DEFAULT, partial_off_clear=0.0), name="x")
+    r = read_array(s.image, DEFAULT, name="x")
+    assert not r.tiles and r.notes == [BOARD_TOO_BLURRED] and r.board_unread
+    assert [(t.corners, t.flags) for t in r.off_board] == [([0, None, 5], ["partial"])]
+    sc = score_reading("x", s.label, r.to_json())
+    assert (sc.loose_matched, sc.loose_right) == (1, 1)
+    # read no better than partial_off_clear: still refused
+    with pytest.raises(NoTilesError, match="too blurred"):
+        read_array(s.image, replace(DEFAULT, partial_off_clear=0.99), name="x")
 
 
 @needs_model

@@ -702,6 +702,10 @@ class ReaderConfig:
     #: and dev2 the same but for a digit more right on 71000461, and dev faults 71000247
     #: two). So too the searches below (other_boards_close, other_sizes)
     search_past_loose: bool = True
+    #: a photo whose only reading is a tile cut by its edge, every digit in view read at
+    #: this or more, is read (that tile off the board), not refused as showing no tile
+    #: (dev 71000380: the board under a blurred hand; 0 = refused as before)
+    partial_off_clear: float = 0.7
     #: ... and when those read nothing either, the boards of the tone regions closed by
     #: these kernels (px of the silhouette search's copy): light digits touching the
     #: edge of a board of small dark tiles cut notches into its outline that a 3 px

@@ -2789,7 +2789,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                        _by_colour(cfg, photo, f, h_full, board, off, clf))
     if blurred and not board and cfg.blurred_board_faces:
         off = _off_blurred(cfg, blurred, off)
-    if _nothing_read(board, off):
+    if _nothing_read(board, off) and not _clear_partial(cfg, off):
         if found.too_blurred:
             raise NoTilesError(f"{photo.path}: no tiles read: the board is too blurred for "
                                "its digits to be read (hold the camera still, focus on it)")
@@ -3137,6 +3137,18 @@ def _steady(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
 def _nothing_read(board: list[TileReading], off: list[TileReading]) -> bool:
     """No tile on the board and no digit read off it."""
     return not board and all(t.tile is None for t in off)
+
+
+def _clear_partial(cfg: ReaderConfig, off: list[TileReading]) -> bool:
+    """Whether ``off`` holds a tile cut by the photo's edge whose every digit in view reads
+    at ``cfg.partial_off_clear`` or more (0 = never): a tile the photo shows, so the photo
+    is read, not refused (dev 71000380: the board under a blurred hand, a loose tile at
+    the edge read 0 and 5 at 0.97 and 0.93, the photo called "no tiles read")."""
+    if cfg.partial_off_clear <= 0:
+        return False
+    return any(t.shows_digit and "partial" in t.flags
+               and min(c for d, c in zip(t.corners, t.confidence, strict=True)
+                       if d is not None) >= cfg.partial_off_clear for t in off)
 
 
 def _showing(off: list[TileReading]) -> int:
