@@ -244,6 +244,12 @@ class ReaderConfig:
     #: 71000000-399: 315 -> 323 photos with no mistake, +38 tiles, faults named 419 -> 426
     #: of 483, false violations as before, none lost
     corner_only_join: bool = True
+    #: such a tile (corner_only_join; not one met past a hand, full_at_vertex) is not
+    #: flagged as meeting the board past a hand or an object, so the engine's corner-only
+    #: violation is reported (False: flagged so, the violation hidden as the board's tiles
+    #: joined out of sight are: dev faults 71000223, a tile touching a 34-tile board by a
+    #: corner in plain view, reported no fault)
+    corner_only_reported: bool = True
     #: ... and a tile so seen has the candidates around it read in turn, ring by ring, up
     #: to this many times (the board beyond a tile set down touching it by a corner, where
     #: the faces found by their edges were that tile alone; 0: never)
@@ -702,6 +708,13 @@ class ReaderConfig:
     #: and dev2 the same but for a digit more right on 71000461, and dev faults 71000247
     #: two). So too the searches below (other_boards_close, other_sizes)
     search_past_loose: bool = True
+    #: a board grown from single faces by their digits is sought where the board read
+    #: has fewer tiles than this (1: only where none is read). Dev2 71000922 (motion
+    #: blur, a light board on a light table, no seam found): one tile read on the
+    #: lattice, ten faces beside it as loose; grown, 40 of its 41 tiles. At 2 no other
+    #: dev, dev2, dev faults or held-out photo whose board read one tile changed; at 3 none
+    #: of those reading two
+    grown_below: int = 2
     #: a photo whose only reading is a tile cut by its edge, every digit in view read at
     #: this or more, is read (that tile off the board), not refused as showing no tile
     #: (dev 71000380: the board under a blurred hand; 0 = refused as before)

@@ -1333,9 +1333,13 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     # under a hand or an object: joined there (and the cells they join edge to edge)
     met = (_met_past_hidden(cfg, photo, seen, probs, board_idx, side_full)
            if cfg.full_at_vertex and board_idx else set())
+    corner_only: set[Cell] = set()  # ... and those met at a corner in plain view
     if cfg.corner_only_join and board_idx:
-        met |= _met_at_corner(cfg, photo, seen, probs, board_idx, side_full)
+        corner_only = _met_at_corner(cfg, photo, seen, probs, board_idx, side_full) - met
+        met |= corner_only
     met |= bridge_met
+    if not cfg.corner_only_reported:
+        corner_only = set()
     if met:
         cut = (cut[0] | met, cut[1])
         board_idx = _connected(seen, pre, *cut)
@@ -1572,7 +1576,9 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
             seen_tiles.setdefault(t, c)
         if not seen[n].detected:
             tr.flags.append("outline inferred from the lattice")
-        if c in met:
+        if c in met and c not in corner_only:
+            # (a tile met at a corner with no hand or object between is a fault the
+            # engine reports, not a tile joined out of sight)
             tr.flags.append(MET_PAST_HIDDEN)
         if n in adopted:
             tr.flags.append("joined off the lattice: a loose face lying on the cell next to "
@@ -2735,7 +2741,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                   and min(board2[0].confidence) >= cfg.alone_clear):
                 alone = again, conv2, board2, off2
     beside: list[TileReading] = []  # tiles off a board a grown one replaced
-    if not board:
+    if len(board) < cfg.grown_below:
         # still no board read: one grown from single faces by their digits (a defocused
         # board on a cloth of the tiles' grey shows neither seams nor an outline)
         for again in _grown_boards(cfg, photo, detected.scale, [detected.fit, found.fit],
