@@ -717,8 +717,10 @@ class ReaderConfig:
     grown_below: int = 2
     #: a photo whose only reading is a tile cut by its edge, every digit in view read at
     #: this or more, is read (that tile off the board), not refused as showing no tile
-    #: (dev 71000380: the board under a blurred hand; 0 = refused as before)
-    partial_off_clear: float = 0.7
+    #: (dev 71000380: the board under a blurred hand, 0 and 5 read at 0.97 and 0.93; 0 =
+    #: refused as before). 0.9, as board_clear_top: dev 71000321 with its board search cut
+    #: short read a cloth's printed triangle as 0 and 2 at 0.87 and 0.80
+    partial_off_clear: float = 0.9
     #: ... and when those read nothing either, the boards of the tone regions closed by
     #: these kernels (px of the silhouette search's copy): light digits touching the
     #: edge of a board of small dark tiles cut notches into its outline that a 3 px
