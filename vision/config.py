@@ -245,10 +245,11 @@ class ReaderConfig:
     #: of 483, false violations as before, none lost
     corner_only_join: bool = True
     #: such a tile (corner_only_join; not one met past a hand, full_at_vertex) is not
-    #: flagged as meeting the board past a hand or an object, so the engine's corner-only
-    #: violation is reported (False: flagged so, the violation hidden as the board's tiles
-    #: joined out of sight are: dev faults 71000223, a tile touching a 34-tile board by a
-    #: corner in plain view, reported no fault)
+    #: flagged as meeting the board past a hand or an object: only the judge of the
+    #: board's pieces (vision.apart) says how it joins, and where nothing judges them the
+    #: engine reports its fault (False: flagged so, a claim nothing in the photo made, dev
+    #: faults 71000223 having no hand or object; that judge took it as joined out of sight
+    #: either way, and no evaluation figure changed)
     corner_only_reported: bool = True
     #: ... and a tile so seen has the candidates around it read in turn, ring by ring, up
     #: to this many times (the board beyond a tile set down touching it by a corner, where
