@@ -1335,11 +1335,11 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
            if cfg.full_at_vertex and board_idx else set())
     corner_only: set[Cell] = set()  # ... and those met at a corner in plain view
     if cfg.corner_only_join and board_idx:
-        corner_only = _met_at_corner(cfg, photo, seen, probs, board_idx, side_full) - met
-        met |= corner_only
+        at_corner = _met_at_corner(cfg, photo, seen, probs, board_idx, side_full) - met
+        met |= at_corner
+        if cfg.corner_only_reported:
+            corner_only = at_corner
     met |= bridge_met
-    if not cfg.corner_only_reported:
-        corner_only = set()
     if met:
         cut = (cut[0] | met, cut[1])
         board_idx = _connected(seen, pre, *cut)
