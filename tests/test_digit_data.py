@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from vision.synth import render
 from vision.train import digit_data as dd
@@ -53,7 +54,21 @@ def test_a_face_down_tile_gives_none_crops_only() -> None:
 
 
 def test_hidden_must_be_none_or_skip() -> None:
-    import pytest
     with pytest.raises(ValueError, match="hidden"):
         dd.crops_from_render(np.zeros((10, 10, 3), np.uint8), {"tiles": []},
                              np.random.default_rng(0), hidden="guess")
+
+
+def test_training_options_refuse_hidden_skip_without_hands(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from vision.train.options import parse_args
+    # without hands in the renders no digit is hidden: "skip" would change nothing
+    with pytest.raises(SystemExit) as e:
+        parse_args(["--hidden", "skip"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].endswith("--hidden skip needs --hands: without hands or objects in the "
+                            "renders no digit is hidden")
+    args = parse_args(["--hands", "--hidden", "skip", "--epochs", "3"])
+    assert (args.hands, args.hidden, args.epochs) == (True, "skip", 3)
+    assert parse_args([]).hidden == "none"

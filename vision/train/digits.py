@@ -15,7 +15,6 @@ write the SHA-256 sidecar.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import time
@@ -27,9 +26,10 @@ import torch
 import torch.nn.functional as F  # noqa: N812 (the usual name)
 from torch import nn
 
-from vision.classifier import MODELS_DIR, RAW_CLASSES, file_sha256
+from vision.classifier import RAW_CLASSES, file_sha256
 from vision.crops import CROP_SIDE, CROP_SIZE, CROP_VERSION, DIGIT_IN
 from vision.train import digit_data as dd
+from vision.train.options import parse_args
 
 
 class Standardise(nn.Module):
@@ -180,26 +180,8 @@ def export(net: nn.Module, path: Path, meta: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     """Command line: build data, train, evaluate on held-out styles, export."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seed", type=int, default=4)
-    ap.add_argument("--train-renders", type=int, default=1400)
-    ap.add_argument("--val-renders", type=int, default=200)
-    ap.add_argument("--copies", type=int, default=2, help="jittered cuts per training render")
-    ap.add_argument("--epochs", type=int, default=14)
-    ap.add_argument("--width", type=float, default=1.0, help="channel multiplier of the CNN")
-    ap.add_argument("--batch", type=int, default=256)
-    ap.add_argument("--lr", type=float, default=4e-3)
-    ap.add_argument("--threads", type=int, default=1,
-                    help="torch threads (1: on a shared 2-core CPU, 2 threads spin-wait)")
-    ap.add_argument("--workers", type=int, default=2, help="render processes")
-    ap.add_argument("--hands", action="store_true",
-                    help="renders keep hands and objects, a digit more than half under "
-                         "one labelled none (tried, not shipped: models/README.md)")
-    ap.add_argument("--hidden", choices=("none", "skip"), default="none",
-                    help="with --hands: a digit more than half hidden is labelled none, or "
-                         "skipped (not cut)")
-    ap.add_argument("--out", type=Path, default=MODELS_DIR / "digits.onnx")
-    args = ap.parse_args(argv)
+    # (options checked before any work: a bad combination is refused at once)
+    args = parse_args(argv, __doc__.splitlines()[0])
 
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
