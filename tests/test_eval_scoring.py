@@ -350,3 +350,17 @@ def test_eval_reader_refuses_a_missing_model_in_one_line(tmp_path: Path, monkeyp
     err = capsys.readouterr().err.strip().splitlines()
     assert "digit model not found" in err[-1] and str(missing) in err[-1]
     assert not (ev.RESULTS / "never_written.json").exists()
+
+
+def test_overruled_boards_summary_counts_the_boards_at_each_bar() -> None:
+    from benchmarks.overruled_boards import BARS
+    from benchmarks.overruled_boards import summarise as by_bar
+    rows = [{"seed": 1, "corners": 30, "overruled": 12, "digits": 30, "wrong": 9},   # 0.4
+            {"seed": 2, "corners": 30, "overruled": 6, "digits": 30, "wrong": 0},    # 0.2
+            {"seed": 3, "corners": 30, "overruled": 0, "digits": 30, "wrong": 1}]
+    got = {s["bar"]: s for s in by_bar(rows)}
+    assert [s["bar"] for s in by_bar(rows)] == list(BARS)
+    assert got[0.1] == {"bar": 0.1, "photos": 2, "digits": 60, "wrong": 9, "right": 51,
+                        "photos_mostly_right": 1}
+    assert got[0.25]["photos"] == 1 and got[0.25]["wrong"] == 9
+    assert got[0.4]["photos"] == 1 and got[0.4]["photos_mostly_right"] == 0
