@@ -364,3 +364,19 @@ def test_overruled_boards_summary_counts_the_boards_at_each_bar() -> None:
                         "photos_mostly_right": 1}
     assert got[0.25]["photos"] == 1 and got[0.25]["wrong"] == 9
     assert got[0.4]["photos"] == 1 and got[0.4]["photos_mostly_right"] == 0
+
+
+def test_real_turns_turns_and_shrinks_a_copy_and_parses_its_settings() -> None:
+    import pytest
+
+    from benchmarks.real_turns import parse_set, turned
+    img = np.zeros((100, 200, 3), np.uint8)
+    img[40:60, 90:110] = 255  # a white square at the centre
+    assert turned(img, 0.0).shape == (100, 200, 3)
+    q = turned(img, 90.0, 0.5)
+    assert q.shape == (100, 50, 3)  # half the size, turned a quarter: the canvas too
+    assert q[45:55, 20:30].mean() > 200 and q[:10, :10].mean() == 0  # the square stays put
+    assert parse_set(["adopt_gap_clear=false", "reread_loose_min=1.01", "x=abc"]) == {
+        "adopt_gap_clear": False, "reread_loose_min": 1.01, "x": "abc"}
+    with pytest.raises(SystemExit, match="KEY=VALUE"):
+        parse_set(["adopt_gap_clear"])

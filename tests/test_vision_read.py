@@ -14,6 +14,7 @@ import pytest
 from helpers import needs_model
 from typer.testing import CliRunner
 
+from benchmarks import real_turns
 from cli import app
 from engine.board import Board
 from engine.tiles import Tile
@@ -113,6 +114,30 @@ def test_real_photo() -> None:
                      "0-5-5", "0-0-4"}
     assert off == {"4-4-5", "0-2-5"}
     assert r.convention == "inward"
+
+
+REAL_RIGHT = (set(real_turns.BOARD), set(real_turns.OFF))
+
+
+@needs_model
+@pytest.mark.parametrize(("deg", "scale", "switch"), [
+    # clearly read (0.96), the loose 4-4-5 beside the board, a seam of table 0.29 of a
+    # side wide between, agreeing with the board's digits by chance, used to join it
+    (15.0, 1.0, {"adopt_gap_clear": False}),
+    (0.0, 0.5, {"adopt_gap_clear": False}),
+    # ... turned 30 degrees, the board tile beside it is read where the lattice put it
+    (30.0, 1.0, {"adopt_gap_drawn": False}),
+    # ... turned 45 degrees, the loose 0-2-5's own outline cut short through its 2
+    (45.0, 1.0, {"reread_loose_min": 1.01}),
+])
+def test_real_photo_turned_or_shrunk_reads_the_same(deg: float, scale: float,
+                                                    switch: dict[str, object]) -> None:
+    if not REAL.exists():
+        pytest.skip("../shared/reference/ not available")
+    img = real_turns.turned(cv2.imread(str(REAL)), deg, scale)
+    assert real_turns.read_tiles(img, DEFAULT) == REAL_RIGHT
+    # the part switched off, the same photo is read wrong
+    assert real_turns.read_tiles(img, replace(DEFAULT, **switch)) != REAL_RIGHT
 
 
 @needs_model

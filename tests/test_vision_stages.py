@@ -694,18 +694,20 @@ def test_a_blurred_boards_digits_are_chosen_from_crops_moved_each_way() -> None:
 
 
 def _reread_case(push: float, predicted: bool = False,  # type: ignore[no-untyped-def]
-                 cfg: ReaderConfig = DEFAULT, across: np.ndarray | None = None):
+                 cfg: ReaderConfig = DEFAULT, across: np.ndarray | None = None,
+                 loose: bool = False):
     """A tile whose digits are dark dots at their crops' centres, handed to classify with
     corner 0 pushed out by ``push`` of its distance to the centre (an outline found
     askew): corner 0's own crop misses its dot. With ``predicted``, the lattice's
     homography is taken to put the corners where they truly are; with ``across``, the
     face of the tile D(0, -1) beside it, across the edge opposite corner 0, is outlined
-    there (its corners in its cell's order)."""
+    there (its corners in its cell's order); with ``loose``, the tile is a face found
+    apart from any board (no cell)."""
     from vision.pipeline import Seen, _read_tiles, _reread
     true, _, photo = _dotted_tile(6, 6)
     px = true.copy()
     px[0] += push * (px[0] - true.mean(axis=0))
-    seen = [Seen((0, 0, "U"), px, True)]
+    seen = [Seen(None, px, True, face=0) if loose else Seen((0, 0, "U"), px, True)]
     if across is not None:
         seen.append(Seen((0, -1, "D"), across, True))
     clf = _DarkCentreReader()
@@ -796,6 +798,14 @@ def test_a_corner_whose_crop_missed_its_digit_is_read_again() -> None:
     # side face taken for the table, dev 71000998): the corner pushed out reaches it
     before, after, seen = _reread_case(-0.3)
     assert before == [6, 3, 3] and after == [3, 3, 3] and seen.reread == (0,)
+    # so is a loose face's, its two other digits read clearly (its outline is its own
+    # edges alone: the real photo turned 45 degrees, the loose 0-2-5 cut short through its
+    # 2); not where loose faces are left out (reread_loose_min above 1)
+    before, after, seen = _reread_case(0.25, loose=True)
+    assert before == [6, 3, 3] and after == [3, 3, 3] and seen.reread == (0,)
+    before, after, seen = _reread_case(
+        0.25, loose=True, cfg=replace(DEFAULT, reread_loose_min=1.01))
+    assert before == after == [6, 3, 3] and seen.reread == ()
 
 
 def test_a_corner_outlined_far_off_is_read_where_the_lattice_puts_it() -> None:
@@ -1384,15 +1394,17 @@ def _read_beside(face: np.ndarray, digits: list[int], width: int = 500,
 
 
 def test_a_face_further_off_its_cell_joins_only_with_the_boards_digits() -> None:
-    # a face 0.32 of a side off the free cell next to the board (a larger drift, an
-    # outline cut short by defocus): beyond the plain reach (0.25) it joins only where its
-    # digits agree with the board's at their shared vertices
+    # a face 0.32 of a side off the free cell next to the board, slid along its side (a
+    # larger drift of a hand-placed arm, still lying against the board): beyond the plain
+    # reach (0.25) it joins only where its digits agree with the board's at their shared
+    # vertices
     import dataclasses
 
-    up, down, _, shared, _ = _board_tile_1_2_3()
+    up, down, edge, shared, _ = _board_tile_1_2_3()
     px = _cell_px
-    away = px(down).mean(axis=0) - px(up).mean(axis=0)
-    face = px(down) + 0.32 * 104.0 * away / np.linalg.norm(away)
+    a, b = (px(up)[cell_corners(up).index(v)] for v in edge)
+    along = (b - a) / np.linalg.norm(b - a)
+    face = px(down) + 0.32 * 104.0 * along
     agree = [shared.get(v, 4) for v in cell_corners(down)]
     assert set(_read_beside(face, agree)[0]) == {up, down}
     odd = [(d + 1) % 6 if v in shared else d for v, d in zip(cell_corners(down), agree,
@@ -1404,6 +1416,18 @@ def test_a_face_further_off_its_cell_joins_only_with_the_boards_digits() -> None
     assert set(_read_beside(face, agree, cfg=off)[0]) == {up}
     assert set(_read_beside(face, agree, cfg=dataclasses.replace(
         DEFAULT, adopt_agree_frac=0.25))[0]) == {up, down}
+    # moved as far straight away from the board, a seam of table 0.32 of a side wide in
+    # view between: a tile set down beside it, its digits agreeing by chance (the real
+    # photo's loose 4-4-5, turned): off, however clearly read (adopt_gap_clear), the
+    # board tile beside it read where the lattice puts it (adopt_gap_drawn: the board
+    # tile here has no face of its own)
+    away = px(down).mean(axis=0) - px(up).mean(axis=0)
+    apart = px(down) + 0.32 * 104.0 * away / np.linalg.norm(away)
+    assert set(_read_beside(apart, agree)[0]) == {up}
+    assert set(_read_beside(apart, agree, cfg=dataclasses.replace(
+        DEFAULT, adopt_gap_drawn=False))[0]) == {up, down}
+    assert set(_read_beside(apart, agree, cfg=dataclasses.replace(
+        DEFAULT, adopt_gap_clear=False))[0]) == {up, down}
 
 
 def test_a_face_cut_by_the_photos_edge_next_to_the_board_joins_it_as_partial() -> None:
@@ -2348,12 +2372,15 @@ def test_a_face_read_less_surely_joins_only_with_the_boards_digits() -> None:
     off = dataclasses.replace(DEFAULT, adopt_unsure_min=DEFAULT.adopt_loose_min)
     assert set(_read_beside(_cell_px(down), agree, cfg=off, sure=unsure)[0]) == {up}
     # set down beside the board, a seam of table 0.3 of a side wide between: a loose tile
-    # (the real photo's 4-4-5 agreed with the board's digits by chance); read clearly
-    # there, it joins on the board's digits as any face that far off its cell
+    # (the real photo's 4-4-5 agreed with the board's digits by chance), read clearly or
+    # not (adopt_gap_clear: before, read clearly there, it joined on the board's digits
+    # as any face that far off its cell)
     away = _cell_px(down).mean(axis=0) - _cell_px(up).mean(axis=0)
     apart = _cell_px(down) + 0.3 * 104.0 * away / np.linalg.norm(away)
     assert set(_read_beside(apart, agree, sure=unsure, fitted=True)[0]) == {up}
-    assert set(_read_beside(apart, agree, fitted=True)[0]) == {up, down}
+    assert set(_read_beside(apart, agree, fitted=True)[0]) == {up}
+    was = dataclasses.replace(DEFAULT, adopt_gap_clear=False)
+    assert set(_read_beside(apart, agree, cfg=was, fitted=True)[0]) == {up, down}
     gap = dataclasses.replace(DEFAULT, adopt_unsure_gap=0.35)
     assert set(_read_beside(apart, agree, cfg=gap, sure=unsure, fitted=True)[0]) == {up, down}
 

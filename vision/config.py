@@ -343,6 +343,17 @@ class ReaderConfig:
     #: it (where the tile's vertices are known) at most this fraction of a side (a loose
     #: tile beside the real photo's board: 0.29; joined on dev: 0.08-0.11)
     adopt_unsure_gap: float = 0.2
+    #: ... and so too a face read clearly (every digit at adopt_loose_min or more): a seam
+    #: of table that wide between it and the board is a tile set down apart, however
+    #: clearly read (False: only faces read less surely; the real photo's loose 4-4-5 was
+    #: kept off only by its corner read at 0.69: turned 15 degrees or shrunk to half, it
+    #: read 0.96 and joined the board)
+    adopt_gap_clear: bool = True
+    #: ... the seam measured also against board tiles read where the lattice puts them (no
+    #: outline of their own), at the lattice's outline (False: only against tiles
+    #: outlined by their own edges; turned 30 degrees, the real photo's 4-4-5 met only such
+    #: a tile and joined)
+    adopt_gap_drawn: bool = True
     #: loose faces are tried again next to the pieces of the board joined apart from it
     #: (pipeline._adopt_apart), once those are joined (False = off)
     adopt_beside_apart: bool = True
@@ -792,6 +803,11 @@ class ReaderConfig:
     #: a third of a side off; dev 71000725: a face outlined short at its apex, the lattice
     #: putting it 0.6 of a side away, a 2 read as no digit)
     reread_parallelogram: bool = True
+    #: ... and so is such a corner of a loose face in full view whose two other digits
+    #: read at least this (above 1: only board corners): its outline is its own edges
+    #: alone, with no lattice to correct it (the real photo turned 45 degrees: the loose
+    #: 0-2-5's outline cut short through its 2, reported as 0-1-5 with no clear digit)
+    reread_loose_min: float = 0.85
     #: a cell's corner beyond the photo's edge, completed as the parallelogram with the
     #: tile across the opposite edge, bends as the board's homography bends it there (the
     #: parallelogram alone is affine: a third of a side short near the camera on a table

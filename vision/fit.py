@@ -187,19 +187,30 @@ def _edge_gap(p1: np.ndarray, p2: np.ndarray, q1: np.ndarray, q2: np.ndarray) ->
     return float((abs((q1 - p1) @ n) + abs((q2 - p1) @ n)) / 2)
 
 
-def gap_to_board(fit: LatticeFit, cell: Cell, pts: np.ndarray) -> float:
+def gap_to_board(fit: LatticeFit, cell: Cell, pts: np.ndarray,
+                 board: set[Cell] | None = None) -> float:
     """Smallest seam width (detection pixels) between a face ``pts`` ((3, 2) detection
     pixels, in ``cell``'s corner order) and the tiles of ``fit.cells`` it would share an
-    edge with, at their vertices of ``fit.vertex_px`` (inf when no such edge is known)."""
+    edge with, at their vertices of ``fit.vertex_px`` (inf when no such edge is known).
+    With ``board``, its cells count too, each at its outline as the lattice draws it
+    (:meth:`LatticeFit.corner_px`: its known vertices, the rest completed from its
+    neighbours'): a board tile read where the lattice put it has no outline of its own."""
     corners = cell_corners(cell)
     best = float("inf")
     for n in edge_neighbours(cell):
-        if n not in fit.cells:
+        drawn = board is not None and n in board
+        if n not in fit.cells and not drawn:
             continue
-        a, b = [v for v in cell_corners(n) if v in corners]
+        own = cell_corners(n)
+        a, b = [v for v in own if v in corners]
         if a in fit.vertex_px and b in fit.vertex_px:
-            best = min(best, _edge_gap(fit.vertex_px[a], fit.vertex_px[b],
-                                       pts[corners.index(a)], pts[corners.index(b)]))
+            pa, pb = fit.vertex_px[a], fit.vertex_px[b]
+        elif drawn:
+            out = fit.corner_px(n)
+            pa, pb = out[own.index(a)], out[own.index(b)]
+        else:
+            continue
+        best = min(best, _edge_gap(pa, pb, pts[corners.index(a)], pts[corners.index(b)]))
     return best
 
 

@@ -1027,8 +1027,11 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
     todo: list[tuple[int, int]] = []
     for n, t in enumerate(seen):
         none = arg[n] == 6
-        if t.cell is None or none.sum() != 1:
+        if none.sum() != 1:
             continue
+        if t.cell is None and (t.face < 0 or float(np.delete(
+                probs[n, :, :6].max(axis=1), np.flatnonzero(none)).min()) < cfg.reread_loose_min):
+            continue  # a loose face: only two digits read clearly beside the one not shown
         if not _visible(cfg, t.px, side_full, photo.width, photo.height).all():
             continue  # a corner outside the photo shows nothing wherever the crop goes
         todo.append((n, int(np.flatnonzero(none)[0])))
@@ -1052,8 +1055,9 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
             if not _upright(v):  # a corner predicted past the others: no tile
                 v = px.copy()
         moves.append(v)  # (the outline itself again where nothing is predicted)
-        if cfg.reread_parallelogram:
-            moves.append(_across(seen[n].cell, px, k, faced))  # type: ignore[arg-type]
+        if cfg.reread_parallelogram:  # (a loose face has no neighbour: itself again)
+            moves.append(px.copy() if seen[n].cell is None
+                         else _across(seen[n].cell, px, k, faced))
     per = len(moves) // len(todo)
     p_m, raw_m = _read_outlines(photo, np.stack(moves), classifier)
     p_m, raw_m = p_m.reshape(len(todo), per, 3, 7), raw_m.reshape(len(todo), per, 3, 13)
@@ -1907,11 +1911,13 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             if askew and not _squarely(cfg, turn, size, cfg.adopt_agree_turn_deg):
                 continue  # lying askew, or not a tile's size: a loose tile near the board
             cell = frontier[j]
-            if n in unsure:
-                # read less surely: only lying against the board (a loose tile set down
-                # beside it, a seam of table between, read 0.69 at one corner on the real
-                # photo and agreed with the board's digits by chance: 0.29 of a side off)
-                gap = gap_to_board(fit, cell, np.roll(t.px, -k, axis=0) * s)
+            if n in unsure or (cfg.adopt_gap_clear and n in loose_n):
+                # only lying against the board (a loose tile set down beside it, a seam of
+                # table between, read 0.69 at one corner on the real photo and agreed with
+                # the board's digits by chance: 0.29 of a side off; turned or shrunk, that
+                # photo reads it clearly)
+                gap = gap_to_board(fit, cell, np.roll(t.px, -k, axis=0) * s,
+                                   occupied if cfg.adopt_gap_drawn else None)
                 if np.isfinite(gap) and gap > cfg.adopt_unsure_gap * fit.side:
                     continue
             p = np.roll(probs[n], -k, axis=0)
@@ -1999,6 +2005,13 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             cfg, fit, hinv, px, s)
         if cell in occupied or off_centre > max(cfg.adopt_loose_frac, cfg.apart_far_frac) * side:
             continue
+        if cfg.adopt_gap_clear and occupied.intersection(edge_neighbours(cell)):
+            # beside the board, a seam of table in view between: a tile set down apart
+            # (the real photo's 4-4-5, turned 15 degrees), not one joined out of sight
+            gap = gap_to_board(fit, cell, np.roll(px, -k, axis=0) * s,
+                               occupied if cfg.adopt_gap_drawn else None)
+            if np.isfinite(gap) and gap > cfg.adopt_unsure_gap * fit.side:
+                continue
         if off_centre > cfg.adopt_loose_frac * side:
             far.add(n)
         if _squarely(cfg, turn, size):
