@@ -1020,7 +1020,8 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
     (:func:`_across`: where a thin or bent board's homography does not). The most
     confident moved crop replaces the corner's probabilities in place when its digit
     reaches ``cfg.reread_min``; the corner is listed in ``Seen.reread`` (reported as a
-    flag)."""
+    flag). So is a loose face's (no cell) whose two other digits read at
+    ``cfg.reread_loose_min`` or more: its outline is its own edges alone."""
     if cfg.reread_min > 1.0:
         return
     arg = probs.argmax(axis=2)  # (N, 3)
@@ -1314,7 +1315,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
                     continue
                 off.append(_blank(t, p))
             else:
-                off.append(_tile_reading(cfg, None, t.px, p, None, []))
+                off.append(_tile_reading(cfg, None, t.px, p, None, _reread_flags(t)))
                 if p[:, :6].max(axis=1).min() >= cfg.adopt_loose_min:
                     loose_n.append(n)
                 elif hid:
@@ -1876,6 +1877,12 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     full view, one or more read less clearly: a tile's side face or a shadow over a
     corner), and only so.
 
+    With ``cfg.adopt_gap_clear``, a face read clearly or less surely joins only lying
+    against the board: a seam of table over ``cfg.adopt_unsure_gap`` of a side between
+    it and a board tile beside its cell (:func:`vision.fit.gap_to_board`; with
+    ``cfg.adopt_gap_drawn`` board tiles read where the lattice puts them count too) is a
+    tile set down apart.
+
     Rewrites the joined faces' ``seen`` entries (their cell, corners in the cell's order)
     and ``probs`` rows in place; returns their indices.
     """
@@ -1980,7 +1987,9 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     (the hand over its corner lies over the tiles joining it), or where it lies exactly
     on its cell (``cfg.apart_exact_*``: a loose tile lies so by chance about once in
     a thousand, a tile joined under a hand always does). The board's digits at each vertex
-    and its cells are those of ``board_idx`` unless given (``shows``, ``occupied``).
+    and its cells are those of ``board_idx`` unless given (``shows``, ``occupied``). A
+    face on a cell beside the board with a seam of table between is a tile set down
+    apart, as in :func:`_adopt_loose` (``cfg.adopt_gap_clear``).
     Rewrites ``seen`` and ``probs`` as :func:`_adopt_loose` does; returns the indices
     joined."""
     fit, s = found.fit, found.scale
@@ -2432,13 +2441,18 @@ def _visible_tops(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.n
     return probs[idx][:, :, :6].max(axis=2)[vis].astype(np.float64)
 
 
+def _reread_flags(t: Seen) -> list[str]:
+    """Flags of the corners of ``t`` read from a moved crop (:func:`_reread`)."""
+    return [f"corner {k}: read from a crop moved off the outline (its own showed no digit)"
+            for k in t.reread]
+
+
 def _seen_flags(t: Seen) -> list[str]:
     """Flags of what classify noticed: corners that disagree on the print convention,
     corners read from a moved crop."""
     out = ["corners disagree on the print convention (top toward centre / corner)"
            ] if t.mixed else []
-    out += [f"corner {k}: read from a crop moved off the outline (its own showed no digit)"
-            for k in t.reread]
+    out += _reread_flags(t)
     if t.conflict is not None:
         k, d, pd = t.conflict
         out.append(f"read from its outline moved off the lattice (where the lattice put "
