@@ -1923,9 +1923,7 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
                 # table between, read 0.69 at one corner on the real photo and agreed with
                 # the board's digits by chance: 0.29 of a side off; turned or shrunk, that
                 # photo reads it clearly)
-                gap = gap_to_board(fit, cell, np.roll(t.px, -k, axis=0) * s,
-                                   occupied if cfg.adopt_gap_drawn else None)
-                if np.isfinite(gap) and gap > cfg.adopt_unsure_gap * fit.side:
+                if _seam_between(cfg, fit, cell, np.roll(t.px, -k, axis=0) * s, occupied):
                     continue
             p = np.roll(probs[n], -k, axis=0)
             shown = np.roll(cut[n], -k) if n in cut else np.argmax(p, axis=1) < 6
@@ -1946,6 +1944,17 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             todo.remove(n)
             changed = True
     return out
+
+
+def _seam_between(cfg: ReaderConfig, fit: LatticeFit, cell: Cell, pts: np.ndarray,
+                  occupied: set[Cell]) -> bool:
+    """Is a face ``pts`` ((3, 2) detection pixels, in ``cell``'s corner order) set down
+    apart from the board: a seam of table over ``cfg.adopt_unsure_gap`` of a side between
+    it and a board tile beside ``cell`` (:func:`vision.fit.gap_to_board`; with
+    ``cfg.adopt_gap_drawn`` the board's cells ``occupied`` count at the lattice's
+    outline too)? False where no such tile's edge is known."""
+    gap = gap_to_board(fit, cell, pts, occupied if cfg.adopt_gap_drawn else None)
+    return bool(np.isfinite(gap) and gap > cfg.adopt_unsure_gap * fit.side)
 
 
 def _agrees(cell: Cell, p: np.ndarray, shows: dict[Vertex, set[int]],
@@ -2017,9 +2026,7 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
         if cfg.adopt_gap_clear and occupied.intersection(edge_neighbours(cell)):
             # beside the board, a seam of table in view between: a tile set down apart
             # (the real photo's 4-4-5, turned 15 degrees), not one joined out of sight
-            gap = gap_to_board(fit, cell, np.roll(px, -k, axis=0) * s,
-                               occupied if cfg.adopt_gap_drawn else None)
-            if np.isfinite(gap) and gap > cfg.adopt_unsure_gap * fit.side:
+            if _seam_between(cfg, fit, cell, np.roll(px, -k, axis=0) * s, occupied):
                 continue
         if off_centre > cfg.adopt_loose_frac * side:
             far.add(n)
