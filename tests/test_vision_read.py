@@ -129,6 +129,10 @@ REAL_RIGHT = (set(real_turns.BOARD), set(real_turns.OFF))
     (30.0, 1.0, {"adopt_gap_drawn": False}),
     # ... turned 45 degrees, the loose 0-2-5's own outline cut short through its 2
     (45.0, 1.0, {"reread_loose_min": 1.01}),
+    # ... shrunk to half and turned 195 degrees, the 4-4-5's outline takes in its side
+    # below its face: every crop beside its digit, reported blank; read from the outline
+    # moved a little
+    (195.0, 0.5, {"move_loose_below": 1.01}),
 ])
 def test_real_photo_turned_or_shrunk_reads_the_same(deg: float, scale: float,
                                                     switch: dict[str, object]) -> None:
@@ -140,6 +144,11 @@ def test_real_photo_turned_or_shrunk_reads_the_same(deg: float, scale: float,
         off = read_array(img, DEFAULT, name="real").off_board
         assert any("read from a crop moved off the outline" in f
                    for t in off if t.tile is not None and t.tile.name() == "0-2-5"
+                   for f in t.flags)
+    if "move_loose_below" in switch:
+        off = read_array(img, DEFAULT, name="real").off_board
+        assert any("outline moved a little" in f
+                   for t in off if t.tile is not None and t.tile.name() == "4-4-5"
                    for f in t.flags)
     # the part switched off, the same photo is read wrong
     assert real_turns.read_tiles(img, replace(DEFAULT, **switch)) != REAL_RIGHT

@@ -808,6 +808,56 @@ def test_a_corner_whose_crop_missed_its_digit_is_read_again() -> None:
     assert before == after == [6, 3, 3] and seen.reread == ()
 
 
+class _DarkShareReader:
+    """A stand-in classifier: a crop reads a 3 as surely as its centre is dark (all of it
+    at 50 grey levels or darker: 0.97), else no digit."""
+
+    def predict_raw(self, crops: np.ndarray) -> np.ndarray:
+        c = np.asarray(crops, np.float64).reshape(len(crops), 32, 32)
+        p = np.clip((200.0 - c[:, 13:19, 13:19].mean(axis=(1, 2))) / 150.0, 0.02, 0.97)
+        out = np.zeros((len(c), 13))
+        out[:, 3], out[:, 12] = p, 1.0 - p
+        return out
+
+
+def _move_loose_case(off: float, cfg: ReaderConfig = DEFAULT,  # type: ignore[no-untyped-def]
+                     dots: int = 12):
+    """A loose face (no cell) whose digits are dark dots of radius ``dots`` px at its
+    crops' centres, outlined ``off`` x its side to the right of where it lies (a tile
+    seen obliquely, its side face taken in), handed to
+    :func:`vision.pipeline._move_loose`: its digits before and after, their least
+    probability after, the face and its true outline."""
+    from vision.pipeline import Seen, _move_loose, _read_tiles
+    true, side, photo = _dotted_tile(dots, dots)
+    seen = [Seen(None, true + [off * side, 0.0], True, face=0)]
+    clf = _DarkShareReader()
+    probs, raw = _read_tiles(DEFAULT, photo, seen, side, clf)
+    before = probs.argmax(axis=2)[0].tolist()
+    _move_loose(cfg, photo, seen, probs, raw, side, clf)
+    return (before, probs.argmax(axis=2)[0].tolist(), float(probs[0, :, :6].max(axis=1).min()),
+            seen[0], true)
+
+
+def test_a_loose_face_read_unsurely_is_read_from_its_outline_moved() -> None:
+    from vision.pipeline import _reread_flags
+    # 0.09 of a side off, each crop half off its dot: 3s read at about 0.8
+    before, after, least, seen, true = _move_loose_case(0.09)
+    assert before == after == [3, 3, 3]
+    assert least >= DEFAULT.move_loose_min and seen.moved
+    assert any("outline moved a little" in f for f in _reread_flags(seen))
+    # where the face lies stays where it was found (its seam to a board is measured so)
+    assert np.allclose(seen.px, true + [0.09 * 120.0, 0.0])
+    # switched off, the same face keeps its unsure reading
+    _, _, least_off, seen_off, _ = _move_loose_case(
+        0.09, replace(DEFAULT, move_loose_below=1.01))
+    assert least_off < DEFAULT.move_loose_below and not seen_off.moved
+    # a face read clearly, and one showing no digit (a blank back), are left as they are
+    _, _, least, seen, _ = _move_loose_case(0.0)
+    assert least >= 0.97 and not seen.moved
+    before, after, _, seen, _ = _move_loose_case(0.09, dots=0)
+    assert before == after == [6, 6, 6] and not seen.moved
+
+
 def test_a_corner_outlined_far_off_is_read_where_the_lattice_puts_it() -> None:
     # a face outlined short at one corner (cut by a finger) where no move of the outline
     # reaches the digit (here: none pushes the corner out), the homography's corner does

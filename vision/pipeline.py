@@ -135,6 +135,9 @@ class Seen:
     #: (3, 7) averaged over crops moved a little each way; the board's digits are chosen
     #: from these while its outline is unchanged
     steady: tuple[np.ndarray, np.ndarray] | None = None
+    #: a loose face read from its outline moved a little, that outline kept where it was
+    #: found (see :func:`_move_loose`)
+    moved: bool = False
 
 
 def detect(cfg: ReaderConfig, photo: Photo) -> Found:
@@ -690,6 +693,7 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
         return seen, np.zeros((0, 3, 7)), "inward"
     _reread(cfg, photo, seen, probs, raw, side_full, classifier,
             predicted_corners(cfg, fit, seen, s))
+    _move_loose(cfg, photo, seen, probs, raw, side_full, classifier)
     _shift_free(cfg, photo, seen, probs, raw, side_full, classifier, faces,
                 cfg.silhouette_read_min if fit.from_silhouette else cfg.board_read_min)
     flat_p, flat_r = probs.reshape(-1, 7), raw.reshape(-1, 13)
@@ -1068,6 +1072,46 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
         if p[best, :6].max() >= cfg.reread_min:
             probs[n, k], raw[n, k] = p[best], r[best]
             seen[n].reread = (*seen[n].reread, k)
+
+
+def _move_loose(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
+                raw: np.ndarray, side_full: float, classifier: object) -> None:
+    """Read again, from its outline moved ``cfg.move_loose_frac`` x ``side_full`` (px)
+    each of six ways, a loose face (no cell) in full view that shows digits at two corners
+    or more, one read under ``cfg.move_loose_below``: a tile seen obliquely shows its side
+    below its face, and the face found with it can put every crop beside its digit. The
+    clearest move's reading (by its least digit probability) replaces the face's
+    (``probs`` (N, 3, 7), ``raw`` (N, 3, 13), in place) where all three of its corners
+    read a digit at ``cfg.move_loose_min`` or more and another move reads the same three
+    digits so too; the face is marked ``Seen.moved`` (reported as a flag). Its outline
+    (``Seen.px``) stays the one found: where the tile lies, and how far from the board
+    (moved toward it, a loose tile beside a board would measure no seam between). At
+    most ``cfg.move_loose_max`` faces, in one classifier call."""
+    if cfg.move_loose_below > 1.0 or cfg.move_loose_max <= 0:
+        return
+    todo = [n for n, t in enumerate(seen)
+            if t.cell is None and t.face >= 0
+            and int(np.sum(probs[n].argmax(axis=1) < 6)) >= 2
+            and float(probs[n, :, :6].max(axis=1).min()) < cfg.move_loose_below
+            and _visible(cfg, t.px, side_full, photo.width, photo.height).all()]
+    todo = todo[:cfg.move_loose_max]
+    if not todo:
+        return
+    steps = cfg.move_loose_frac * side_full * np.array(
+        [[np.cos(a), np.sin(a)] for a in np.arange(6) * np.pi / 3])  # (6, 2)
+    moves = np.stack([seen[n].px + d for n in todo for d in steps])
+    p_m, raw_m = _read_outlines(photo, moves, classifier)
+    p_m, raw_m = p_m.reshape(len(todo), 6, 3, 7), raw_m.reshape(len(todo), 6, 3, 13)
+    for j, n in enumerate(todo):
+        digit = p_m[j, :, :, :6].argmax(axis=2)  # (6, 3)
+        least = np.where(p_m[j, :, :, 6] < p_m[j, :, :, :6].max(axis=2),
+                         p_m[j, :, :, :6].max(axis=2), 0.0).min(axis=1)  # (6,)
+        clear = least >= cfg.move_loose_min
+        best = int(np.argmax(least))
+        if not clear[best] or int(np.sum(clear & (digit == digit[best]).all(axis=1))) < 2:
+            continue
+        probs[n], raw[n] = p_m[j, best], raw_m[j, best]
+        seen[n].moved = True
 
 
 def _across(cell: Cell, px: np.ndarray, k: int, faced: dict[Cell | None, np.ndarray]
@@ -2449,9 +2493,13 @@ def _visible_tops(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.n
 
 
 def _reread_flags(t: Seen) -> list[str]:
-    """Flags of the corners of ``t`` read from a moved crop (:func:`_reread`)."""
-    return [f"corner {k}: read from a crop moved off the outline (its own showed no digit)"
-            for k in t.reread]
+    """Flags of the corners of ``t`` read from a moved crop (:func:`_reread`), and of a
+    loose face read from its outline moved (:func:`_move_loose`)."""
+    out = [f"corner {k}: read from a crop moved off the outline (its own showed no digit)"
+           for k in t.reread]
+    if t.moved:
+        out.append("read from its outline moved a little (its own read unsurely)")
+    return out
 
 
 def _seen_flags(t: Seen) -> list[str]:
