@@ -670,7 +670,9 @@ def _box_table(ii: np.ndarray, rr: int) -> np.ndarray:
     area = np.maximum((x1 - x0)[None, :] * (y1 - y0)[:, None], 1)
     a, b = ii[y1][:, x1], ii[y0][:, x1]
     c, d = ii[y1][:, x0], ii[y0][:, x0]
-    return (a - b - c + d) / area
+    # row-major, as box_means reads it flat: numpy's gathers above leave it column-major,
+    # and a flat view of that is a copy of the whole table at every call (2 ms each)
+    return np.ascontiguousarray((a - b - c + d) / area)
 
 
 def _box_bounds(c: np.ndarray, rr: int, n: int) -> tuple[np.ndarray, np.ndarray]:
