@@ -2644,12 +2644,16 @@ def test_a_loose_face_read_at_its_cells_outline_that_joins_nothing_is_read_as_it
     own, at_cell = probs_of([6, 2, 4]), probs_of([1, 2, 4])
     found = Found(LatticeFit(triangles=[Triangle(short.astype(np.float32), 0.9)], side=side),
                   1.0)
-    seen = [Seen(None, true.copy(), True, face=0, own=(short.copy(), own))]
+    # (read at the cell's outline from moved crops: those readings go with it, and so
+    # do their flags)
+    seen = [Seen(None, true.copy(), True, face=0, own=(short.copy(), own), reread=(0,),
+                 moved=True)]
     probs = at_cell[None].copy()
     board, off = reconstruct(DEFAULT, photo, found, seen, probs)
     assert board == [] and len(off) == 1
     assert np.array_equal(off[0].corner_px, short) and off[0].corners[1:] == [2, 4]
     assert np.array_equal(seen[0].px, short) and np.array_equal(probs[0], own)
+    assert not any("moved" in f for f in off[0].flags)
     # (the same face without its own reading is reported as the cell showed it)
     seen = [Seen(None, true.copy(), True, face=0)]
     board, off = reconstruct(DEFAULT, photo, found, seen, at_cell[None].copy())

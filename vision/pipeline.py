@@ -1225,7 +1225,10 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
     if back:
         for n in back:
             px, p = seen0[n].own  # type: ignore[misc]
-            seen0[n], probs0[n] = replace(seen0[n], px=px, own=None), p
+            # (read again at its own outline: what was read from moved crops of the
+            # cell's outline is no longer its reading, nor flagged)
+            seen0[n], probs0[n] = replace(seen0[n], px=px, own=None, reread=(),
+                                          moved=False), p
         board, off = _bridged(cfg, photo, found, seen0, probs0, set_name)
         seen[:], probs[...] = seen0, probs0
     return board, off
