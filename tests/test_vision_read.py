@@ -133,6 +133,9 @@ REAL_RIGHT = (set(real_turns.BOARD), set(real_turns.OFF))
     # below its face: every crop beside its digit, reported blank; read from the outline
     # moved a little
     (195.0, 0.5, {"move_loose_below": 1.01}),
+    # ... at 60 % turned 225 degrees, only one move of 0.06 of a side reads it clearly: a
+    # second, twice as far the same way, agrees
+    (225.0, 0.6, {"move_loose_fracs": (0.06,)}),
 ])
 def test_real_photo_turned_or_shrunk_reads_the_same(deg: float, scale: float,
                                                     switch: dict[str, object]) -> None:
@@ -145,7 +148,7 @@ def test_real_photo_turned_or_shrunk_reads_the_same(deg: float, scale: float,
         assert any("read from a crop moved off the outline" in f
                    for t in off if t.tile is not None and t.tile.name() == "0-2-5"
                    for f in t.flags)
-    if "move_loose_below" in switch:
+    if "move_loose_below" in switch or "move_loose_fracs" in switch:
         off = read_array(img, DEFAULT, name="real").off_board
         assert any("outline moved a little" in f
                    for t in off if t.tile is not None and t.tile.name() == "4-4-5"

@@ -1076,10 +1076,11 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
 
 def _move_loose(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
                 raw: np.ndarray, side_full: float, classifier: object) -> None:
-    """Read again, from its outline moved ``cfg.move_loose_frac`` x ``side_full`` (px)
-    each of six ways, a loose face (no cell) in full view that shows digits at two corners
-    or more, one read under ``cfg.move_loose_below``: a tile seen obliquely shows its side
-    below its face, and the face found with it can put every crop beside its digit. The
+    """Read again, from its outline moved each of ``cfg.move_loose_fracs`` x
+    ``side_full`` (px) each of six ways, a loose face (no cell) in full view that shows
+    digits at two corners or more, one read under ``cfg.move_loose_below``: a tile seen
+    obliquely shows its side below its face, and the face found with it can put every
+    crop beside its digit. The
     clearest move's reading (by its least digit probability) replaces the face's
     (``probs`` (N, 3, 7), ``raw`` (N, 3, 13), in place) where all three of its corners
     read a digit at ``cfg.move_loose_min`` or more and another move reads the same three
@@ -1097,15 +1098,16 @@ def _move_loose(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.nda
     todo = todo[:cfg.move_loose_max]
     if not todo:
         return
-    steps = cfg.move_loose_frac * side_full * np.array(
-        [[np.cos(a), np.sin(a)] for a in np.arange(6) * np.pi / 3])  # (6, 2)
+    steps = side_full * np.array([[f * np.cos(a), f * np.sin(a)] for f in cfg.move_loose_fracs
+                                  for a in np.arange(6) * np.pi / 3])  # (K, 2)
+    k = len(steps)
     moves = np.stack([seen[n].px + d for n in todo for d in steps])
     p_m, raw_m = _read_outlines(photo, moves, classifier)
-    p_m, raw_m = p_m.reshape(len(todo), 6, 3, 7), raw_m.reshape(len(todo), 6, 3, 13)
+    p_m, raw_m = p_m.reshape(len(todo), k, 3, 7), raw_m.reshape(len(todo), k, 3, 13)
     for j, n in enumerate(todo):
-        digit = p_m[j, :, :, :6].argmax(axis=2)  # (6, 3)
+        digit = p_m[j, :, :, :6].argmax(axis=2)  # (K, 3)
         least = np.where(p_m[j, :, :, 6] < p_m[j, :, :, :6].max(axis=2),
-                         p_m[j, :, :, :6].max(axis=2), 0.0).min(axis=1)  # (6,)
+                         p_m[j, :, :, :6].max(axis=2), 0.0).min(axis=1)  # (K,)
         clear = least >= cfg.move_loose_min
         best = int(np.argmax(least))
         if not clear[best] or int(np.sum(clear & (digit == digit[best]).all(axis=1))) < 2:
