@@ -925,3 +925,19 @@ def test_tiles_off_a_board_a_grown_one_replaced_stay() -> None:
     assert sc.matched == sc.found_tiles > old.matched
     assert sc.loose_matched >= old.loose_matched >= 5
 
+
+
+def test_box_means_from_the_table_are_those_read_one_by_one_and_it_reads_flat() -> None:
+    # a box size asked for often has all its means made at once: the same numbers, kept
+    # row-major (a column-major table copied itself, 6 MB, at every flat read of it)
+    from vision import silhouette as S
+    rng = np.random.default_rng(7)
+    gray = rng.integers(0, 255, (200, 260), dtype=np.uint8)  # (numpy lays out a small
+    # table row-major anyway)
+    p = rng.uniform(-8, 270, (5000, 2))
+    one_by_one = S._box_mean(S._Detail(gray).at(0.0), p, 3.0)
+    detail = S._Detail(gray)
+    while 3 not in detail._tables:  # asked for often enough
+        detail.box_means(p, 3.0)
+    assert np.array_equal(detail.box_means(p, 3.0), one_by_one)
+    assert detail._tables[3].flags["C_CONTIGUOUS"]
