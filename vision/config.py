@@ -810,13 +810,13 @@ class ReaderConfig:
     reread_loose_min: float = 0.85
     #: a loose face in full view showing digits at two corners or more, one of them read
     #: under move_loose_below, is read again from its outline moved each of
-    #: move_loose_fracs x the board's side each of six ways (60 degrees apart); the clearest
-    #: move's reading
-    #: replaces its own where every corner there reads a digit at move_loose_min or more
-    #: and another move reads the same three so too (two crops of one digit agree: a
-    #: table's print rarely reads so twice); its outline stays where it was found (the
-    #: seam to the board is measured from it). A loose tile seen obliquely has its side below
-    #: its face, and the face found with it puts every crop beside its digit (the real
+    #: move_loose_fracs x the board's side each of six ways (60 degrees apart); the
+    #: clearest move's reading replaces its own where every corner there reads a digit at
+    #: move_loose_min or more and another move reads the same three so too (two crops of
+    #: one digit agree: a table's print rarely reads so twice); its outline stays where it
+    #: was found (the seam to the board is measured from it). A loose tile seen obliquely
+    #: has its side below its face, and the face found with it puts every crop beside its
+    #: digit (the real
     #: photo at 60 % size: its loose 4-4-5 read 5, 1, 4 at 0.64, 0.32, 0.58 and called
     #: blank; moved 0.06 of a side up, 5-4-4 at 0.95 or more; at 60 % turned 225 degrees,
     #: only up and to the right, by 0.06 and by 0.12, at 0.9 or more). Above 1: never

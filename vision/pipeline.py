@@ -1010,6 +1010,10 @@ def predicted_corners(cfg: ReaderConfig, fit: LatticeFit, seen: list[Seen], scal
             for n, t in enumerate(seen) if t.cell is not None and t.detected}
 
 
+#: unit steps (6, 2) each of six ways on screen, 60 degrees apart (moved crops and outlines)
+_SIX_WAYS = np.array([[np.cos(a), np.sin(a)] for a in np.arange(6) * np.pi / 3])
+
+
 def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
             raw: np.ndarray, side_full: float, classifier: object,
             predicted: dict[int, np.ndarray] | None = None) -> None:
@@ -1052,8 +1056,8 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
             v = px.copy()
             v[k] = v[k] + f * (cen - v[k])
             moves.append(v)
-        for a in np.arange(6) * np.pi / 3:
-            moves.append(px + cfg.reread_shift * side_full * np.array([np.cos(a), np.sin(a)]))
+        for u in _SIX_WAYS:
+            moves.append(px + cfg.reread_shift * side_full * u)
         v = px.copy()
         if predicted is not None and n in predicted:
             v[k] = predicted[n][k]
@@ -1080,8 +1084,8 @@ def _move_loose(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.nda
     ``side_full`` (px) each of six ways, a loose face (no cell) in full view that shows
     digits at two corners or more, one read under ``cfg.move_loose_below``: a tile seen
     obliquely shows its side below its face, and the face found with it can put every
-    crop beside its digit. The
-    clearest move's reading (by its least digit probability) replaces the face's
+    crop beside its digit. The clearest move's reading (by its least digit probability)
+    replaces the face's
     (``probs`` (N, 3, 7), ``raw`` (N, 3, 13), in place) where all three of its corners
     read a digit at ``cfg.move_loose_min`` or more and another move reads the same three
     digits so too; the face is marked ``Seen.moved`` (reported as a flag). Its outline
@@ -1098,16 +1102,14 @@ def _move_loose(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.nda
     todo = todo[:cfg.move_loose_max]
     if not todo:
         return
-    steps = side_full * np.array([[f * np.cos(a), f * np.sin(a)] for f in cfg.move_loose_fracs
-                                  for a in np.arange(6) * np.pi / 3])  # (K, 2)
+    steps = side_full * np.concatenate([f * _SIX_WAYS for f in cfg.move_loose_fracs])  # (K, 2)
     k = len(steps)
     moves = np.stack([seen[n].px + d for n in todo for d in steps])
     p_m, raw_m = _read_outlines(photo, moves, classifier)
     p_m, raw_m = p_m.reshape(len(todo), k, 3, 7), raw_m.reshape(len(todo), k, 3, 13)
     for j, n in enumerate(todo):
-        digit = p_m[j, :, :, :6].argmax(axis=2)  # (K, 3)
-        least = np.where(p_m[j, :, :, 6] < p_m[j, :, :, :6].max(axis=2),
-                         p_m[j, :, :, :6].max(axis=2), 0.0).min(axis=1)  # (K,)
+        digit, top = p_m[j, :, :, :6].argmax(axis=2), p_m[j, :, :, :6].max(axis=2)  # (K, 3)
+        least = np.where(p_m[j, :, :, 6] < top, top, 0.0).min(axis=1)  # (K,)
         clear = least >= cfg.move_loose_min
         best = int(np.argmax(least))
         if not clear[best] or int(np.sum(clear & (digit == digit[best]).all(axis=1))) < 2:
@@ -2509,7 +2511,7 @@ def _reread_flags(t: Seen) -> list[str]:
 
 def _seen_flags(t: Seen) -> list[str]:
     """Flags of what classify noticed: corners that disagree on the print convention,
-    corners read from a moved crop."""
+    corners (or a loose face) read from a moved crop (:func:`_reread_flags`)."""
     out = ["corners disagree on the print convention (top toward centre / corner)"
            ] if t.mixed else []
     out += _reread_flags(t)
