@@ -32,6 +32,7 @@ from vision.pipeline import (
     read_array,
     read_photo,
 )
+from vision.reading import Reading
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT.parent / "shared" / "reference" / "real_product_photo_12_tiles.jpg"
@@ -245,14 +246,16 @@ def _dev_scores(seed: int, *cfgs: object) -> list:  # type: ignore[type-arg]
     return _dev_read(seed, *cfgs)[0]
 
 
-def _one_tile_more_with_the_part(seed: int, without: object) -> None:
+def _one_tile_more_with_the_part(seed: int, without: object) -> Reading:
     """Dev photo ``seed`` read with ``without`` (the reader without the part under test,
     and without the board grown against the one read, which may find the tile too)
-    misses exactly one tile; read by the shipped reader, it has no mistake."""
-    missed, read = _dev_scores(seed, replace(without, grown_rival_front=0),  # type: ignore[type-var]
-                               DEFAULT)
+    misses exactly one tile; read by the shipped reader, it has no mistake. Returns that
+    reading."""
+    (missed, read), (_, reading) = _dev_read(
+        seed, replace(without, grown_rival_front=0), DEFAULT)  # type: ignore[type-var]
     assert missed.matched == missed.label_tiles - 1
     _read_without_mistake(read)
+    return reading
 
 
 def _one_false_tile_without_the_part(seed: int, without: object) -> None:
@@ -550,6 +553,7 @@ def test_a_board_face_cut_short_by_a_hand_is_read_where_the_homography_puts_it()
 
 
 @needs_model
+@pytest.mark.slow
 def test_a_board_outline_s_lattice_off_its_tiles_is_moved_onto_their_digits() -> None:
     # dev 71000855: black tiles seen at a steep slant, their side faces widening the
     # board's outline; its lattice came out 9 % too big and 18 px off the 163 px tiles,
@@ -645,6 +649,7 @@ def test_a_face_flattened_at_two_corners_does_not_place_the_vertices_it_sees() -
 
 
 @needs_model
+@pytest.mark.slow
 def test_bevelled_tiles_of_the_tables_grey_are_found_inside_their_rims() -> None:
     # dev 71000143: onyx tiles on a dark blue cloth; in grey their faces are the cloth's
     # tone, outlined only by their shaded bevels, and the edges close few faces. The board
@@ -673,6 +678,7 @@ def test_dark_tiles_whose_seams_hardly_show_are_read_from_a_brightened_copy() ->
 
 
 @needs_model
+@pytest.mark.slow
 def test_dark_faces_are_kept_where_the_edges_traced_only_their_digits() -> None:
     # dev 71000963: 9 onyx tiles on dark wood, close and steep (49 degrees); the edges
     # close one face, four tiles' outline (332 px a side, the lattice fitted to it), and
@@ -812,6 +818,7 @@ def test_rule_book_figure_with_upright_digits() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_a_board_too_blurred_to_read_is_not_guessed() -> None:
     # dev photos (1024 px, held-out edition): boards whose digits the classifier reads
     # with a mean top probability under 0.4 (half their digits would be wrong) are dropped
@@ -826,6 +833,7 @@ def test_a_board_too_blurred_to_read_is_not_guessed() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_a_board_read_nowhere_clearly_is_too_blurred_and_others_are_tried() -> None:
     # dev 71000818 and 71000350 (defocused grey tiles): a board of 7 and of 1 tile the
     # table does not have, not one corner read at 0.9 (0.67 and 0.65 at best), passed the
@@ -1030,13 +1038,13 @@ def test_a_face_with_two_corners_under_an_object_joins_the_board() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_a_tile_with_two_corners_under_a_finger_is_read_from_the_board() -> None:
     # dev 71000265: a hand over the board; the cell at label [-1, 0, D] shows one digit
     # clearly, its two other corners under fingers. Without the part it is missed; with
     # it, the photo reads with no mistake, the hidden digits told by the board (flagged)
     from vision.pipeline import HIDDEN_TWO
-    _one_tile_more_with_the_part(71_000_265, replace(DEFAULT, two_hidden_min=1.01))
-    (sc,), (r,) = _dev_read(71_000_265, DEFAULT)
+    r = _one_tile_more_with_the_part(71_000_265, replace(DEFAULT, two_hidden_min=1.01))
     (got,) = [t for t in r.tiles if HIDDEN_TWO in t.flags]
     assert got.complete and "partial" not in got.flags
     assert sum("to agree with the board" in f for f in got.flags) == 2
@@ -1049,7 +1057,7 @@ def test_a_tile_with_two_corners_under_a_finger_is_read_from_the_board() -> None
     (71_000_321, 17),
     # black tiles on a red check in a steep view: the dark floor beyond the table is the
     # first silhouette, and reads no digit; the board is the third tried
-    (71_000_315, 20),
+    pytest.param(71_000_315, 20, marks=pytest.mark.slow),
 ])
 def test_a_board_that_reads_nothing_gives_way_to_other_silhouettes(seed: int, tiles: int
                                                                    ) -> None:
@@ -1103,6 +1111,7 @@ def test_a_candidate_bent_by_the_outline_is_read_where_the_homography_puts_it() 
 
 
 @needs_model
+@pytest.mark.slow
 def test_an_arm_drifting_off_the_lattice_is_followed_tile_by_tile() -> None:
     # dev 71000447 (white tiles on paper, a steep view): an arm of the board drifts off the
     # lattice; the tiles joined from their own faces predict the cells next to them, in
@@ -1118,6 +1127,7 @@ def test_an_arm_drifting_off_the_lattice_is_followed_tile_by_tile() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_a_board_from_a_silhouette_gives_way_to_the_next_that_reads_more_tiles() -> None:
     # dev 71000291 (patterned tiles on green cloth, defocused): the digits' evidence
     # ranks a patch of grainy cloth at the photo's edge above the board's own silhouette,
@@ -1208,6 +1218,7 @@ def test_only_a_board_read_clearly_is_read_again_where_overruled() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_a_board_too_blurred_to_read_takes_its_pieces_with_it() -> None:
     # dev 71000749 (motion blur of 0.04 of a side or more): the board, 46 tiles, is found
     # by its silhouette and too blurred to read; without the part, its faces read as blank
@@ -1228,6 +1239,7 @@ def test_a_board_too_blurred_to_read_takes_its_pieces_with_it() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_a_sharp_photo_is_never_called_too_blurred_for_a_board_the_search_tried() -> None:
     # dev faults 71000333 (two big tiles under a hand, a cloth printed with triangles;
     # sharp): nothing is read, and the search for other boards judges the cloth's print
@@ -1247,6 +1259,7 @@ def test_a_sharp_photo_is_never_called_too_blurred_for_a_board_the_search_tried(
 
 
 @needs_model
+@pytest.mark.slow
 def test_a_loose_tile_cut_by_the_edge_is_read_beside_a_board_too_blurred() -> None:
     # dev 71000380 (sharp but for a hand moving over the board): the board is too blurred
     # to read; a loose tile cut by the photo's edge reads 0 and 5 at 0.93 or more. It is
@@ -1321,6 +1334,7 @@ def test_a_cell_beside_a_face_joined_off_the_lattice_joins_the_board() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_a_few_big_tiles_on_a_checked_cloth_are_read_at_their_own_size() -> None:
     # dev 71000265 (big white tiles on a blue checked cloth, a hand over the board): the
     # cloth's squares cut into triangles are the largest group of joined faces, and no
@@ -1334,6 +1348,7 @@ def test_a_few_big_tiles_on_a_checked_cloth_are_read_at_their_own_size() -> None
 
 
 @needs_model
+@pytest.mark.slow
 def test_the_table_between_tiles_read_as_a_mirror_tile_is_no_board_tile() -> None:
     # dev 71000190 (white tiles on grey felt): a notch of table between three tiles is
     # outlined as a face; its pixels show no digit at two corners, and the digits its
@@ -1352,6 +1367,7 @@ def test_a_face_showing_no_digit_at_any_corner_is_no_board_tile() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_one_tile_of_another_size_alone_is_no_board() -> None:
     # sample 12 (glare, defocus, noise): no board reads; at another size, one loose tile
     # reads clearly, joined to no other: a loose tile is no board (it was reported as a
@@ -1384,6 +1400,7 @@ def test_one_tile_of_another_size_alone_is_no_board() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_a_board_outline_notched_by_its_digits_is_closed_when_nothing_reads() -> None:
     # dev 71000325 (small black tiles with light digits on wood, defocused): the digits
     # touching the board's edge notch its dark outline, so no lattice fits it and the
@@ -1476,6 +1493,7 @@ def test_a_tile_touching_the_board_by_a_corner_in_plain_view_is_reported() -> No
 
 
 @needs_model
+@pytest.mark.slow
 def test_a_tile_met_at_a_corner_in_plain_view_is_not_said_to_lie_past_a_hand() -> None:
     # dev faults 71000223: a tile set touching a 34-tile board by a corner, no hand or
     # object anywhere; joined by corner_only_join, it was flagged as meeting the board
@@ -1608,6 +1626,7 @@ def test_a_back_traced_round_its_top_face_is_a_face_down_tile() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_a_fallback_reading_fewer_loose_tiles_leaves_the_first_reading() -> None:
     # dev 71000348: a board of one tile, mostly under a cup; the board fitted to its
     # silhouette read none, but read a loose 0-1-1 at 0.96 beside it. The faces found by
@@ -1620,6 +1639,7 @@ def test_a_fallback_reading_fewer_loose_tiles_leaves_the_first_reading() -> None
 
 
 @needs_model
+@pytest.mark.slow
 def test_blank_shapes_of_other_sizes_are_not_claimed_as_loose_tiles() -> None:
     # dev 71000280: a board on a cloth printed with black triangles, its faces found by
     # their edges one alone; the faces of other sizes offered to the silhouette's fit as
@@ -1635,6 +1655,7 @@ def test_blank_shapes_of_other_sizes_are_not_claimed_as_loose_tiles() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_shapes_of_other_sizes_beside_a_blurred_board_are_no_tiles() -> None:
     # dev faults 71000321: the board is too blurred to read; beside it, shapes of other
     # sizes read as digits (4 "tiles"). Offered as loose faces only, they are dropped with
@@ -1648,6 +1669,7 @@ def test_shapes_of_other_sizes_beside_a_blurred_board_are_no_tiles() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_the_faces_offered_as_loose_are_not_the_next_boards_faces() -> None:
     # dev faults 71000315: black tiles on a checked cloth, the first fit one of two faces
     # and the silhouette's; the next boards searched are fitted to the first detect's
@@ -1659,6 +1681,7 @@ def test_the_faces_offered_as_loose_are_not_the_next_boards_faces() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_a_tile_read_alone_is_reported_off_the_board_not_no_tiles() -> None:
     # dev 71000829: dark tiles, the board under a hand; no board is found, but at another
     # size a loose 0-0-5 reads clearly alone. It is reported off the board, not "no
@@ -1708,7 +1731,8 @@ def test_a_digit_read_clearly_against_the_board_is_not_repaired() -> None:
     # dev faults 71000269: white tiles on laminate; the cell between nearer the tiles'
     # colour than the table's might hold a tile the reader missed, and the tile was taken
     # as joined out of sight. That cell shows no digit; a tile lying there would show three
-    (71_000_269, "corner_only", {"apart_no_digit": False}, [1, 0, 1]),
+    pytest.param(71_000_269, "corner_only", {"apart_no_digit": False}, [1, 0, 1],
+                 marks=pytest.mark.slow),
     # dev faults 71000055: a 5-5-5 placed against two 3s at one vertex (and 4s at
     # another); its 5 there read 0.97, the two 3s 0.85 each giving 5 0.03: their joint
     # choice read it 3 (5-5-3, a second copy of a tile on the board, a false violation;
@@ -1841,6 +1865,7 @@ def test_the_lattice_follows_the_tiles_digits_past_the_faces_found() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_an_arm_is_followed_past_eleven_rings_of_candidates() -> None:
     # dev 71000022 with rule faults on its board (an orange checked cloth, the arm's far
     # end defocused and cut by the photo's edge): candidates followed 14 rings out
@@ -1883,6 +1908,7 @@ def test_a_tile_read_off_the_board_is_taken_in_by_a_grown_board_reading_it_alike
 
 
 @needs_model
+@pytest.mark.slow
 def test_a_grown_board_may_read_again_a_tile_the_first_read_unsurely() -> None:
     # dev 71000773: dark tiles on laminate, motion-blurred; the board read first holds 5
     # tiles, two of them read at no corner above 0.55 (0-0-5 where the table shows 3-0-3,
@@ -1933,6 +1959,7 @@ def test_a_tile_the_grown_board_reads_beside_the_first_joins_it() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_a_silhouette_outranked_by_a_later_one_is_weighed_against_it() -> None:
     # dev 71000966: light tiles on red cloth, defocused (no seam shows), a hand over one
     # arm. The first silhouette fitted outlines one arm (5 cells, 6 tiles read, 4 digits
@@ -1960,6 +1987,7 @@ def test_the_board_beyond_a_tile_met_at_a_corner_is_followed() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_a_board_of_rimmed_faces_none_joined_is_read() -> None:
     # dev 71000667: six dark tiles whose faces lie inside thick rims, a gap between every
     # two; no two faces joined and the board was sought among the cloth's printed
@@ -2048,6 +2076,7 @@ def test_glare_between_pieces_of_a_board_is_no_table() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_a_tile_read_twice_or_mirrored_is_misread_not_a_violation() -> None:
     # dev 71000013: a fingertip over a board tile's corner read 3 (0.97), making the
     # tile a mirror tile, and dev 71000427 (0.08 and 0.05 "repaired" corners) two

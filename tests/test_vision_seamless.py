@@ -49,6 +49,7 @@ def test_board_with_hidden_seams_is_read_from_its_silhouette(seed: int) -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_dark_board_on_speckled_granite() -> None:
     # black tiles on granite (photo 70000165 of the reader evaluation): the board's outline
     # frays into the stone's grains, 29 % of it straight; at a 30 % bar the board was lost
@@ -70,6 +71,7 @@ def test_dark_board_on_speckled_granite() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_black_board_whose_outline_frays_into_granite_grains() -> None:
     # dev 71000139: 31 black tiles on dark granite, no seam or tile outline found by its
     # edges; the board's outline is 0.13 straight (grains), under the first bar of 0.25
@@ -82,6 +84,7 @@ def test_black_board_whose_outline_frays_into_granite_grains() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_faces_found_by_their_edges_are_read_when_the_silhouette_reads_nothing() -> None:
     # dev 71000379: black tiles on a dark cloth; the frayed outline's only fit is a lattice
     # of half the tiles' size, on which no tile reads; two faces found by their edges do
@@ -161,6 +164,7 @@ def test_grey_board_on_a_table_of_its_lightness_is_found_by_colour() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_silhouette_lattice_moved_onto_the_digits() -> None:
     # black tiles on marble (dev photo 71000169): the outline takes in the tiles' side
     # faces on one side, the lattice fitted to it lies off the tiles until moved to where
@@ -178,6 +182,7 @@ def test_silhouette_lattice_moved_onto_the_digits() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_silhouette_board_too_blurred_to_read_is_dropped() -> None:
     # motion blur 2.6 px on 36 px grey tiles (dev photo 71000052): with a lower bar on
     # the digit evidence its silhouette gives a board whose digits read 46 of 108 right;
@@ -434,6 +439,7 @@ def test_an_outline_is_worked_out_once_for_every_fit_tried_on_it() -> None:
 
 
 @needs_model
+@pytest.mark.slow
 def test_black_board_in_a_steep_view_is_read_with_its_perspective_undone() -> None:
     # dev 71000295: 50 black tiles on light wood, 44 degrees: the outline's directions
     # bend and its tile size spreads too far for the lattice fit until the view is undone
@@ -727,6 +733,7 @@ def test_board_grown_from_single_faces_covers_the_tiles() -> None:
     # over the board bigger than its cells
     (71_000_741, {"font": ["cv_sans"]}),
 ])
+@pytest.mark.slow
 def test_board_on_a_cloth_of_its_grey_is_read_from_single_faces(seed: int, style: dict
                                                                 ) -> None:
     # no board read any other way (its faces alone, its silhouettes, other sizes): the
