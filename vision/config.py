@@ -727,6 +727,22 @@ class ReaderConfig:
     #: dev, dev2, dev faults or held-out photo whose board read one tile changed; at 3 none
     #: of those reading two
     grown_below: int = 2
+    #: where still no board is read (fewer than grown_below tiles), one is grown as
+    #: face_seed_boards grows one from seeds found by sliding the shape of a face found
+    #: by its edges (a loose or face-down tile: the set's tiles are all one size) across
+    #: the detection copy, turned every slid_turn_deg over 120 degrees (both ways up), in
+    #: steps of slid_step of its side, to where its digit spots show digits most (at
+    #: least silhouette_refit_cell_min; no two seeds within slid_apart of a side). The
+    #: shapes: the largest well-outlined faces (fill 0.85 or more, the longest side at
+    #: most 1.5 times the shortest, at least silhouette_align_min_side px), one per size
+    #: (within size_tolerance), at most slid_templates of them (0 = never). Dark tiles on
+    #: a dark table show no seam and no outline, and their light digits' strokes are
+    #: outlined as faces of their own (dev faults 71000379: one tile set apart read, the
+    #: board of 11 beside it never found)
+    slid_templates: int = 1
+    slid_step: float = 0.1
+    slid_turn_deg: float = 5.0
+    slid_apart: float = 0.6
     #: a photo whose only reading is a tile cut by its edge, every digit in view read at
     #: this or more, is read (that tile off the board), not refused as showing no tile
     #: (dev 71000380: the board under a blurred hand, 0 and 5 read at 0.97 and 0.93; 0 =

@@ -67,7 +67,7 @@ from .reading import (
     cell_text,
 )
 from .reconstruct import CornerChoice, bad_tiles, choose_digits, unshown_tiles
-from .silhouette import faces_showing_digits
+from .silhouette import faces_showing_digits, slid_seeds
 
 #: the flag of a tile with one corner's digit out of sight, reported unknown
 HIDDEN_CORNER = "a corner's digit hidden (under a hand or an object)"
@@ -289,6 +289,19 @@ def _seeded_boards(cfg: ReaderConfig, photo: Photo, detected: Found, seeds: np.n
     detect (``detected``) where it searched that copy."""
     gray, s, tris, edges = _copy_faces(cfg, photo, detected)
     yield from _found_each(cfg, grown_boards(cfg, tris, gray, [], seeds), gray, edges, s)
+
+
+def _slid_boards(cfg: ReaderConfig, photo: Photo, n: int) -> Iterator[Found]:
+    """At most ``n`` boards grown by their digits (:func:`vision.fit.grown_boards`) from
+    the seeds a face's shape finds slid across the detection copy
+    (:func:`vision.silhouette.slid_seeds`; every face found there, anew)."""
+    if n <= 0 or cfg.slid_templates <= 0:
+        return
+    gray, s, tris, edges = _copy_faces(cfg, photo, None)
+    seeds = slid_seeds(cfg, tris, gray)
+    if len(seeds):
+        yield from _found_each(cfg, islice(grown_boards(cfg, tris, gray, [], seeds), n),
+                               gray, edges, s)
 
 
 def _neighbour_faces(board: Sequence[TileReading]) -> np.ndarray:
@@ -2839,6 +2852,15 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             if len(board2) > len(board):
                 found, conv, board, off = again, conv2, board2, off2
                 break
+        if len(board) < cfg.grown_below:
+            # still none: one grown from where a face's shape, slid across the photo,
+            # shows digits (dark tiles on a dark table: no seam, no outline, and the
+            # faces found are their digits' strokes; dev faults 71000379)
+            for again in _slid_boards(cfg, photo, cfg.other_boards):
+                again, conv2, board2, off2 = read(again)
+                if len(board2) > len(board):
+                    found, conv, board, off = again, conv2, board2, off2
+                    break
     elif cfg.grown_rival_front > 0 and len(
             _unread_cells(cfg, photo, board, off)) >= cfg.grown_rival_front:
         # a board read whose next cells show digits on its tiles' face: part of it may

@@ -1136,6 +1136,61 @@ def boards_from_seeds(cfg: ReaderConfig, seeds: np.ndarray, gray: np.ndarray
     return _grown(cfg, seeds, gray.shape, _Detail(gray))
 
 
+def slid_seeds(cfg: ReaderConfig, faces: Sequence[Triangle], gray: np.ndarray
+               ) -> np.ndarray:
+    """Seeds (N, 3, 2, pixels of ``gray``, the detection copy) for
+    :func:`boards_from_seeds` where no face of a board was found: the shape of a face of
+    ``faces`` (found by their edges in ``gray``) slid across the photo, turned and
+    moved in steps (``cfg.slid_turn_deg``, ``cfg.slid_step`` of its side), kept where its
+    digit spots show digits (the evidence of :func:`digit_score` for one cell, at least
+    ``cfg.silhouette_refit_cell_min``), best first, none within ``cfg.slid_apart`` of a
+    side of a better one, at most ``cfg.face_seed_boards``. The shapes: the largest
+    well-outlined faces, one per size (see ``cfg.slid_templates``). Empty on the
+    double-size copy (as :func:`find_boards`), with ``cfg.slid_templates`` 0 or no such
+    face."""
+    none = np.zeros((0, 3, 2))
+    if cfg.slid_templates <= 0 or max(gray.shape) > cfg.detect_max_side:
+        return none
+    shapes: list[np.ndarray] = []
+    sides: list[float] = []
+    for f in sorted(faces, key=lambda t: -t.side):
+        e = np.linalg.norm(f.pts - f.pts[[1, 2, 0]], axis=1)
+        if (f.fill < 0.85 or e.max() > 1.5 * e.min() or f.side < cfg.silhouette_align_min_side
+                or any(1 / cfg.size_tolerance < f.side / s < cfg.size_tolerance
+                       for s in sides)):
+            continue
+        shapes.append(f.pts - f.pts.mean(axis=0))
+        sides.append(f.side)
+        if len(shapes) >= cfg.slid_templates:
+            break
+    hh, ww = gray.shape[:2]
+    detail = _Detail(gray)
+    out: list[np.ndarray] = []
+    for rel, side in zip(shapes, sides, strict=True):
+        reach = float(np.linalg.norm(rel, axis=1).max())
+        step = cfg.slid_step * side
+        xs, ys = np.arange(reach, ww - reach, step), np.arange(reach, hh - reach, step)
+        if not len(xs) or not len(ys):
+            continue
+        grid = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
+        turns = np.deg2rad(np.arange(0.0, 120.0, cfg.slid_turn_deg))
+        rot = np.stack([np.stack([np.cos(turns), -np.sin(turns)], axis=1),
+                        np.stack([np.sin(turns), np.cos(turns)], axis=1)], axis=1)
+        shaped = np.einsum("tij,kj->tki", rot, rel)  # (turns, 3, 2)
+        cand = (grid[None, :, None, :] + shaped[:, None]).reshape(-1, 3, 2)
+        _, fd, fp, _ = _face_stats(cand, detail)
+        ev = fd / (fp + 1)
+        kept: list[np.ndarray] = []
+        for i in np.argsort(-ev, kind="stable"):
+            if ev[i] < cfg.silhouette_refit_cell_min or len(kept) >= cfg.face_seed_boards:
+                break
+            c = cand[i].mean(axis=0)
+            if all(np.linalg.norm(c - k.mean(axis=0)) >= cfg.slid_apart * side for k in kept):
+                kept.append(cand[i])
+        out += kept
+    return np.array(out).reshape(-1, 3, 2) if out else none
+
+
 def _grown(cfg: ReaderConfig, seeds: np.ndarray, shape: tuple[int, ...], detail: _Detail
            ) -> list[BoardGuess]:
     """The boards grown from ``seeds`` (N, 3, 2) one by one (:func:`_grow_from`), a seed
