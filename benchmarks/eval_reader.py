@@ -24,6 +24,9 @@ Run: ``python -m benchmarks.eval_reader [--count 300] [--faults]`` ->
 model (a retrained one, before it replaces the shipped one); the results name the model
 read with (file and SHA-256) either way.
 
+``--set KEY=VALUE`` (repeatable) reads with a :class:`vision.config.ReaderConfig` field
+changed (a setting tried before it is changed for good), recorded in the results.
+
 ``--redo-empty CSV --name NAME`` reads again only the photos of an earlier results CSV
 (same seeds and ``--faults`` as it was made with) whose board read no tile, and writes
 ``NAME.*`` for them, with the earlier rows' totals beside (``before``) and every photo
@@ -91,6 +94,20 @@ def model_info(path: str | Path | None = None) -> dict[str, Any]:
             "shipped": model.resolve() == DEFAULT_MODEL.resolve()}
 
 
+def parse_set(items: list[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` items -> config overrides (VALUE as JSON, else the string)."""
+    out: dict[str, Any] = {}
+    for it in items:
+        key, sep, value = it.partition("=")
+        if not sep:
+            raise SystemExit(f"--set {it!r}: expected KEY=VALUE")
+        try:
+            out[key] = json.loads(value)
+        except ValueError:
+            out[key] = value
+    return out
+
+
 @lru_cache(maxsize=2)
 def _classifier(path: str) -> Any:
     """The digit model at ``path``, loaded once per process (``main`` loads it first, to
@@ -99,18 +116,24 @@ def _classifier(path: str) -> Any:
     return DigitClassifier.load(path)
 
 
-def _one(seed: int, faults: bool = False, model: str | None = None) -> Any:
+def _one(seed: int, faults: bool = False, model: str | None = None,
+         over: dict[str, Any] | None = None) -> Any:
     """Render, read and score the photo of ``seed`` (with ``faults``); ``model``: the
-    digit model's path (None: the shipped one)."""
+    digit model's path (None: the shipped one); ``over``: reader settings changed (see
+    :func:`parse_set`)."""
+    import dataclasses
+
     from vision.batch import score_failure, score_reading
+    from vision.config import DEFAULT
     from vision.io import NoTilesError
     from vision.pipeline import read_array
     from vision.synth import render
     sample = render(seed, size=SIZE, style=_style(seed), faults=faults)
     name = f"synth_{seed}"
     clf = _classifier(model) if model is not None else None
+    cfg = dataclasses.replace(DEFAULT, **over) if over else DEFAULT
     try:
-        reading = read_array(sample.image, name=name, classifier=clf).to_json()
+        reading = read_array(sample.image, cfg, name=name, classifier=clf).to_json()
     except Exception as e:  # noqa: BLE001 - every photo gets a row, errors included
         msg = str(e).splitlines()[0] if str(e) else type(e).__name__
         return score_failure(name, sample.label, msg, isinstance(e, NoTilesError))
@@ -165,6 +188,9 @@ def main() -> None:
     ap.add_argument("--model", metavar="ONNX", default=None,
                     help="read with this digit model (its .sha256 sidecar beside it) "
                          "instead of the shipped one; its hash goes into the results")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                    help="read with this vision.config.ReaderConfig field changed (VALUE as "
+                         "JSON; repeatable; recorded in the results as \"set\")")
     ap.add_argument("--redo-empty", metavar="CSV", default=None,
                     help="only the photos of this earlier results CSV whose board read no "
                          "tile (--name required)")
@@ -172,6 +198,15 @@ def main() -> None:
     if args.redo_empty and not args.name:
         ap.error("--redo-empty needs --name (not to overwrite the full results)")
     args.name = args.name or ("reader_eval_faults" if args.faults else "reader_eval")
+    over = parse_set(args.set)
+    if over:
+        import dataclasses
+
+        from vision.config import DEFAULT
+        try:
+            dataclasses.replace(DEFAULT, **over)  # an unknown field: one line, before any photo
+        except TypeError as e:
+            ap.error(f"--set: {e}")
     if args.model is not None:
         from vision.classifier import ModelError
         try:
@@ -185,7 +220,7 @@ def main() -> None:
         before = empty_rows(args.redo_empty)
         seeds = [int(r["path"].removeprefix("synth_")) for r in before]
     scores = []
-    one = partial(_one, faults=args.faults, model=args.model)
+    one = partial(_one, faults=args.faults, model=args.model, over=over or None)
     for n, sc in enumerate(_map(one, seeds, args.workers), 1):  # type: ignore[arg-type]
         scores.append(sc)
         if n % 10 == 0 or n == len(seeds):
@@ -198,6 +233,7 @@ def main() -> None:
            "targets": {"tile_precision": 0.995, "tile_recall": 0.995,
                        "corner_digit_accuracy": 0.998, "perfect_photos": 0.95},
            "faults_on_boards": args.faults, "model": model_info(args.model),
+           **({"set": over} if over else {}),
            "by_condition": by_condition(scores),
            "seconds": round(time.perf_counter() - t0, 1), "machine": machine()}
     if args.redo_empty:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import sys
 import time
 from pathlib import Path
@@ -27,7 +26,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from benchmarks.eval_reader import machine, model_info, write_json
+from benchmarks.eval_reader import machine, model_info, parse_set, write_json
 
 ROOT = Path(__file__).resolve().parents[1]
 PHOTO = ROOT.parent / "shared" / "reference" / "real_product_photo_12_tiles.jpg"
@@ -59,20 +58,6 @@ def read_tiles(img: np.ndarray, cfg: Any) -> tuple[set[str], set[str]]:
     def names(ts: list[Any]) -> set[str]:
         return {t.tile.name() if t.tile is not None else "?" for t in ts}
     return names(r.tiles), names(r.off_board)
-
-
-def parse_set(items: list[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` items -> config overrides (VALUE as JSON, else the string)."""
-    out: dict[str, Any] = {}
-    for it in items:
-        key, sep, value = it.partition("=")
-        if not sep:
-            raise SystemExit(f"--set {it!r}: expected KEY=VALUE")
-        try:
-            out[key] = json.loads(value)
-        except ValueError:
-            out[key] = value
-    return out
 
 
 def main(argv: list[str] | None = None) -> None:

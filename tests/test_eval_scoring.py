@@ -352,6 +352,36 @@ def test_eval_reader_refuses_a_missing_model_in_one_line(tmp_path: Path, monkeyp
     assert not (ev.RESULTS / "never_written.json").exists()
 
 
+def test_eval_reader_reads_with_the_settings_it_is_given(monkeypatch: Any,
+                                                         capsys: Any) -> None:
+    import pytest
+
+    import benchmarks.eval_reader as ev
+    import vision.pipeline
+    from vision.config import DEFAULT
+    seen: list[Any] = []
+    real = vision.pipeline.read_array
+
+    def spy(image: Any, cfg: Any = DEFAULT, **kw: Any) -> Any:
+        seen.append(cfg)
+        return real(image, cfg, **kw)
+
+    monkeypatch.setattr(vision.pipeline, "read_array", spy)
+    ev._one(71000000, over={"adopt_unsure_gap": 0.14})
+    ev._one(71000000)
+    assert [c.adopt_unsure_gap for c in seen] == [0.14, DEFAULT.adopt_unsure_gap]
+    assert seen[1] is DEFAULT
+    # a field the reader has not: one line, before any photo is read
+    monkeypatch.setattr("sys.argv", ["eval_reader", "--count", "1", "--set", "no_such=1",
+                                     "--name", "never_written"])
+    with pytest.raises(SystemExit) as e:
+        ev.main()
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert "--set:" in err[-1] and "no_such" in err[-1] and len(seen) == 2
+    assert not (ev.RESULTS / "never_written.json").exists()
+
+
 def test_overruled_boards_summary_counts_the_boards_at_each_bar() -> None:
     from benchmarks.overruled_boards import BARS
     from benchmarks.overruled_boards import summarise as by_bar
