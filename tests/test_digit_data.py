@@ -72,3 +72,26 @@ def test_training_options_refuse_hidden_skip_without_hands(
     args = parse_args(["--hands", "--hidden", "skip", "--epochs", "3"])
     assert (args.hands, args.hidden, args.epochs) == (True, "skip", 3)
     assert parse_args([]).hidden == "none"
+
+
+def test_hard_renders_are_small_blurred_tiles_from_their_own_seeds(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from vision.train.options import parse_args
+    hard = dd.split_style("train", hard=True)
+    assert {k: hard[k] for k in dd.HARD_STYLE} == dd.HARD_STYLE
+    assert hard["font"] == dd.split_style("train")["font"]  # held-out styles stay out
+    assert "tile_px" not in dd.split_style("train")
+    s = render(dd.HARD_SEED0 + 4, size=dd.RENDER_SIZE, style=hard)
+    st = s.label["style"]
+    assert 20.0 <= st["tile_px"] <= 50.0 and st["blur"] in ("defocus", "motion")
+    assert 0.8 <= st["blur_px"] <= 2.5
+    # their seeds are none of the other training renders' (TRAIN_SEED0 + seed + i)
+    assert dd.HARD_SEED0 - dd.TRAIN_SEED0 > 100_000
+    with pytest.raises(ValueError, match="training only"):
+        dd.build("val", 1, jitter=dd.NO_JITTER, hard=True, cache=None)
+    assert parse_args(["--hard", "500"]).hard == 500 and parse_args([]).hard == 0
+    with pytest.raises(SystemExit) as e:
+        parse_args(["--hard", "-1"])
+    assert e.value.code == 2
+    assert capsys.readouterr().err.strip().splitlines()[-1].endswith(
+        "--hard must be 0 or more, not -1")

@@ -38,6 +38,12 @@ NONE_LABEL = 12
 #: come as the synthesiser draws them, a digit more than half under one labelled "none"
 #: (see :func:`_tile_entries`). Tried at stop 68 and not shipped (models/README.md).
 _PINNED: dict[str, Any] = {"hand": False, "objects": 0}
+#: The style of the "hard" renders (:func:`build` with ``hard``): small tiles, blurred
+#: (0.8-2.5 px, 2-8 % of their side), where the shipped model errs most (models/README.md).
+HARD_STYLE: dict[str, Any] = {"tile_px": [20.0, 50.0], "blur": ["defocus", "motion"],
+                              "blur_px": [0.8, 2.5]}
+#: Their seeds, apart from the other training renders' (TRAIN_SEED0 + seed + i).
+HARD_SEED0 = 1_500_000
 #: Render size: tile_px still spans 20-200 px at this size (see vision.synth.styles).
 RENDER_SIZE = (1024, 768)
 #: Seed offsets so train and validation renders never share a seed.
@@ -66,9 +72,11 @@ EVAL_JITTER = Jitter(rot=1.0, shift=0.015, corner=0.008, scale=0.02)
 NO_JITTER = Jitter()
 
 
-def split_style(split: str, part: int = 0, hands: bool = False) -> dict[str, Any]:
+def split_style(split: str, part: int = 0, hands: bool = False, hard: bool = False
+                ) -> dict[str, Any]:
     """The ``style=`` restriction for a split: ``train``, or ``val`` part 0 (held-out font)
-    / part 1 (held-out edition); hands and objects pinned off unless ``hands``."""
+    / part 1 (held-out edition); hands and objects pinned off unless ``hands``; with
+    ``hard``, also :data:`HARD_STYLE`."""
     from vision.synth.styles import holdout
 
     if split == "train":
@@ -78,7 +86,7 @@ def split_style(split: str, part: int = 0, hands: bool = False) -> dict[str, Any
         style = {key: list(HOLDOUT[key])}
     else:
         raise ValueError(f"unknown split {split!r} (train or val)")
-    return {**style, **({} if hands else _PINNED)}
+    return {**style, **({} if hands else _PINNED), **(HARD_STYLE if hard else {})}
 
 
 def jitter_corners(corners: np.ndarray, rng: np.random.Generator, j: Jitter) -> np.ndarray:
@@ -239,12 +247,12 @@ def _bare_table(tiles: np.ndarray, side: float, w: int, h: int, rng: np.random.G
     return np.stack(out) if out else np.zeros((0, 3, 2))
 
 
-def _render_crops(args: tuple[int, str, int, Jitter, int, bool, str]
+def _render_crops(args: tuple[int, str, int, Jitter, int, bool, str, bool]
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    seed, split, part, jitter, copies, hands, hidden = args
+    seed, split, part, jitter, copies, hands, hidden, hard = args
     from vision.synth import render
 
-    sample = render(seed, size=RENDER_SIZE, style=split_style(split, part, hands))
+    sample = render(seed, size=RENDER_SIZE, style=split_style(split, part, hands, hard))
     rng = np.random.default_rng(seed + 17)
     x, y, side = crops_from_render(sample.image, sample.label, rng, jitter, copies,
                                    occluded=hands, hidden=hidden)
@@ -255,7 +263,7 @@ def _render_crops(args: tuple[int, str, int, Jitter, int, bool, str]
 
 def build(split: str, n_renders: int, *, jitter: Jitter, copies: int = 1, seed: int = 0,
           workers: int = 2, cache: Path | None = DEFAULT_CACHE, log: bool = True,
-          hands: bool = False, hidden: str = "none"
+          hands: bool = False, hidden: str = "none", hard: bool = False
           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Cut the crops of ``n_renders`` renders of a split; cached as .npz under ``cache``.
 
@@ -265,7 +273,8 @@ def build(split: str, n_renders: int, *, jitter: Jitter, copies: int = 1, seed: 
     Deterministic for given arguments (render seeds are ``TRAIN_SEED0``/``VAL_SEED0`` +
     ``seed`` + i; validation alternates the held-out font and edition). With ``hands``
     the renders keep their hands and objects (see :data:`_PINNED`), a digit more than half
-    under one labelled "none" or, ``hidden`` "skip", not cut.
+    under one labelled "none" or, ``hidden`` "skip", not cut. With ``hard`` (training
+    only) the renders are of :data:`HARD_STYLE`, seeds ``HARD_SEED0`` + ``seed`` + i.
     Returns (M, S, S) uint8 crops, (M,) int64 labels over RAW_CLASSES and (M, 2) float32
     info: the tile side in px and the render's blur in px (0: no blur) of each crop.
     """
@@ -274,6 +283,10 @@ def build(split: str, n_renders: int, *, jitter: Jitter, copies: int = 1, seed: 
             "holdout": HOLDOUT, "pinned": {} if hands else _PINNED, "size": RENDER_SIZE}
     if hands and hidden != "none":
         spec["hidden"] = hidden  # (the first variant's key left as it was: its cache)
+    if hard:
+        if split != "train":
+            raise ValueError("hard renders are for training only")
+        spec["hard"] = HARD_STYLE
     key = json.dumps(spec, sort_keys=True)
     digest = hashlib.sha256(key.encode()).hexdigest()[:16]
     path = cache / f"{split}_{n_renders}_{digest}.npz" if cache is not None else None
@@ -284,8 +297,8 @@ def build(split: str, n_renders: int, *, jitter: Jitter, copies: int = 1, seed: 
                     print(f"  note: {path.name} was cut from an older synthesiser "
                           f"({z['synth']}); delete it to re-render", flush=True)
                 return z["x"], z["y"], z["info"]
-    base = (TRAIN_SEED0 if split == "train" else VAL_SEED0) + seed
-    jobs = [(base + i, split, i % 2, jitter, copies, hands, hidden)
+    base = (HARD_SEED0 if hard else TRAIN_SEED0 if split == "train" else VAL_SEED0) + seed
+    jobs = [(base + i, split, i % 2, jitter, copies, hands, hidden, hard)
             for i in range(n_renders)]
     xs, ys, ss = [], [], []
     t0 = time.time()

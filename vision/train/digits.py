@@ -190,6 +190,12 @@ def main(argv: list[str] | None = None) -> None:
     xtr, ytr, _ = dd.build("train", args.train_renders, jitter=dd.TRAIN_JITTER,
                         copies=args.copies, seed=args.seed, workers=args.workers,
                         hands=args.hands, hidden=args.hidden)
+    if args.hard:
+        print(f"building crops ({args.hard} hard renders)...", flush=True)
+        xh, yh, _ = dd.build("train", args.hard, jitter=dd.TRAIN_JITTER, copies=args.copies,
+                             seed=args.seed, workers=args.workers, hands=args.hands,
+                             hidden=args.hidden, hard=True)
+        xtr, ytr = np.concatenate([xtr, xh]), np.concatenate([ytr, yh])
     xva, yva, _ = dd.build("val", args.val_renders, jitter=dd.NO_JITTER, seed=args.seed,
                         workers=args.workers, hands=args.hands, hidden=args.hidden)
     t_data = time.time() - t0
@@ -244,6 +250,7 @@ def main(argv: list[str] | None = None) -> None:
         "training_data": {
             "source": "vision.synth renders {}x{}, styles restricted".format(*dd.RENDER_SIZE),
             "holdout": dd.HOLDOUT, "train_renders": args.train_renders,
+            "hard_renders": args.hard, "hard_style": dd.HARD_STYLE if args.hard else None,
             "train_crops": int(len(xtr)), "copies": args.copies,
             "train_jitter": dd.TRAIN_JITTER.__dict__, "hands": args.hands,
             "hidden": args.hidden if args.hands else None,

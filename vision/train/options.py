@@ -34,8 +34,13 @@ def parse_args(argv: list[str] | None = None, description: str = "") -> argparse
     ap.add_argument("--hidden", choices=("none", "skip"), default="none",
                     help="with --hands: a digit more than half hidden is labelled none, or "
                          "skipped (not cut)")
+    ap.add_argument("--hard", type=int, default=0, metavar="N",
+                    help="N more training renders of small, blurred tiles (20-50 px a side, "
+                         "defocus or motion blur of 0.8-2.5 px: where the shipped model errs most)")
     ap.add_argument("--out", type=Path, default=MODELS_DIR / "digits.onnx")
     args = ap.parse_args(argv)
+    if args.hard < 0:
+        ap.error(f"--hard must be 0 or more, not {args.hard}")
     if args.hidden != "none" and not args.hands:
         ap.error(f"--hidden {args.hidden} needs --hands: without hands or objects in the "
                  "renders no digit is hidden")
