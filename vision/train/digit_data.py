@@ -39,7 +39,7 @@ NONE_LABEL = 12
 #: (see :func:`_tile_entries`). Tried at stop 68 and not shipped (models/README.md).
 _PINNED: dict[str, Any] = {"hand": False, "objects": 0}
 #: The style of the "hard" renders (:func:`build` with ``hard``): small tiles, blurred
-#: (0.8-2.5 px, 2-8 % of their side), where the shipped model errs most (models/README.md).
+#: (0.8-2.5 px, 2-12 % of their side), where the shipped model errs most (models/README.md).
 HARD_STYLE: dict[str, Any] = {"tile_px": [20.0, 50.0], "blur": ["defocus", "motion"],
                               "blur_px": [0.8, 2.5]}
 #: Their seeds, apart from the other training renders' (TRAIN_SEED0 + seed + i).
