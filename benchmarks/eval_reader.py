@@ -116,13 +116,10 @@ def _classifier(path: str) -> Any:
     return DigitClassifier.load(path)
 
 
-def _one(seed: int, faults: bool = False, model: str | None = None,
-         over: dict[str, Any] | None = None) -> Any:
+def _one(seed: int, faults: bool = False, model: str | None = None, cfg: Any = None) -> Any:
     """Render, read and score the photo of ``seed`` (with ``faults``); ``model``: the
-    digit model's path (None: the shipped one); ``over``: reader settings changed (see
-    :func:`parse_set`)."""
-    import dataclasses
-
+    digit model's path (None: the shipped one); ``cfg``: the reader's settings (None: the
+    defaults)."""
     from vision.batch import score_failure, score_reading
     from vision.config import DEFAULT
     from vision.io import NoTilesError
@@ -131,9 +128,9 @@ def _one(seed: int, faults: bool = False, model: str | None = None,
     sample = render(seed, size=SIZE, style=_style(seed), faults=faults)
     name = f"synth_{seed}"
     clf = _classifier(model) if model is not None else None
-    cfg = dataclasses.replace(DEFAULT, **over) if over else DEFAULT
     try:
-        reading = read_array(sample.image, cfg, name=name, classifier=clf).to_json()
+        reading = read_array(sample.image, cfg or DEFAULT, name=name,
+                             classifier=clf).to_json()
     except Exception as e:  # noqa: BLE001 - every photo gets a row, errors included
         msg = str(e).splitlines()[0] if str(e) else type(e).__name__
         return score_failure(name, sample.label, msg, isinstance(e, NoTilesError))
@@ -199,12 +196,13 @@ def main() -> None:
         ap.error("--redo-empty needs --name (not to overwrite the full results)")
     args.name = args.name or ("reader_eval_faults" if args.faults else "reader_eval")
     over = parse_set(args.set)
+    cfg = None
     if over:
         import dataclasses
 
         from vision.config import DEFAULT
-        try:
-            dataclasses.replace(DEFAULT, **over)  # an unknown field: one line, before any photo
+        try:  # an unknown field: one line, before any photo
+            cfg = dataclasses.replace(DEFAULT, **over)
         except TypeError as e:
             ap.error(f"--set: {e}")
     if args.model is not None:
@@ -220,7 +218,7 @@ def main() -> None:
         before = empty_rows(args.redo_empty)
         seeds = [int(r["path"].removeprefix("synth_")) for r in before]
     scores = []
-    one = partial(_one, faults=args.faults, model=args.model, over=over or None)
+    one = partial(_one, faults=args.faults, model=args.model, cfg=cfg)
     for n, sc in enumerate(_map(one, seeds, args.workers), 1):  # type: ignore[arg-type]
         scores.append(sc)
         if n % 10 == 0 or n == len(seeds):

@@ -354,6 +354,8 @@ def test_eval_reader_refuses_a_missing_model_in_one_line(tmp_path: Path, monkeyp
 
 def test_eval_reader_reads_with_the_settings_it_is_given(monkeypatch: Any,
                                                          capsys: Any) -> None:
+    import dataclasses
+
     import pytest
 
     import benchmarks.eval_reader as ev
@@ -367,7 +369,7 @@ def test_eval_reader_reads_with_the_settings_it_is_given(monkeypatch: Any,
         return real(image, cfg, **kw)
 
     monkeypatch.setattr(vision.pipeline, "read_array", spy)
-    ev._one(71000000, over={"adopt_unsure_gap": 0.14})
+    ev._one(71000000, cfg=dataclasses.replace(DEFAULT, adopt_unsure_gap=0.14))
     ev._one(71000000)
     assert [c.adopt_unsure_gap for c in seen] == [0.14, DEFAULT.adopt_unsure_gap]
     assert seen[1] is DEFAULT
