@@ -308,3 +308,20 @@ def test_the_cells_in_a_region_are_those_counted_cell_by_cell() -> None:
             mostly = n_in / max(n_all, 0.5 * full) >= 0.75 and n_all >= 0.6 * full
             (want_in if mostly else want_edge).append(cell)
         assert (inner, edge) == (want_in, want_edge)
+
+
+def test_side_lengths_in_plain_floats_are_numpys_to_the_last_bit() -> None:
+    from vision.detect import mean_side, side_lengths
+    from vision.fit import _plausible
+
+    rng = np.random.default_rng(7)
+    for scale in (0.01, 1.0, 60.0, 4000.0):
+        for pts in rng.normal(0.0, scale, (2000, 3, 2)):
+            want = np.linalg.norm(pts - pts[[1, 2, 0]], axis=1)
+            assert list(side_lengths(pts)) == want.tolist()
+            assert mean_side(pts) == float(want.mean())
+            assert _plausible(pts, scale) == (bool(want.min() >= 0.6 * scale)
+                                              and bool(want.max() <= 1.8 * scale))
+    # other dtypes keep numpy's own precision
+    p32 = rng.normal(0.0, 500.0, (3, 2)).astype(np.float32)
+    assert mean_side(p32) == float(np.linalg.norm(p32 - p32[[1, 2, 0]], axis=1).mean())

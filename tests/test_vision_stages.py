@@ -445,6 +445,56 @@ def test_no_tiles_on_plain_or_noisy_image() -> None:
     assert not _fit(np.full((240, 320, 3), 128, np.uint8)).cells
 
 
+def _faces_one_mask_at_a_time(cfg: ReaderConfig, gray: np.ndarray) -> list[Triangle]:
+    """find_triangles' faces with every mask made and traced in turn on this thread."""
+    from vision.detect import _dedupe, _faces, _mask_triangles, _size_bounds
+
+    edges = edge_map(cfg, gray)
+    min_area, max_side = _size_bounds(cfg, *gray.shape)
+    ker3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+    masks = [(cv2.bitwise_not(cv2.dilate(edges, cv2.getStructuringElement(
+        cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1)))), k + 0.5) for k in cfg.dilations]
+    for b in cfg.block_sizes:
+        m = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
+                                  b, -cfg.block_c)
+        masks.append((cv2.morphologyEx(cv2.bitwise_and(m, cv2.bitwise_not(edges)),
+                                       cv2.MORPH_OPEN, ker3), cfg.block_grow))
+    found = [t for inv, grow in masks for t in _mask_triangles(cfg, inv, grow, min_area,
+                                                                  max_side)]
+    return _dedupe(cfg, _faces(cfg, found, max_side))
+
+
+@pytest.mark.parametrize("masks", [{}, {"dilations": (1, 2, 3)}, {"dilations": (),
+                                                                   "block_sizes": (15,)}])
+def test_faces_traced_on_two_threads_are_those_traced_on_one(masks: dict) -> None:
+    # the masks are traced on a second thread and their outlines judged on this one:
+    # the faces, and their order, are those of each mask made and traced in turn
+    img, _ = draw_board(BOARD, angle=17, tilt=0.3, loose=((80, 80, 10), (560, 400, 47)))
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    cfg = replace(DEFAULT, **masks)
+    got, want = find_triangles(cfg, gray), _faces_one_mask_at_a_time(cfg, gray)
+    assert len(want) >= 3
+    assert [(t.pts.tolist(), t.fill) for t in got] == [(t.pts.tolist(), t.fill) for t in want]
+
+
+def test_a_mask_failing_on_the_second_thread_fails_the_search(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import threading
+
+    import vision.detect as vdetect
+
+    real = vdetect._trace
+
+    def trace(inv: np.ndarray, grow: float):  # type: ignore[no-untyped-def]
+        if threading.current_thread() is not threading.main_thread():
+            raise cv2.error("traced badly")
+        return real(inv, grow)
+
+    monkeypatch.setattr(vdetect, "_trace", trace)
+    img, _ = draw_board(BOARD, angle=17)
+    with pytest.raises(cv2.error, match="traced badly"):
+        find_triangles(DEFAULT, cv2.cvtColor(img, cv2.COLOR_BGR2GRAY))
+
+
 # --- reconstruct -------------------------------------------------------------------------
 
 def _onehot(d: int, p: float = 0.98) -> np.ndarray:

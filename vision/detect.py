@@ -13,6 +13,8 @@ equal on the table); the lattice stage decides which candidates form the board.
 
 from __future__ import annotations
 
+import math
+import queue
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -66,9 +68,28 @@ def clockwise(pts: np.ndarray) -> np.ndarray:
     return pts if is_clockwise(pts) else pts[[0, 2, 1]]
 
 
+def side_lengths(pts: np.ndarray) -> tuple[float, float, float]:
+    """The side lengths (px) of the triangle ``pts`` (3, 2): corner 0 to 1, 1 to 2, 2 to 0.
+
+    Called tens of thousands of times a read: for float64 corners, in plain Python floats
+    (a twentieth of numpy's time on three points), by the same operations numpy does, so
+    the same numbers to the last bit; other dtypes through numpy, in their own precision.
+    """
+    if pts.dtype != np.float64 or pts.shape != (3, 2):
+        d = np.linalg.norm(pts - pts[[1, 2, 0]], axis=1).tolist()
+        return d[0], d[1], d[2]
+    (x0, y0), (x1, y1), (x2, y2) = pts.tolist()
+    dx0, dy0, dx1, dy1, dx2, dy2 = x0 - x1, y0 - y1, x1 - x2, y1 - y2, x2 - x0, y2 - y0
+    return (math.sqrt(dx0 * dx0 + dy0 * dy0), math.sqrt(dx1 * dx1 + dy1 * dy1),
+            math.sqrt(dx2 * dx2 + dy2 * dy2))
+
+
 def mean_side(pts: np.ndarray) -> float:
     """Mean side length (px) of the triangle ``pts`` (3, 2)."""
-    return float(np.linalg.norm(pts - pts[[1, 2, 0]], axis=1).mean())
+    if pts.dtype != np.float64 or pts.shape != (3, 2):
+        return float(np.linalg.norm(pts - pts[[1, 2, 0]], axis=1).mean())
+    a, b, c = side_lengths(pts)
+    return (a + b + c) / 3
 
 
 def points_inside(ps: np.ndarray | Sequence[np.ndarray], poly: np.ndarray) -> list[int]:
@@ -169,18 +190,36 @@ def find_triangles(cfg: ReaderConfig, small: np.ndarray,
         partial(bright, b) for b in cfg.block_sizes]
     if not masks:
         return []
-    # each mask is made and traced on its own; OpenCV lets go of the GIL while it works,
-    # so the last mask (the brightness one: the most regions) is done on a second thread
     found: list[list[tuple[np.ndarray, float, float]]] = [[] for _ in masks]
+    # Each mask is made and traced (long OpenCV calls that let go of the GIL) on a second
+    # thread, the brightness one (the most regions) first, while this thread makes and
+    # traces the first mask and then turns each traced mask's outlines into triangles:
+    # many short calls that hold the GIL between them, which split between two threads
+    # only waited on each other (two threads took as long as one).
+    traced: queue.SimpleQueue[tuple[int, Traced | BaseException]] = queue.SimpleQueue()
 
-    def trace(n: int) -> None:
-        found[n] = _mask_triangles(cfg, *masks[n](), min_area, max_side)
+    def trace_rest() -> None:
+        for n in (len(masks) - 1, *range(1, len(masks) - 1)):
+            try:
+                inv, grow = masks[n]()
+                traced.put((n, _trace(inv, grow)))
+            except BaseException as e:  # handed to the caller, raised there
+                traced.put((n, e))
+                return
 
-    helper = threading.Thread(target=trace, args=(len(masks) - 1,))
-    helper.start()
-    for n in range(len(masks) - 1):
-        trace(n)
-    helper.join()
+    helper = threading.Thread(target=trace_rest, daemon=True)
+    if len(masks) > 1:
+        helper.start()
+    try:
+        found[0] = _traced_triangles(cfg, _trace(*masks[0]()), min_area, max_side)
+        for _ in range(len(masks) - 1):
+            n, t = traced.get()
+            if isinstance(t, BaseException):
+                raise t
+            found[n] = _traced_triangles(cfg, t, min_area, max_side)
+    finally:
+        if len(masks) > 1:
+            helper.join()
     return _dedupe(cfg, _faces(cfg, [t for f in found for t in f], max_side))
 
 
@@ -307,14 +346,39 @@ def _rimmed(cfg: ReaderConfig, inv: np.ndarray, tri: np.ndarray) -> bool:
     return float(np.median(vals)) >= 0.5
 
 
+@dataclass
+class Traced:
+    """One mask's traced regions: ``contours`` and ``hierarchy`` of ``cv2.findContours``
+    (``RETR_CCOMP``), the mask's ``shape`` (h, w) and the ``grow`` its faces get back."""
+
+    contours: Sequence[np.ndarray]
+    hierarchy: np.ndarray | None
+    shape: tuple[int, int]
+    grow: float
+
+
+def _trace(inv: np.ndarray, grow: float) -> Traced:
+    """Trace the white regions of the mask ``inv`` (uint8 0/255); their faces grow back by
+    ``grow``."""
+    # outer outlines of the white regions (holes such as digits are ignored)
+    cs, hier = cv2.findContours(inv, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    return Traced(cs, hier, (int(inv.shape[0]), int(inv.shape[1])), grow)
+
+
 def _mask_triangles(cfg: ReaderConfig, inv: np.ndarray, grow: float, min_area: float,
                     max_side: float) -> list[tuple[np.ndarray, float, float]]:
     """The white regions of one mask that fill their smallest enclosing triangle: each as
     (triangle (3, 2) float32, fill, ``grow``), in tracing order."""
-    h, w = inv.shape
+    return _traced_triangles(cfg, _trace(inv, grow), min_area, max_side)
+
+
+def _traced_triangles(cfg: ReaderConfig, t: Traced, min_area: float, max_side: float
+                      ) -> list[tuple[np.ndarray, float, float]]:
+    """The regions of a traced mask that fill their smallest enclosing triangle (see
+    :func:`_mask_triangles`)."""
+    h, w = t.shape
+    cs, hier, grow = t.contours, t.hierarchy, t.grow
     out: list[tuple[np.ndarray, float, float]] = []
-    # outer outlines of the white regions (holes such as digits are ignored)
-    cs, hier = cv2.findContours(inv, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hier is None:
         return out
     for i in _boxed(cs, np.flatnonzero(hier[0][:, 3] == -1), cfg.min_side, max_side, w, h):

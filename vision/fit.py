@@ -41,7 +41,15 @@ from engine.lattice import (
 )
 
 from .config import ReaderConfig
-from .detect import Triangle, clockwise, edge_map, expand_sides, face_tone, points_inside
+from .detect import (
+    Triangle,
+    clockwise,
+    edge_map,
+    expand_sides,
+    face_tone,
+    points_inside,
+    side_lengths,
+)
 from .spots import project, snap_to_digit_blobs
 
 if TYPE_CHECKING:
@@ -939,7 +947,7 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
 def _plausible(pts: np.ndarray, side: float) -> bool:
     """Is the (3, 2) outline a tile's shape where tiles are ``side`` px (no side under 0.6
     or over 1.8 times it)?"""
-    sides = np.linalg.norm(pts - pts[[1, 2, 0]], axis=1).tolist()
+    sides = side_lengths(pts)
     return min(sides) >= 0.6 * side and max(sides) <= 1.8 * side
 
 
