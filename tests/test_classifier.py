@@ -107,6 +107,64 @@ def test_fixed_crops_are_classified_correctly(clf: DigitClassifier) -> None:
     assert np.array_equal(full.inward[shows] > 0.5, y[shows] < 6)
 
 
+def test_a_large_batch_read_in_two_halves_at_once_reads_as_one_call(
+        clf: DigitClassifier, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    import vision.classifier as vc
+
+    with np.load(DATA / "heldout_crops.npz") as z:
+        x = z["x"]
+    assert len(x) >= 2 * vc.SPLIT_MIN
+    threads: list[str] = []
+    real = clf._session.run
+
+    def run(*a, **k):  # type: ignore[no-untyped-def]
+        threads.append(threading.current_thread().name)
+        return real(*a, **k)
+
+    monkeypatch.setattr(clf, "_session", type("S", (), {"run": staticmethod(run)})())
+    split = clf.predict_raw(x)
+    assert len(threads) == 2 and len(set(threads)) == 2  # two halves, two threads
+    monkeypatch.setattr(vc, "_split_min", 0)  # what one_core_each sets
+    threads.clear()
+    whole = clf.predict_raw(x)
+    assert threads == [threading.current_thread().name]
+    assert np.array_equal(split, whole)  # each crop read on its own: the same to the bit
+    # a small batch is one call
+    monkeypatch.setattr(vc, "_split_min", vc.SPLIT_MIN)
+    threads.clear()
+    clf.predict_raw(x[:vc.SPLIT_MIN - 1])
+    assert len(threads) == 1
+
+
+def test_a_half_failing_on_the_other_thread_fails_the_call(
+        clf: DigitClassifier, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    def run(*a, **k):  # type: ignore[no-untyped-def]
+        if threading.current_thread() is not threading.main_thread():
+            raise RuntimeError("onnxruntime failed")
+        return [np.zeros((len(a[1][clf._input]), 13), np.float32)]
+
+    monkeypatch.setattr(clf, "_session", type("S", (), {"run": staticmethod(run)})())
+    with pytest.raises(RuntimeError, match="onnxruntime failed"):
+        clf.predict_raw(np.zeros((40, CROP_SIZE, CROP_SIZE), np.uint8))
+
+
+def test_batch_workers_read_their_batches_on_one_thread() -> None:
+    from vision.batch import _map
+
+    got = list(_map(_split_setting, ["a", "b", "c"], 2))
+    assert [g["split_min"] for g in got] == [0, 0, 0]
+
+
+def _split_setting(_: str) -> dict[str, int]:
+    import vision.classifier as vc
+
+    return {"split_min": vc._split_min}
+
+
 def test_real_photo_hand_marked_corners(clf: DigitClassifier) -> None:
     """Crops cut at hand-measured corners of the real reference photo (skips without it)."""
     photo = REAL / "real_product_photo_12_tiles.jpg"

@@ -115,8 +115,11 @@ def _map(fn: Callable[[str], dict[str, Any]], items: list[str], workers: int
         yield from (fn(x) for x in items)
         return
     import multiprocessing as mp
+
+    from .classifier import one_core_each
     ctx = mp.get_context("spawn" if os.name == "nt" else "fork")
-    with ctx.Pool(workers) as pool:
+    # the workers keep the cores busy: each runs its classifier batches on one thread
+    with ctx.Pool(workers, initializer=one_core_each) as pool:
         yield from pool.imap(fn, items, chunksize=1)
 
 
