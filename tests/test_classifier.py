@@ -126,16 +126,16 @@ def test_a_large_batch_read_in_two_halves_at_once_reads_as_one_call(
     monkeypatch.setattr(clf, "_session", type("S", (), {"run": staticmethod(run)})())
     split = clf.predict_raw(x)
     assert len(threads) == 2 and len(set(threads)) == 2  # two halves, two threads
-    monkeypatch.setattr(vc, "_split_min", 0)  # what one_core_each sets
     threads.clear()
-    whole = clf.predict_raw(x)
+    with vc.whole_batches():
+        whole = clf.predict_raw(x)
     assert threads == [threading.current_thread().name]
     assert np.array_equal(split, whole)  # each crop read on its own: the same to the bit
-    # a small batch is one call
-    monkeypatch.setattr(vc, "_split_min", vc.SPLIT_MIN)
+    # split again after the block; a small batch is one call
     threads.clear()
+    clf.predict_raw(x)
     clf.predict_raw(x[:vc.SPLIT_MIN - 1])
-    assert len(threads) == 1
+    assert len(threads) == 3
 
 
 def test_a_half_failing_on_the_other_thread_fails_the_call(

@@ -23,6 +23,8 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -59,6 +61,18 @@ def one_core_each() -> None:
     :data:`SPLIT_MIN`); for worker processes that each have a core to themselves."""
     global _split_min
     _split_min = 0
+
+
+@contextmanager
+def whole_batches() -> Iterator[None]:
+    """Within the block, every batch is one call on the caller's thread (no split: see
+    :data:`SPLIT_MIN`); for timing the model itself."""
+    global _split_min
+    was, _split_min = _split_min, 0
+    try:
+        yield
+    finally:
+        _split_min = was
 
 
 class ModelError(TriominosError):
