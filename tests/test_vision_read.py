@@ -2128,3 +2128,32 @@ def test_a_tile_cut_by_the_photos_edge_near_the_camera_is_read_with_its_corner_b
     # beside it, the corner beyond the edge fell 0.3 of a side short; the crop of the 3 in
     # view, shaped by it, read 0.35 (no digit clearly), and the tile was missed
     _one_tile_more_with_the_part(71_000_655, replace(DEFAULT, local_perspective=False))
+
+
+@needs_model
+def test_the_colour_copy_is_decoded_beside_the_reading_after_the_first_classifier_call(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the 12 MP sample (a JPEG read in grey, a loose tile): its colour copy, which the
+    # loose tiles are judged in, is decoded on another core from after the first (largest)
+    # batch of crops on, so that batch has that core to itself; read as before
+    from vision.io import Photo, load
+    from vision.pipeline import default_classifier, read_image
+
+    events: list[str] = []
+    clf = default_classifier()
+    real_predict, real_prefetch = clf.predict_raw, Photo.prefetch_colour
+
+    def predict(crops: np.ndarray) -> np.ndarray:
+        events.append("classify")
+        return real_predict(crops)
+
+    def prefetch(self: Photo, factor: int) -> None:
+        events.append(f"prefetch {factor}")
+        real_prefetch(self, factor)
+
+    monkeypatch.setattr(clf, "predict_raw", predict)
+    monkeypatch.setattr(Photo, "prefetch_colour", prefetch)
+    r = read_image(DEFAULT, load(DEFAULT, ROOT / "samples" / "photos" / "table_12mp.jpg"),
+                   classifier=clf)
+    assert events[:2] == ["classify", "prefetch 4"] and "classify" in events[2:]
+    assert len(r.tiles) == 30 and len(r.off_board) == 1

@@ -626,6 +626,11 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     base = cells + loose
     probs, raw = _read_tiles(cfg, photo, base, side_full, classifier,
                              _cell_outlines(cfg, photo, fit, s, len(cells), loose))
+    if loose:
+        # loose shapes are judged in colour: decoded on another core while the rest is
+        # read (after the first, largest classifier call, which takes that core too; a
+        # blank board cell, rarer, waits for its colour)
+        photo.prefetch_colour(_colour_factor(cfg, side_full))
     owners = Counter(v for c in fit.cells for v in cell_corners(c))
     anchored = {v for v, k in owners.items() if k >= cfg.h_outline_anchor}
     faces = np.array([t.px for t in cells if t.detected]).reshape(-1, 3, 2)
@@ -2759,11 +2764,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     t1 = time.perf_counter()
     if not found.fit.cells and not found.fit.loose and not found.fit.proposed:
         raise NoTilesError(f"{photo.path}: no tiles found{_why_empty(photo)}")
-    # loose shapes are judged in colour: decoded on another core while digits are read
-    # (a blank board cell, rarer, waits for its colour)
     f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
-    if found.fit.loose:
-        photo.prefetch_colour(f)
     clf = classifier if classifier is not None else default_classifier()
     blurred: list[Found] = []  # the boards found too blurred to read
 
