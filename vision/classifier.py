@@ -49,8 +49,9 @@ RAW_CLASSES: tuple[str, ...] = tuple(f"{d}" for d in range(6)) + tuple(
 #: A batch of at least this many crops is run in two halves at once, the second on another
 #: thread (onnxruntime lets go of the GIL and may be run from several threads at once;
 #: each crop is read on its own, so the probabilities are those of one call). On the
-#: project's 2-core machine one thread of onnxruntime's own pool gave the read no gain,
-#: and two halves cut a 195-crop batch from 26 to 20 ms. 0: never (a process that has
+#: project's 2-core machine a second onnxruntime thread gave the whole read nothing, and
+#: two halves cut a 168-crop batch from 32 to 19 ms and the 12 MP sample's classification
+#: stage by about 16 ms (docs/MEASUREMENTS.md, stop 74). 0: never (a process that has
 #: only its core, such as a worker of a batch over every core: :func:`one_core_each`).
 SPLIT_MIN = 16
 _split_min = SPLIT_MIN

@@ -2764,7 +2764,6 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     t1 = time.perf_counter()
     if not found.fit.cells and not found.fit.loose and not found.fit.proposed:
         raise NoTilesError(f"{photo.path}: no tiles found{_why_empty(photo)}")
-    f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
     clf = classifier if classifier is not None else default_classifier()
     blurred: list[Found] = []  # the boards found too blurred to read
 
