@@ -447,20 +447,11 @@ def test_no_tiles_on_plain_or_noisy_image() -> None:
 
 def _faces_one_mask_at_a_time(cfg: ReaderConfig, gray: np.ndarray) -> list[Triangle]:
     """find_triangles' faces with every mask made and traced in turn on this thread."""
-    from vision.detect import _dedupe, _faces, _mask_triangles, _size_bounds
+    from vision.detect import _dedupe, _faces, _mask_triangles, _masks, _size_bounds
 
-    edges = edge_map(cfg, gray)
     min_area, max_side = _size_bounds(cfg, *gray.shape)
-    ker3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
-    masks = [(cv2.bitwise_not(cv2.dilate(edges, cv2.getStructuringElement(
-        cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1)))), k + 0.5) for k in cfg.dilations]
-    for b in cfg.block_sizes:
-        m = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
-                                  b, -cfg.block_c)
-        masks.append((cv2.morphologyEx(cv2.bitwise_and(m, cv2.bitwise_not(edges)),
-                                       cv2.MORPH_OPEN, ker3), cfg.block_grow))
-    found = [t for inv, grow in masks for t in _mask_triangles(cfg, inv, grow, min_area,
-                                                                  max_side)]
+    found = [t for mask in _masks(cfg, gray, edge_map(cfg, gray))
+             for t in _mask_triangles(cfg, *mask(), min_area, max_side)]
     return _dedupe(cfg, _faces(cfg, found, max_side))
 
 

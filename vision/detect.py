@@ -172,6 +172,46 @@ def find_triangles(cfg: ReaderConfig, small: np.ndarray,
     if edges is None:
         edges = edge_map(cfg, gray)
     min_area, max_side = _size_bounds(cfg, h, w)
+    masks = _masks(cfg, gray, edges)
+    if not masks:
+        return []
+    found: list[list[tuple[np.ndarray, float, float]]] = [[] for _ in masks]
+    # Each mask is made and traced (long OpenCV calls that let go of the GIL) on a second
+    # thread, the brightness one (the most regions) first, while this thread makes and
+    # traces the first mask and then turns each traced mask's outlines into triangles:
+    # many short calls that hold the GIL between them, which split between two threads
+    # only waited on each other (two threads took as long as one).
+    traced: queue.SimpleQueue[tuple[int, Traced | BaseException]] = queue.SimpleQueue()
+
+    def trace_rest() -> None:
+        for n in (len(masks) - 1, *range(1, len(masks) - 1)):
+            try:
+                traced.put((n, _trace(*masks[n]())))
+            except BaseException as e:  # handed to the caller, raised there
+                traced.put((n, e))
+                return
+
+    helper = threading.Thread(target=trace_rest, daemon=True) if len(masks) > 1 else None
+    if helper is not None:
+        helper.start()
+    try:
+        found[0] = _traced_triangles(cfg, _trace(*masks[0]()), min_area, max_side)
+        for _ in range(len(masks) - 1):
+            n, t = traced.get()
+            if isinstance(t, BaseException):
+                raise t
+            found[n] = _traced_triangles(cfg, t, min_area, max_side)
+    finally:
+        if helper is not None:
+            helper.join()
+    return _dedupe(cfg, _faces(cfg, [t for f in found for t in f], max_side))
+
+
+def _masks(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray
+           ) -> list[Callable[[], tuple[np.ndarray, float]]]:
+    """The masks :func:`find_triangles` traces, each made when called: (mask uint8 0/255,
+    white where a face may be; the grow its faces get back), the edge dilations of
+    ``cfg.dilations`` first, then the brightness masks of ``cfg.block_sizes``."""
 
     def dilated(k: int) -> tuple[np.ndarray, float]:
         ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
@@ -186,41 +226,8 @@ def find_triangles(cfg: ReaderConfig, small: np.ndarray,
         m = cv2.morphologyEx(cv2.bitwise_and(m, cv2.bitwise_not(edges)), cv2.MORPH_OPEN, ker3)
         return m, cfg.block_grow
 
-    masks = [partial(dilated, k) for k in cfg.dilations] + [
+    return [partial(dilated, k) for k in cfg.dilations] + [
         partial(bright, b) for b in cfg.block_sizes]
-    if not masks:
-        return []
-    found: list[list[tuple[np.ndarray, float, float]]] = [[] for _ in masks]
-    # Each mask is made and traced (long OpenCV calls that let go of the GIL) on a second
-    # thread, the brightness one (the most regions) first, while this thread makes and
-    # traces the first mask and then turns each traced mask's outlines into triangles:
-    # many short calls that hold the GIL between them, which split between two threads
-    # only waited on each other (two threads took as long as one).
-    traced: queue.SimpleQueue[tuple[int, Traced | BaseException]] = queue.SimpleQueue()
-
-    def trace_rest() -> None:
-        for n in (len(masks) - 1, *range(1, len(masks) - 1)):
-            try:
-                inv, grow = masks[n]()
-                traced.put((n, _trace(inv, grow)))
-            except BaseException as e:  # handed to the caller, raised there
-                traced.put((n, e))
-                return
-
-    helper = threading.Thread(target=trace_rest, daemon=True)
-    if len(masks) > 1:
-        helper.start()
-    try:
-        found[0] = _traced_triangles(cfg, _trace(*masks[0]()), min_area, max_side)
-        for _ in range(len(masks) - 1):
-            n, t = traced.get()
-            if isinstance(t, BaseException):
-                raise t
-            found[n] = _traced_triangles(cfg, t, min_area, max_side)
-    finally:
-        if len(masks) > 1:
-            helper.join()
-    return _dedupe(cfg, _faces(cfg, [t for f in found for t in f], max_side))
 
 
 def _faces(cfg: ReaderConfig, found: list[tuple[np.ndarray, float, float]],
