@@ -2369,6 +2369,59 @@ def test_a_candidates_shape_is_judged_against_the_nearest_tiles() -> None:
     assert down in cands(True) and down not in cands(False)
 
 
+def test_a_cell_overlapping_a_tile_outlined_elsewhere_is_no_candidate() -> None:
+    # a face the lattice places far off (a stray face, a drifted arm) may lie where the
+    # lattice puts a cell beside the board: that cell overlaps a tile and is no candidate,
+    # whether the tile's centre lies in the cell's outline or the cell's centre in the
+    # tile's (each cleared first by a bounding box: vision.fit._candidates)
+    import dataclasses
+
+    from vision.fit import LatticeFit, _candidates, _in_tri
+    up, down, far = (0, 0, "U"), (0, 0, "D"), (5, 5, "U")
+    gray = np.full((400, 600), 128, np.uint8)
+    cfg = dataclasses.replace(DEFAULT, candidate_local_size=False)
+    cell = _cell_px(down)
+    centre = cell.mean(axis=0)
+
+    def cands(tile: np.ndarray | None) -> set:  # type: ignore[type-arg]
+        cells, vp = {up: -1}, dict(zip(cell_corners(up), _cell_px(up), strict=True))
+        if tile is not None:
+            cells[far] = -1
+            vp.update(zip(cell_corners(far), tile, strict=True))
+        fit = LatticeFit(triangles=[], side=104.0, homography=_LATTICE_104, cells=cells,
+                         vertex_px=vp)
+        _candidates(cfg, fit, gray)
+        return fit.candidates
+
+    small = centre + 0.3 * (cell - centre) + [20.0, 0.0]  # inside the cell, off its centre
+    # 2.5 times the cell, its centre moved past the cell's corner (60 px from its centre)
+    toward = (cell[0] - centre) / np.linalg.norm(cell[0] - centre)
+    big = centre + 2.5 * (cell - centre) + 68.0 * toward  # around its centre, centred outside
+    assert not _in_tri(centre[None], small)[0] and _in_tri(small.mean(axis=0)[None], cell)[0]
+    assert _in_tri(centre[None], big)[0] and not _in_tri(big.mean(axis=0)[None], cell)[0]
+    assert down in cands(None)
+    assert down not in cands(small)
+    assert down not in cands(big)
+
+
+def test_none_means_of_many_tiles_are_each_tiles_own_to_the_bit() -> None:
+    # vision.pipeline._none_means stands in for _none_mean called tile by tile: the same
+    # floats (compared with settings, a last bit would change a reading), corners out of
+    # view left out, 1.0 where none is in view
+    from vision.pipeline import Seen, _none_mean, _none_means
+    rng = np.random.default_rng(75)
+    photo = vio.from_array(DEFAULT, np.zeros((300, 400, 3), np.uint8))
+    seen = [Seen(None, rng.uniform(-150, 550, (3, 2)), True) for _ in range(400)]
+    seen.append(Seen(None, np.full((3, 2), -400.0), True))  # wholly out of view
+    raw = rng.dirichlet(np.ones(7), (len(seen), 3)).astype(np.float32)
+    for probs in (raw, raw.astype(np.float64)):
+        one = [_none_mean(DEFAULT, photo, t, p, 40.0) for t, p in zip(seen, probs, strict=True)]
+        many = _none_means(DEFAULT, photo, seen, probs, 40.0)
+        assert many.dtype == np.float64 and many.tolist() == one
+        assert one[-1] == 1.0 and 0.0 < min(one) and len(set(one)) > 200
+    assert _none_means(DEFAULT, photo, [], np.zeros((0, 3, 7)), 40.0).shape == (0,)
+
+
 class _CountingClassifier:
     """A stand-in classifier: counts the crops it is given, reads every one as 'no digit'
     (a mirrored outline never reaches it: cutting its crops raises)."""

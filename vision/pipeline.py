@@ -637,9 +637,9 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     _homography_outlines(cfg, photo, fit, s, anchored, faces, cells, probs, raw, classifier)
     # cells seen to hold a tile (on the board or cut by the photo's edge), then rings of
     # candidates touching them
-    joined = {t.cell for t, p in zip(base, probs, strict=True)
-              if t.cell is not None and _none_mean(cfg, photo, t, p, side_full)
-              <= cfg.none_threshold}
+    joined = {t.cell for t, nm in zip(base, _none_means(cfg, photo, base, probs, side_full),
+                                      strict=True)
+              if t.cell is not None and nm <= cfg.none_threshold}
     read: list[tuple[Seen, np.ndarray, np.ndarray]] = []
     todo = set(fit.candidates)
     tried: set[Cell] = set()  # cells met at a corner read already
@@ -662,10 +662,10 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
                                  classifier)
             budget -= _shift_search(cfg, photo, ring, p_ring, r_ring, side_full, classifier,
                                     faces, budget)
-            for t, p, r in zip(ring, p_ring, r_ring, strict=True):
+            means = _none_means(cfg, photo, ring, p_ring, side_full)
+            for t, p, r, nm in zip(ring, p_ring, r_ring, means, strict=True):
                 read.append((t, p, r))
-                if _none_mean(cfg, photo, t, p, side_full) <= max(cfg.candidate_none_max,
-                                                                  cfg.candidate_pass_none_max):
+                if nm <= max(cfg.candidate_none_max, cfg.candidate_pass_none_max):
                     joined.add(t.cell)
         at = {v for c in joined for v in cell_corners(c)}  # type: ignore[arg-type]
         # a tile cut by the photo's edge may meet the board at a corner only, the tiles
@@ -1219,6 +1219,21 @@ def _none_mean(cfg: ReaderConfig, photo: Photo, t: Seen, p: np.ndarray,
     return float(p[vis, 6].mean()) if vis.any() else 1.0
 
 
+def _none_means(cfg: ReaderConfig, photo: Photo, seen: Sequence[Seen], probs: np.ndarray,
+                side_full: float) -> np.ndarray:
+    """:func:`_none_mean` of each tile of ``seen`` (probabilities ``probs`` (N, 3, 7)) in
+    a few calls: (N,), the same values to the bit (a corner out of view adds an exact 0
+    to the sum; the mean is taken in ``probs``' precision, as numpy's is)."""
+    if not len(seen):
+        return np.zeros(0)
+    vis = _visible_each(cfg, [t.px for t in seen], side_full, photo)
+    total = (probs[:, :, 6] * vis).sum(axis=1)
+    count = vis.sum(axis=1)
+    mean = total / np.maximum(count, 1).astype(total.dtype)
+    # (as Python floats are: compared with a setting, a float32 would round it)
+    return np.where(count > 0, mean, 1.0).astype(np.float64)
+
+
 def _mixed_convention(raw: np.ndarray) -> np.ndarray:
     """(N,) bool: the tile's corners clearly disagree on the print convention, one digit
     confidently top-inward and another confidently top-outward (0s and unclear crops do
@@ -1303,10 +1318,12 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     # ... and those in full view reading each digit less surely (cfg.adopt_unsure_min):
     # they join only where their digits agree with the board's
     loose_unsure: list[int] = []
+    none_means = _none_means(cfg, photo, seen, probs, side_full)
+    vis_all = _visible_each(cfg, [t.px for t in seen], side_full, photo)
     for n, t in enumerate(seen):
-        vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
+        vis = vis_all[n]
         p = probs[n]
-        none_mean = _none_mean(cfg, photo, t, p, side_full)
+        none_mean = float(none_means[n])
         if t.candidate:
             if none_mean <= cfg.candidate_none_max:
                 (board_idx if vis.all() else edge_cands).append(n)
