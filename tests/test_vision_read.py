@@ -2131,17 +2131,21 @@ def test_a_tile_cut_by_the_photos_edge_near_the_camera_is_read_with_its_corner_b
 
 
 @needs_model
-def test_the_colour_copy_is_decoded_beside_the_reading_after_the_first_classifier_call(
+def test_the_colour_copy_is_decoded_beside_the_reading_while_the_lattice_is_fitted(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # the 12 MP sample (a JPEG read in grey, a loose tile): its colour copy, which the
-    # loose tiles are judged in, is decoded on another core from after the first (largest)
-    # batch of crops on, so that batch has that core to itself; read as before
+    # loose tiles are judged in, is decoded on another core as soon as the tile size is
+    # known, while the lattice is fitted (pure Python on this core), at the size the
+    # tiles allow (a quarter); read as before
+    import vision.fit as vfit
     from vision.io import Photo, load
     from vision.pipeline import default_classifier, read_image
 
     events: list[str] = []
     clf = default_classifier()
     real_predict, real_prefetch = clf.predict_raw, Photo.prefetch_colour
+    real_grow = vfit._grow_board
+    photo = load(DEFAULT, ROOT / "samples" / "photos" / "table_12mp.jpg")
 
     def predict(crops: np.ndarray) -> np.ndarray:
         events.append("classify")
@@ -2151,9 +2155,14 @@ def test_the_colour_copy_is_decoded_beside_the_reading_after_the_first_classifie
         events.append(f"prefetch {factor}")
         real_prefetch(self, factor)
 
+    def grow(*args: object, **kwargs: object) -> object:
+        # the decode is under way (or done) while the board is fitted
+        events.append(f"fit ({sorted([*photo._pending, *photo._colours])})")
+        return real_grow(*args, **kwargs)  # type: ignore[arg-type]
+
     monkeypatch.setattr(clf, "predict_raw", predict)
     monkeypatch.setattr(Photo, "prefetch_colour", prefetch)
-    r = read_image(DEFAULT, load(DEFAULT, ROOT / "samples" / "photos" / "table_12mp.jpg"),
-                   classifier=clf)
-    assert events[:2] == ["classify", "prefetch 4"] and "classify" in events[2:]
+    monkeypatch.setattr(vfit, "_grow_board", grow)
+    r = read_image(DEFAULT, photo, classifier=clf)
+    assert events[:3] == ["prefetch 4", "fit ([4])", "classify"]
     assert len(r.tiles) == 30 and len(r.off_board) == 1

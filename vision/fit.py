@@ -385,7 +385,8 @@ def _components(graph: dict[int, list[tuple[int, list[tuple[int, int]]]]], n: in
 def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None = None,
                 edges: np.ndarray | None = None,
                 colour: Callable[[], np.ndarray] | None = None,
-                silhouette: bool = True) -> LatticeFit:
+                silhouette: bool = True,
+                sized: Callable[[float], None] | None = None) -> LatticeFit:
     """Assign the board's faces to lattice cells.
 
     Starts from the largest edge-joined group of faces, then repeatedly adds groups that
@@ -395,9 +396,11 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
     edge), refitting the homography each round. Returns a :class:`LatticeFit`; faces not
     joined to the board are listed in ``loose``. ``colour`` gives the photo in colour
     (BGR, ``gray``'s size), for the silhouette search only (made only if it runs;
-    ``silhouette`` False: never).
+    ``silhouette`` False: never). ``sized`` is told the tile side (px) the board of faces
+    is fitted at as soon as it is known, before the fit (the reader starts work that
+    depends on it on another core meanwhile); not called when no faces join.
     """
-    fit = _fit_edges(cfg, tris, gray, edges)
+    fit = _fit_edges(cfg, tris, gray, edges, sized)
     n = len(fit.cells) + len(fit.proposed)
     # the faces the board's size left out (outside cfg.size_tolerance of its side)
     others = ([t for t in tris if not 1 / cfg.size_tolerance < t.side / fit.side
@@ -458,7 +461,8 @@ def _add_local_loose(cfg: ReaderConfig, fit: LatticeFit, other: Sequence[Triangl
 
 
 def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
-               edges: np.ndarray | None) -> LatticeFit:
+               edges: np.ndarray | None,
+               sized: Callable[[float], None] | None = None) -> LatticeFit:
     """The board from the faces found and the edges between them (see fit_lattice)."""
     fit = LatticeFit(triangles=tris)
     if not tris:
@@ -487,6 +491,8 @@ def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
         # the faces are as they were: their joins are too (joins are judged pair by pair)
         graph, comp_of, board = _select(cfg, tris, _kept_joins(graph, keep))
     side = float(np.median([tris[i].side for i in board]))
+    if sized is not None:
+        sized(side)
     fit = _grow_board(cfg, tris, graph, comp_of, board, side, ef)
     if gray is not None and fit.cells and fit.homography is not None:
         if cfg.digit_refit_rounds:

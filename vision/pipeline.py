@@ -153,7 +153,10 @@ def detect(cfg: ReaderConfig, photo: Photo) -> Found:
         if found.fit.cells and found.fit.side >= cfg.coarse_min_side:
             return found
     small, s = photo.scaled_gray()
-    found = _detect_on(cfg, small, s, lambda: photo.scaled()[0])
+    # the colour copy (off-board tiles are judged in it) is decoded on the other core
+    # while the lattice is fitted, pure Python on this one: its size follows the tiles'
+    found = _detect_on(cfg, small, s, lambda: photo.scaled()[0],
+                       lambda side: photo.prefetch_colour(_colour_factor(cfg, side / s)))
     n = len(found.fit.cells) + len(found.fit.proposed)
     small_tiles = not found.fit.cells or found.fit.side < cfg.upscale_below
     if cfg.upscale_below and (small_tiles or n < cfg.upscale_few) and s >= 1.0:
@@ -169,15 +172,17 @@ def detect(cfg: ReaderConfig, photo: Photo) -> Found:
 
 
 def _detect_on(cfg: ReaderConfig, small: np.ndarray, scale: float,
-               colour: Callable[[], np.ndarray] | None = None) -> Found:
+               colour: Callable[[], np.ndarray] | None = None,
+               sized: Callable[[float], None] | None = None) -> Found:
     """Detect and fit on one copy of the photo (grey, or BGR) at ``scale`` of the original;
-    ``colour`` gives that copy in colour when the silhouette search asks for it."""
+    ``colour`` gives that copy in colour when the silhouette search asks for it; ``sized``
+    is told the side of the tiles found (that copy's px) before the lattice is fitted."""
     gray = small if small.ndim == 2 else cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     edges = edge_map(cfg, gray)
     tris: list[Triangle] = find_triangles(cfg, gray, edges)
     if colour is None and small.ndim == 3:
         colour = lambda: small  # noqa: E731
-    fit = fit_lattice(cfg, tris, gray, edges, colour)
+    fit = fit_lattice(cfg, tris, gray, edges, colour, sized=sized)
     if cfg.rim_block and fit.from_silhouette:
         # no board of faces: bevelled tiles may show their faces inside shaded rims
         fit = _with_more_faces(cfg, fit, tris, rim_faces(cfg, gray, edges, tris), gray, edges)
@@ -628,8 +633,9 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
                              _cell_outlines(cfg, photo, fit, s, len(cells), loose))
     if loose:
         # loose shapes are judged in colour: decoded on another core while the rest is
-        # read (after the first, largest classifier call, which takes that core too; a
-        # blank board cell, rarer, waits for its colour)
+        # read, where detection did not start it while fitting the lattice (a board fitted
+        # to its silhouette; after the first, largest classifier call, which takes that
+        # core too; a blank board cell, rarer, waits for its colour)
         photo.prefetch_colour(_colour_factor(cfg, side_full))
     owners = Counter(v for c in fit.cells for v in cell_corners(c))
     anchored = {v for v, k in owners.items() if k >= cfg.h_outline_anchor}
