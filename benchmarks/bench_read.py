@@ -39,6 +39,7 @@ import json
 import os
 import resource
 import statistics
+import subprocess
 import tempfile
 import time
 from pathlib import Path
@@ -150,6 +151,18 @@ def bench_photo(data: bytes, name: str, repeat: int) -> dict[str, Any]:
     }
 
 
+def code_measured(root: Path) -> str:
+    """The code a run measures: the commit checked out at ``root`` ("<short hash> (working
+    tree)"; a run from another checkout, an earlier commit's, names that one), or
+    "unknown (working tree)" outside a git checkout."""
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root,
+                                capture_output=True, text=True).stdout.strip()
+    except OSError:  # no git on the machine
+        commit = ""
+    return f"{commit or 'unknown'} (working tree)"
+
+
 def main() -> None:
     """Time decode-only vs full read; write the JSON results file and print a summary."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -183,6 +196,7 @@ def main() -> None:
             "ratio_median": round(statistics.median(ratios), 2),
             "ratio_max": round(max(ratios), 2),
             "within_target": sum(r <= TARGET_RATIO for r in ratios), "photos": others}
+    out["code"] = code_measured(ROOT)
     out["machine"] = {**machine(), "opencv": cv2.__version__,
                       "opencv_threads": cv2.getNumThreads(),
                       "transparent_hugepage": huge_pages(),

@@ -10,7 +10,7 @@ import cv2
 import pytest
 from helpers import needs_model
 
-from benchmarks.bench_read import TARGET_RATIO, bench_photo, chosen_word
+from benchmarks.bench_read import TARGET_RATIO, bench_photo, chosen_word, code_measured
 from vision.batch import required_tiles
 from vision.synth import render
 
@@ -153,3 +153,16 @@ def test_the_huge_page_mode_is_the_word_the_kernel_brackets() -> None:
     assert chosen_word("always [madvise] never\n") == "madvise"
     assert chosen_word("[always] madvise never") == "always"
     assert chosen_word("") == "unknown"
+
+
+def test_a_speed_result_names_the_commit_it_measured(tmp_path: Path) -> None:
+    # a ratio is one code's on one host: the file says which (a run from a checkout of an
+    # earlier commit names that one)
+    import subprocess
+    root = Path(__file__).resolve().parents[1]
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root,
+                          capture_output=True, text=True).stdout.strip()
+    if not head:
+        pytest.skip("not a git checkout")
+    assert code_measured(root) == f"{head} (working tree)"
+    assert code_measured(tmp_path) == "unknown (working tree)"
