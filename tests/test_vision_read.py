@@ -2157,7 +2157,7 @@ def test_the_colour_copy_is_decoded_beside_the_reading_while_the_lattice_is_fitt
 
     def grow(*args: object, **kwargs: object) -> object:
         # the decode is under way (or done) while the board is fitted
-        events.append(f"fit ({sorted([*photo._pending, *photo._colours])})")
+        events.append(f"fit ({sorted({*photo._pending, *photo._colours})})")
         return real_grow(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(clf, "predict_raw", predict)

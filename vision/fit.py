@@ -989,8 +989,9 @@ def _candidates(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray) -> None:
     fit.grow = grow
 
 
-#: px a bounding box is widened by before it clears a point of lying in a triangle (far
-#: past rounding: the exact tests are of points well inside or on an edge)
+#: px a triangle's bounding box is widened by before a point outside it is taken to lie
+#: outside the triangle (far more than rounding moves one: a point on the triangle's edge
+#: is always left to the exact test)
 _BOX_EPS = 1e-3
 
 
