@@ -2408,7 +2408,7 @@ def test_none_means_of_many_tiles_are_each_tiles_own_to_the_bit() -> None:
     # vision.pipeline._none_means stands in for _none_mean called tile by tile: the same
     # floats (compared with settings, a last bit would change a reading), corners out of
     # view left out, 1.0 where none is in view
-    from vision.pipeline import Seen, _none_mean, _none_means
+    from vision.pipeline import Seen, _none_mean, _none_means, _visible_each
     rng = np.random.default_rng(75)
     photo = vio.from_array(DEFAULT, np.zeros((300, 400, 3), np.uint8))
     seen = [Seen(None, rng.uniform(-150, 550, (3, 2)), True) for _ in range(400)]
@@ -2418,6 +2418,8 @@ def test_none_means_of_many_tiles_are_each_tiles_own_to_the_bit() -> None:
         one = [_none_mean(DEFAULT, photo, t, p, 40.0) for t, p in zip(seen, probs, strict=True)]
         many = _none_means(DEFAULT, photo, seen, probs, 40.0)
         assert many.dtype == np.float64 and many.tolist() == one
+        vis = _visible_each(DEFAULT, [t.px for t in seen], 40.0, photo)  # as given by a caller
+        assert _none_means(DEFAULT, photo, seen, probs, 40.0, vis).tolist() == one
         assert one[-1] == 1.0 and 0.0 < min(one) and len(set(one)) > 200
     assert _none_means(DEFAULT, photo, [], np.zeros((0, 3, 7)), 40.0).shape == (0,)
 

@@ -1226,13 +1226,15 @@ def _none_mean(cfg: ReaderConfig, photo: Photo, t: Seen, p: np.ndarray,
 
 
 def _none_means(cfg: ReaderConfig, photo: Photo, seen: Sequence[Seen], probs: np.ndarray,
-                side_full: float) -> np.ndarray:
+                side_full: float, vis: np.ndarray | None = None) -> np.ndarray:
     """:func:`_none_mean` of each tile of ``seen`` (probabilities ``probs`` (N, 3, 7)) in
     a few calls: (N,), the same values to the bit (a corner out of view adds an exact 0
-    to the sum; the mean is taken in ``probs``' precision, as numpy's is)."""
+    to the sum; the mean is taken in ``probs``' precision, as numpy's is). ``vis``: which
+    corners are in view (N, 3), :func:`_visible_each` of ``seen``, where the caller has it."""
     if not len(seen):
         return np.zeros(0)
-    vis = _visible_each(cfg, [t.px for t in seen], side_full, photo)
+    if vis is None:
+        vis = _visible_each(cfg, [t.px for t in seen], side_full, photo)
     total = (probs[:, :, 6] * vis).sum(axis=1)
     count = vis.sum(axis=1)
     mean = total / np.maximum(count, 1).astype(total.dtype)
@@ -1324,8 +1326,8 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     # ... and those in full view reading each digit less surely (cfg.adopt_unsure_min):
     # they join only where their digits agree with the board's
     loose_unsure: list[int] = []
-    none_means = _none_means(cfg, photo, seen, probs, side_full)
     vis_all = _visible_each(cfg, [t.px for t in seen], side_full, photo)
+    none_means = _none_means(cfg, photo, seen, probs, side_full, vis_all)
     for n, t in enumerate(seen):
         vis = vis_all[n]
         p = probs[n]
