@@ -412,3 +412,68 @@ def test_real_turns_turns_and_shrinks_a_copy_and_parses_its_settings() -> None:
         "adopt_gap_clear": False, "reread_loose_min": 1.01, "x": "abc"}
     with pytest.raises(SystemExit, match="KEY=VALUE"):
         parse_set(["adopt_gap_clear"])
+
+
+def test_inferred_digits_names_each_corners_reason_and_counts_what_rules_gain_and_lose(
+        ) -> None:
+    from benchmarks.inferred_digits import corner_rows, reasons, summarise
+    flags = ["partial",
+             "corner 0: pixels say 4 (0.89), read as 0 (0.05) to agree with the board",
+             "corner 1: low confidence 0.61 for 2",
+             "corner 2: pixels say no digit (0.34), read as 2 (0.15) as the likeliest digit "
+             "the set allows (no other tile shows one there)"]
+    assert reasons(flags) == {
+        0: "to agree with the board", 1: "low confidence",
+        2: "as the likeliest digit the set allows"}
+    assert reasons(["corner 1: pixels say 3 (0.29), read as 2 (0.14) as read from crops "
+                    "moved each way (0.24)"]) == {1: "as read from crops moved each way"}
+    assert reasons(["corner 0: pixels say 1 (0.66), read as 3 (0.30) as the tiles meeting "
+                    "it there show: its 1 would make it a tile not in the set"]) == {
+        0: "as the tiles meeting it there show"}
+    # a label tile and the reading of it, its corners listed from another corner (matched
+    # by position): corner 0 of the label is the reading's corner 1, and so on
+    lpx = [[100.0, 100.0], [160.0, 100.0], [130.0, 48.0]]
+    label = {"width": 400, "height": 300,
+             "tiles": [{"corner_px": lpx, "corners": [1, 2, 5], "flags": [],
+                        "hidden_corners": [2]}]}
+    p = np.full((3, 7), 0.01)
+    p[0, 2], p[1, 1], p[2, 6] = 0.9, 0.9, 0.9  # the crops say 2, 1 and no digit
+    reading = {"tiles": [{"corner_px": [lpx[2], lpx[0], lpx[1]], "corners": [5, 1, 3],
+                          "probs": p.tolist(),
+                          "flags": ["corner 2: pixels say no digit (0.90), read as 3 (0.01)"
+                                    " to agree with the board"]}]}
+    rows = corner_rows(label, reading)
+    # label corner 2 is hidden: not scored; label corner 0 (1) is reading corner 1, kept
+    # from its crop, right; label corner 1 (2) is reading corner 2, chosen against its
+    # crop (no digit) and wrong
+    assert rows == [{"why": "pixels", "right": True, "own_right": True},
+                    {"why": "to agree with the board", "right": False, "own_right": False}]
+    got = summarise([{"blur": "<0.02", "rows": rows + [
+        {"why": "to agree with the board", "right": True, "own_right": False},
+        {"why": "to agree with the board", "right": False, "own_right": True}]}])
+    agree = got["to agree with the board"]
+    assert agree["all"] == agree["<0.02"] == {"corners": 3, "right": 1, "own_right": 1,
+                                              "gained": 1, "lost": 1}
+    assert got["pixels"]["all"]["right"] == 1
+
+
+def test_inferred_digits_rows_are_the_scored_digits_each_with_its_own_crops_reading() -> None:
+    # a blurred dev photo whose board has digits chosen against their crops, and whose
+    # reading lists its tiles in another order than its JSON (by cell): every digit the
+    # evaluation scores is a row, right as it scores it, and a digit kept from its crop
+    # is right exactly when the crop's first choice is (its probabilities its own tile's)
+    from benchmarks.eval_reader import SIZE, _style
+    from benchmarks.inferred_digits import one
+    from vision.batch import score_reading
+    from vision.pipeline import read_array
+    from vision.synth import render
+    seed = 71000024
+    got = one(seed)
+    sample = render(seed, size=SIZE, style=_style(seed))
+    sc = score_reading("x", sample.label, read_array(sample.image).to_json())
+    rows = got["rows"]
+    assert got["blur"] == "0.02-0.04" and len(rows) == sc.digits > 0
+    assert sum(r["right"] for r in rows) == sc.digits_right
+    kept = [r for r in rows if r["why"] in ("pixels", "low confidence")]
+    assert kept and all(r["own_right"] == r["right"] for r in kept)
+    assert any(r["why"] not in ("pixels", "low confidence") for r in rows)
