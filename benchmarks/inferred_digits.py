@@ -44,13 +44,13 @@ def reasons(flags: list[str]) -> dict[int, str]:
     for f in flags:
         m = _AGAINST.match(f)
         if m:
-            why: str = re.sub(r"\s*\([^)]*\)", "", m.group(2))
-            out[int(m.group(1))] = why.split(":")[0].strip()
+            said = re.sub(r"\s*\([^)]*\)", "", m.group(2))
+            out[int(m.group(1))] = said.split(":")[0].strip()
             continue
-        for pat, why in ((_LOW, "low confidence"), (_NO_CLEAR, "no clear digit")):
+        for pat, name in ((_LOW, "low confidence"), (_NO_CLEAR, "no clear digit")):
             m = pat.match(f)
             if m and int(m.group(1)) not in out:
-                out[int(m.group(1))] = why
+                out[int(m.group(1))] = name
     return out
 
 
@@ -58,7 +58,8 @@ def corner_rows(label: dict[str, Any], reading: dict[str, Any]) -> list[dict[str
     """One row per board corner in view (inside the photo, not hidden) of each label tile
     matched by position to a reading tile (``mostly hidden`` ones left out, as the scoring
     does): the reason (:func:`reasons`; ``pixels`` where none is named), whether the
-    digit read is the label's, and whether the crop's own first choice is."""
+    digit read is the label's, whether no digit was reported there (``unread``: a corner
+    left unknown, never right), and whether the crop's own first choice is."""
     import numpy as np
 
     from vision.batch import _label_tiles, _nearest, _readable
@@ -77,7 +78,7 @@ def corner_rows(label: dict[str, Any], reading: dict[str, Any]) -> list[dict[str
             j = int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1)))
             own = int(np.argmax(probs[j])) if probs is not None else None
             rows.append({"why": why.get(j, "pixels"), "right": rt["corners"][j] == ld[k],
-                         "own_right": own == ld[k]})
+                         "unread": rt["corners"][j] is None, "own_right": own == ld[k]})
     return rows
 
 
@@ -102,18 +103,19 @@ def one(seed: int) -> dict[str, Any]:
 
 
 def summarise(photos: list[dict[str, Any]]) -> dict[str, dict[str, dict[str, int]]]:
-    """Per reason, per blur band (and ``all``): corners, right, the crop's own first
-    choice right, gained (crop wrong, reported right) and lost (crop right, reported
-    wrong)."""
+    """Per reason, per blur band (and ``all``): corners, right, unread (no digit
+    reported), the crop's own first choice right, gained (crop wrong, reported right)
+    and lost (crop right, reported wrong)."""
     acc: dict[str, dict[str, dict[str, int]]] = defaultdict(
-        lambda: defaultdict(lambda: dict.fromkeys(("corners", "right", "own_right",
-                                                   "gained", "lost"), 0)))
+        lambda: defaultdict(lambda: dict.fromkeys(("corners", "right", "unread",
+                                                   "own_right", "gained", "lost"), 0)))
     for ph in photos:
         for r in ph["rows"]:
             for band in (ph["blur"], "all"):
                 a = acc[r["why"]][band]
                 a["corners"] += 1
                 a["right"] += r["right"]
+                a["unread"] += r["unread"]
                 a["own_right"] += r["own_right"]
                 a["gained"] += r["right"] and not r["own_right"]
                 a["lost"] += r["own_right"] and not r["right"]
@@ -139,8 +141,8 @@ def main() -> None:
     write_json(a.name, out)
     for why, bands in out["by_reason"].items():
         b = bands["all"]
-        print(f"{why:70.70s} {b['corners']:6d} right {b['right']:6d} own {b['own_right']:6d}"
-              f" +{b['gained']} -{b['lost']}")
+        print(f"{why:60.60s} {b['corners']:6d} right {b['right']:6d} unread {b['unread']:3d}"
+              f" own {b['own_right']:6d} +{b['gained']} -{b['lost']}")
 
 
 if __name__ == "__main__":

@@ -446,14 +446,18 @@ def test_inferred_digits_names_each_corners_reason_and_counts_what_rules_gain_an
     # label corner 2 is hidden: not scored; label corner 0 (1) is reading corner 1, kept
     # from its crop, right; label corner 1 (2) is reading corner 2, chosen against its
     # crop (no digit) and wrong
-    assert rows == [{"why": "pixels", "right": True, "own_right": True},
-                    {"why": "to agree with the board", "right": False, "own_right": False}]
+    assert rows == [
+        {"why": "pixels", "right": True, "unread": False, "own_right": True},
+        {"why": "to agree with the board", "right": False, "unread": False,
+         "own_right": False}]
+    reading["tiles"][0]["corners"][2] = None  # left unknown there: unread, and wrong
+    assert corner_rows(label, reading)[1]["unread"] is True
     got = summarise([{"blur": "<0.02", "rows": rows + [
-        {"why": "to agree with the board", "right": True, "own_right": False},
-        {"why": "to agree with the board", "right": False, "own_right": True}]}])
+        {"why": "to agree with the board", "right": True, "unread": False, "own_right": False},
+        {"why": "to agree with the board", "right": False, "unread": True, "own_right": True}]}])
     agree = got["to agree with the board"]
-    assert agree["all"] == agree["<0.02"] == {"corners": 3, "right": 1, "own_right": 1,
-                                              "gained": 1, "lost": 1}
+    assert agree["all"] == agree["<0.02"] == {"corners": 3, "right": 1, "unread": 1,
+                                              "own_right": 1, "gained": 1, "lost": 1}
     assert got["pixels"]["all"]["right"] == 1
 
 
@@ -474,6 +478,6 @@ def test_inferred_digits_rows_are_the_scored_digits_each_with_its_own_crops_read
     rows = got["rows"]
     assert got["blur"] == "0.02-0.04" and len(rows) == sc.digits > 0
     assert sum(r["right"] for r in rows) == sc.digits_right
-    kept = [r for r in rows if r["why"] in ("pixels", "low confidence")]
+    kept = [r for r in rows if r["why"] in ("pixels", "low confidence") and not r["unread"]]
     assert kept and all(r["own_right"] == r["right"] for r in kept)
     assert any(r["why"] not in ("pixels", "low confidence") for r in rows)
