@@ -2405,17 +2405,22 @@ def test_a_cell_overlapping_a_tile_outlined_elsewhere_is_no_candidate() -> None:
 
 
 def test_none_means_of_many_tiles_are_each_tiles_own_to_the_bit() -> None:
-    # vision.pipeline._none_means stands in for _none_mean called tile by tile: the same
-    # floats (compared with settings, a last bit would change a reading), corners out of
-    # view left out, 1.0 where none is in view
-    from vision.pipeline import Seen, _none_mean, _none_means, _visible_each
+    # vision.pipeline._none_means gives each tile's mean "none" over its corners in view
+    # as taken tile by tile: the same floats (compared with settings, a last bit would
+    # change a reading), corners out of view left out, 1.0 where none is in view
+    from vision.pipeline import Seen, _none_means, _visible, _visible_each
+
+    def none_mean(t: Seen, p: np.ndarray) -> float:
+        vis = _visible(DEFAULT, t.px, 40.0, photo.width, photo.height)
+        return float(p[vis, 6].mean()) if vis.any() else 1.0
+
     rng = np.random.default_rng(75)
     photo = vio.from_array(DEFAULT, np.zeros((300, 400, 3), np.uint8))
     seen = [Seen(None, rng.uniform(-150, 550, (3, 2)), True) for _ in range(400)]
     seen.append(Seen(None, np.full((3, 2), -400.0), True))  # wholly out of view
     raw = rng.dirichlet(np.ones(7), (len(seen), 3)).astype(np.float32)
     for probs in (raw, raw.astype(np.float64)):
-        one = [_none_mean(DEFAULT, photo, t, p, 40.0) for t, p in zip(seen, probs, strict=True)]
+        one = [none_mean(t, p) for t, p in zip(seen, probs, strict=True)]
         many = _none_means(DEFAULT, photo, seen, probs, 40.0)
         assert many.dtype == np.float64 and many.tolist() == one
         vis = _visible_each(DEFAULT, [t.px for t in seen], 40.0, photo)  # as given by a caller

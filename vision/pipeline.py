@@ -1218,19 +1218,14 @@ def _read_tiles(cfg: ReaderConfig, photo: Photo, seen: list[Seen], side_full: fl
     return probs.reshape(len(seen), 3, 7), raw.reshape(len(seen), 3, 13)
 
 
-def _none_mean(cfg: ReaderConfig, photo: Photo, t: Seen, p: np.ndarray,
-               side_full: float) -> float:
-    """Mean "none" probability over a tile's visible corners (1 when none is visible)."""
-    vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
-    return float(p[vis, 6].mean()) if vis.any() else 1.0
-
-
 def _none_means(cfg: ReaderConfig, photo: Photo, seen: Sequence[Seen], probs: np.ndarray,
                 side_full: float, vis: np.ndarray | None = None) -> np.ndarray:
-    """:func:`_none_mean` of each tile of ``seen`` (probabilities ``probs`` (N, 3, 7)) in
-    a few calls: (N,), the same values to the bit (a corner out of view adds an exact 0
-    to the sum; the mean is taken in ``probs``' precision, as numpy's is). ``vis``: which
-    corners are in view (N, 3), :func:`_visible_each` of ``seen``, where the caller has it."""
+    """Mean "none" probability over each tile's corners in view (1 where none is), for the
+    tiles ``seen`` (probabilities ``probs`` (N, 3, 7)) in a few calls: (N,) float64, the
+    same values to the bit as ``p[vis, 6].mean()`` tile by tile (a corner out of view adds
+    an exact 0 to the sum; the mean is taken in ``probs``' precision, as numpy's is).
+    ``vis``: which corners are in view (N, 3), :func:`_visible_each` of ``seen``, where the
+    caller has it."""
     if not len(seen):
         return np.zeros(0)
     if vis is None:
@@ -2583,9 +2578,9 @@ def _read_past(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndar
     """Cells of candidates read past a tile mostly under a hand: a digit in view but no
     tile (mean "none" over ``cfg.candidate_none_max``, at most
     ``cfg.candidate_pass_none_max``)."""
-    return {t.cell for n, t in enumerate(seen)  # type: ignore[misc]
-            if t.candidate and cfg.candidate_none_max
-            < _none_mean(cfg, photo, t, probs[n], side_full) <= cfg.candidate_pass_none_max}
+    means = _none_means(cfg, photo, seen, probs, side_full)
+    return {t.cell for t, nm in zip(seen, means, strict=True)  # type: ignore[misc]
+            if t.candidate and cfg.candidate_none_max < nm <= cfg.candidate_pass_none_max}
 
 
 def _off_board_in_view(cfg: ReaderConfig, photo: Photo, seen: list[Seen], on: set[Cell],
@@ -2618,9 +2613,9 @@ def _met_past(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarr
     (:func:`_meets_at_corner`, at least ``cfg.full_at_vertex_min``, against ``shows()``:
     vertex -> the digits the board's tiles show there; asked only where such a cell
     lies beside a cell read past a hand)."""
+    means = _none_means(cfg, photo, seen, probs, side_full)
     full = _off_board_in_view(cfg, photo, seen, on, side_full, lambda n: near(
-        seen[n].cell) and _none_mean(  # type: ignore[arg-type]
-        cfg, photo, seen[n], probs[n], side_full) <= cfg.candidate_none_max)
+        seen[n].cell) and means[n] <= cfg.candidate_none_max)  # type: ignore[arg-type]
     passed = _read_past(cfg, photo, seen, probs, side_full) - on if full else set()
     if not passed:
         return set()
