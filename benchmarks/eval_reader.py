@@ -27,6 +27,10 @@ read with (file and SHA-256) either way.
 ``--set KEY=VALUE`` (repeatable) reads with a :class:`vision.config.ReaderConfig` field
 changed (a setting tried before it is changed for good), recorded in the results.
 
+``--style KEY=VALUE`` (repeatable) renders every photo with that style key pinned
+(``edition=onyx``) or restricted (``table=wood_light,wood_dark``), in the held-out font:
+a kind of table the mixed sets hold few of, measured on its own (dark tiles on wood).
+
 ``--redo-empty CSV --name NAME`` reads again only the photos of an earlier results CSV
 (same seeds and ``--faults`` as it was made with) whose board read no tile, and writes
 ``NAME.*`` for them, with the earlier rows' totals beside (``before``) and every photo
@@ -52,10 +56,50 @@ SEED0 = 70_000_000
 SIZE = (1024, 768)
 
 
-def _style(k: int) -> dict[str, Any]:
+def _style(k: int, pins: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The style photo ``k`` is rendered with: alternately the held-out font and the
+    held-out tile edition (:data:`vision.train.digit_data.HOLDOUT`); with ``pins`` (style
+    keys pinned or restricted, ``--style``), the held-out font on every photo and the
+    pins (which may replace it)."""
     from vision.train.digit_data import HOLDOUT
+    if pins:
+        return {"font": list(HOLDOUT["font"]), **pins}
     key = sorted(HOLDOUT)[k % len(HOLDOUT)]
     return {key: list(HOLDOUT[key])}
+
+
+def _styles_text(pins: dict[str, Any]) -> str:
+    """The results' account of the styles rendered (see :func:`_style`)."""
+    if pins:
+        return "held-out font and pinned: " + ", ".join(
+            f"{k}={','.join(v) if isinstance(v, list) else v}"
+            for k, v in _style(0, pins).items())
+    return "held out of training: " + ", ".join(
+        f"{k}={v}" for k in sorted(_style(0) | _style(1)) for v in (_style(0) | _style(1))[k])
+
+
+def parse_style(items: list[str]) -> dict[str, Any]:
+    """``--style KEY=VALUE`` items as render's style pins: ``edition=onyx`` pins a key,
+    ``table=wood_light,wood_dark`` restricts it to those options, a number pins a number.
+    Raises :class:`vision.synth.StyleError` (one line) for an unknown key or option."""
+    from vision.synth import render
+    from vision.synth.styles import CATEGORICAL
+    out: dict[str, Any] = {}
+    for it in items:
+        key, sep, value = it.partition("=")
+        if not sep or not value:
+            raise SystemExit(f"--style {it!r}: expected KEY=VALUE")
+        if key in CATEGORICAL:
+            names = value.split(",")
+            out[key] = names[0] if len(names) == 1 else names
+        else:
+            try:
+                out[key] = json.loads(value)
+            except ValueError:
+                out[key] = value
+    if out:
+        render(0, size=(64, 48), style=out)  # a bad key or option: refused before any photo
+    return out
 
 
 def machine() -> dict[str, Any]:
@@ -116,16 +160,17 @@ def _classifier(path: str) -> Any:
     return DigitClassifier.load(path)
 
 
-def _one(seed: int, faults: bool = False, model: str | None = None, cfg: Any = None) -> Any:
+def _one(seed: int, faults: bool = False, model: str | None = None, cfg: Any = None,
+         pins: dict[str, Any] | None = None) -> Any:
     """Render, read and score the photo of ``seed`` (with ``faults``); ``model``: the
     digit model's path (None: the shipped one); ``cfg``: the reader's settings (None: the
-    defaults)."""
+    defaults); ``pins``: style keys pinned (see :func:`_style`)."""
     from vision.batch import score_failure, score_reading
     from vision.config import DEFAULT
     from vision.io import NoTilesError
     from vision.pipeline import read_array
     from vision.synth import render
-    sample = render(seed, size=SIZE, style=_style(seed), faults=faults)
+    sample = render(seed, size=SIZE, style=_style(seed, pins), faults=faults)
     name = f"synth_{seed}"
     clf = _classifier(model) if model is not None else None
     try:
@@ -188,6 +233,10 @@ def main() -> None:
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                     help="read with this vision.config.ReaderConfig field changed (VALUE as "
                          "JSON; repeatable; recorded in the results as \"set\")")
+    ap.add_argument("--style", action="append", default=[], metavar="KEY=VALUE",
+                    help="render every photo with this style key pinned (edition=onyx) or "
+                         "restricted (table=wood_light,wood_dark), and the held-out font "
+                         "(repeatable; recorded in the results as \"styles\")")
     ap.add_argument("--redo-empty", metavar="CSV", default=None,
                     help="only the photos of this earlier results CSV whose board read no "
                          "tile (--name required)")
@@ -196,6 +245,11 @@ def main() -> None:
         ap.error("--redo-empty needs --name (not to overwrite the full results)")
     args.name = args.name or ("reader_eval_faults" if args.faults else "reader_eval")
     over = parse_set(args.set)
+    from vision.synth import StyleError
+    try:
+        pins = parse_style(args.style)
+    except StyleError as e:
+        ap.error(f"--style: {e}")
     cfg = None
     if over:
         import dataclasses
@@ -218,16 +272,14 @@ def main() -> None:
         before = empty_rows(args.redo_empty)
         seeds = [int(r["path"].removeprefix("synth_")) for r in before]
     scores = []
-    one = partial(_one, faults=args.faults, model=args.model, cfg=cfg)
+    one = partial(_one, faults=args.faults, model=args.model, cfg=cfg, pins=pins or None)
     for n, sc in enumerate(_map(one, seeds, args.workers), 1):  # type: ignore[arg-type]
         scores.append(sc)
         if n % 10 == 0 or n == len(seeds):
             print(f"{n}/{len(seeds)} photos", flush=True)
     s = summarise(scores)
     out = {**s.to_json(), "seeds": [seeds[0], seeds[-1]], "size": list(SIZE),
-           "styles": "held out of training: " + ", ".join(
-               f"{k}={v}" for k in sorted(_style(0) | _style(1))
-               for v in (_style(0) | _style(1))[k]),
+           "styles": _styles_text(pins),
            "targets": {"tile_precision": 0.995, "tile_recall": 0.995,
                        "corner_digit_accuracy": 0.998, "perfect_photos": 0.95},
            "faults_on_boards": args.faults, "model": model_info(args.model),

@@ -384,6 +384,41 @@ def test_eval_reader_reads_with_the_settings_it_is_given(monkeypatch: Any,
     assert not (ev.RESULTS / "never_written.json").exists()
 
 
+def test_eval_reader_renders_the_styles_it_is_pinned_to(monkeypatch: Any,
+                                                        capsys: Any) -> None:
+    import pytest
+
+    import benchmarks.eval_reader as ev
+    import vision.synth
+    pins = ev.parse_style(["edition=onyx", "table=wood_light,wood_dark", "tilt_deg=30"])
+    assert pins == {"edition": "onyx", "table": ["wood_light", "wood_dark"], "tilt_deg": 30}
+    # every photo: the held-out font and the pins (not the edition held out half the time)
+    assert ev._style(0, pins) == ev._style(1, pins) == {"font": ["cv_sans"], **pins}
+    assert ev._style(0) != ev._style(1) and "onyx" not in str(ev._style(0) | ev._style(1))
+    assert "edition=onyx" in ev._styles_text(pins)
+    assert ev._styles_text({}).startswith("held out of training")
+    styles: list[Any] = []
+    real = vision.synth.render
+
+    def spy(seed: int, **kw: Any) -> Any:
+        styles.append(kw.get("style"))
+        return real(seed, **kw)
+
+    monkeypatch.setattr(vision.synth, "render", spy)
+    sc = ev._one(71000000, pins=pins)
+    assert styles[-1] == ev._style(0, pins) and sc.conditions["table"] in pins["table"]
+    # an unknown key or option: one line, before any photo is read
+    for bad in ("edition=onix", "colour=red", "table"):
+        monkeypatch.setattr("sys.argv", ["eval_reader", "--count", "1", "--style", bad,
+                                         "--name", "never_written"])
+        with pytest.raises(SystemExit) as e:
+            ev.main()
+        assert e.value.code == 2 or "expected KEY=VALUE" in str(e.value.code)
+        err = capsys.readouterr().err.strip().splitlines()
+        assert bad in str(e.value.code) or "--style:" in err[-1]
+    assert not (ev.RESULTS / "never_written.json").exists()
+
+
 def test_overruled_boards_summary_counts_the_boards_at_each_bar() -> None:
     from benchmarks.overruled_boards import BARS
     from benchmarks.overruled_boards import summarise as by_bar
