@@ -480,6 +480,33 @@ def test_a_big_face_whose_small_cells_all_show_digits_is_a_board_outline() -> No
     assert not _splits_a_face(h, cells, 20.0, [face], every)
 
 
+def test_a_face_of_uneven_size_whose_small_cells_show_digits_is_part_of_a_board() -> None:
+    # a face 2.5 cells a side (not a whole number: no board of tiles outlines it): cut
+    # by a lattice whose cells inside it show digits in few of them, a tile's digits read
+    # as small tiles; in most of them (board_shows), dark tiles of a board outlined as
+    # one triangle (onyx dev 73000041). Under the rule before (0.8) it always splits
+    import numpy as np
+
+    from vision.detect import Triangle
+    from vision.fit import _centres_px, _in_tri, _splits_a_face
+    h = np.array([[20.0, 0, 200], [0, -20, 200], [0, 0, 1]])  # 20 px cells
+    cells = [(i, j, k) for i in range(-3, 3) for j in range(-3, 3) for k in "UD"]
+    face = Triangle(np.array([[200.0, 190], [225, 233.3], [175, 233.3]]), 0.95)  # 50 px a side
+    n_in = int(_in_tri(_centres_px(h, cells), face.pts).sum())
+    assert n_in >= 3 and abs(face.side / 20.0 - 2.5) < 0.05
+
+    def some(h_: np.ndarray, cs: list) -> np.ndarray:  # type: ignore[type-arg]
+        return np.arange(len(cs)) < len(cs) // 2  # half of them: a tile's digits
+
+    def most(h_: np.ndarray, cs: list) -> np.ndarray:  # type: ignore[type-arg]
+        return np.arange(len(cs)) < len(cs) - 1 if len(cs) >= 4 else np.ones(len(cs), bool)
+
+    assert _splits_a_face(h, cells, 20.0, [face], some, 0.6)
+    assert not _splits_a_face(h, cells, 20.0, [face], most, 0.6)
+    assert _splits_a_face(h, cells, 20.0, [face], most, 0.8)  # the rule before
+    assert _splits_a_face(h, cells, 20.0, [face], None, 0.6)  # no digit evidence given
+
+
 @needs_model
 def test_board_outlined_as_one_big_triangle_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
     # dev 71000301: 55 black tiles on wood whose outline the detector also took for one

@@ -78,6 +78,15 @@ class ReaderConfig:
     #: dark wood, every face so dropped); 0 = any face found
     dark_found_alike: float = 1.6
     dark_face_max: float = 80.0
+    #: a board those faces (dark ones, or faces in rims) make that is smaller than the
+    #: silhouette's lattice is read in its place if that lattice reads no tile (False:
+    #: dropped)
+    more_faces_fallback: bool = True
+    #: a well-outlined face over 1.5 cells of a silhouette's lattice, whose cells inside
+    #: show digits at least this often, is a board region outlined as one triangle, not
+    #: a tile split into cells by its digits (those show in 21-50 % of the cells over it);
+    #: 0.8 = only a face at least 3.5 cells a side so (the rule before onyx dev 73000041)
+    split_board_shows: float = 0.6
     #: edge thickenings tried (radius in px): thicker closes gaps in a face's outline,
     #: thinner keeps a 1-px seam between joined tiles
     dilations: tuple[int, ...] = (1, 3)

@@ -676,7 +676,8 @@ def _face_splitter(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray
     from .silhouette import cells_showing_digits
     faces = [t for t in tris if t.fill >= 0.85]
     return lambda g: _splits_a_face(g.homography, g.cells, g.side, faces,
-                                    lambda h, cs: cells_showing_digits(cfg, h, cs, gray))
+                                    lambda h, cs: cells_showing_digits(cfg, h, cs, gray),
+                                    cfg.split_board_shows)
 
 
 def _silhouette_fit(cfg: ReaderConfig, g: BoardGuess, tris: list[Triangle],
@@ -797,15 +798,19 @@ def _centres_px(h: np.ndarray, cells: list[Cell]) -> np.ndarray:
 
 
 def _splits_a_face(h: np.ndarray, cells: list[Cell], side: float, faces: list[Triangle],
-                   shows: Callable[[np.ndarray, list[Cell]], np.ndarray] | None = None
-                   ) -> bool:
+                   shows: Callable[[np.ndarray, list[Cell]], np.ndarray] | None = None,
+                   board_shows: float = 0.8) -> bool:
     """Does a lattice cut a well-outlined face much larger than its cells into several (a
     tile's digits taken for a board of small tiles)? A face two or three times a cell's
     side is no such sign: 4 or 9 tiles whose seams do not show outline one triangle; nor
     is a face at least 3.5 times it whose cells inside nearly all show digits (``shows``:
-    which cells of lattice ``h`` do), a board's own outline taken for one triangle: a
-    tile's three digits show in a few of the small cells over it (dev 71000054,
-    71000220: 21-50 %), a board's in each (71000301, 71000280: 100 %)."""
+    which cells of lattice ``h`` do; at least ``board_shows`` of them), a board's own
+    outline taken for one triangle: a tile's three digits show in a few of the small
+    cells over it (dev 71000054, 71000220: 21-50 %), a board's in each (71000301,
+    71000280: 100 %). With ``board_shows`` under 0.8, so too a face of any size over 1.5
+    cells whose cells inside show digits that often: a part of a board of dark tiles
+    outlined as one triangle (onyx dev 73000041: 2.5 cells a side, all three inside
+    showing digits)."""
     if not cells:
         return False
     px = _centres_px(h, cells)
@@ -816,10 +821,11 @@ def _splits_a_face(h: np.ndarray, cells: list[Cell], side: float, faces: list[Tr
         inside = _in_tri(px, t.pts)
         if inside.sum() < 2:
             continue
-        if abs(k - round(k)) > 0.12 * round(k):
-            return True
-        if k >= 3.5 and (shows is None or np.mean(
-                shows(h, [c for c, i in zip(cells, inside, strict=True) if i])) < 0.8):
+        uneven = abs(k - round(k)) > 0.12 * round(k)
+        if not uneven and k < 3.5:
+            continue
+        if (shows is None or (uneven and board_shows >= 0.8) or np.mean(
+                shows(h, [c for c, i in zip(cells, inside, strict=True) if i])) < board_shows):
             return True
     return False
 

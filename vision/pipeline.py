@@ -204,7 +204,19 @@ def _with_more_faces(cfg: ReaderConfig, fit: LatticeFit, tris: list[Triangle],
     alt = fit_lattice(cfg, tris + more, gray, edges, silhouette=False)
     bigger = (len(alt.cells) >= 3 and len(alt.cells) + len(alt.proposed)
               > len(fit.cells) + len(fit.proposed))
-    return alt if bigger else fit
+    if bigger:
+        return alt
+    if (cfg.more_faces_fallback and fit.from_silhouette
+            and len(alt.cells) > len(fit.by_edges.cells if fit.by_edges else ())):
+        # a silhouette's lattice of more cells stands, but a board of 3 or more of these
+        # faces is read if its cells read as no digits (the wood grain beside a board of
+        # dark tiles drew the silhouette's lattice; the faces showed on the brightened
+        # copy). Not a board of the faces found before, fitted anew on this copy: a rack's
+        # tiles and the gaps between them (dev2 71000684)
+        new = {id(t) for t in more}
+        if sum(id(alt.triangles[i]) in new for i in alt.cells.values()) >= 3:
+            fit.by_edges = alt
+    return fit
 
 
 def _with_cut_faces(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray,
@@ -658,7 +670,11 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
         while True:
             near = sorted(c for c in todo if any(nb in joined for nb in edge_neighbours(c)))
             if not near and fit.grow is not None:
-                near = sorted(fit.grow(joined))  # the next ring, made only next to tiles seen
+                # the next ring, made only next to tiles seen; not a cell read already (a
+                # cell met at a corner, read before its tile joined the board: read twice,
+                # it was reported twice, onyx dev 73000021)
+                got = {t.cell for t in cells} | {t.cell for t, _, _ in read} | tried
+                near = sorted(c for c in fit.grow(joined) if c not in got)
             if not near:
                 break
             todo.difference_update(near)
