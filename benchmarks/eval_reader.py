@@ -82,8 +82,9 @@ def parse_style(items: list[str]) -> dict[str, Any]:
     """``--style KEY=VALUE`` items as render's style pins: ``edition=onyx`` pins a key,
     ``table=wood_light,wood_dark`` restricts it to those options, a number pins a number.
     Raises :class:`vision.synth.StyleError` (one line) for an unknown key or option."""
-    from vision.synth import render
-    from vision.synth.styles import CATEGORICAL
+    import numpy as np
+
+    from vision.synth.styles import CATEGORICAL, sample_style
     out: dict[str, Any] = {}
     for it in items:
         key, sep, value = it.partition("=")
@@ -97,8 +98,8 @@ def parse_style(items: list[str]) -> dict[str, Any]:
                 out[key] = json.loads(value)
             except ValueError:
                 out[key] = value
-    if out:
-        render(0, size=(64, 48), style=out)  # a bad key or option: refused before any photo
+    if out:  # a bad key or option: refused before any photo
+        sample_style(np.random.default_rng(0), out, SIZE)
     return out
 
 

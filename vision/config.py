@@ -78,9 +78,9 @@ class ReaderConfig:
     #: dark wood, every face so dropped); 0 = any face found
     dark_found_alike: float = 1.6
     dark_face_max: float = 80.0
-    #: a board those faces (dark ones, or faces in rims) make that is smaller than the
-    #: silhouette's lattice is read in its place if that lattice reads no tile (False:
-    #: dropped)
+    #: a board of 3 or more of those faces (dark ones, or faces in rims) that is smaller
+    #: than the silhouette's lattice is read in its place if that lattice reads no tile
+    #: (False: dropped)
     more_faces_fallback: bool = True
     #: a well-outlined face over 1.5 cells of a silhouette's lattice, whose cells inside
     #: show digits at least this often, is a board region outlined as one triangle, not

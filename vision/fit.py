@@ -824,6 +824,7 @@ def _splits_a_face(h: np.ndarray, cells: list[Cell], side: float, faces: list[Tr
         uneven = abs(k - round(k)) > 0.12 * round(k)
         if not uneven and k < 3.5:
             continue
+        # (at 0.8, the rule before: a face of no whole number of cells always splits)
         if (shows is None or (uneven and board_shows >= 0.8) or np.mean(
                 shows(h, [c for c, i in zip(cells, inside, strict=True) if i])) < board_shows):
             return True

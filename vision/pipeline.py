@@ -198,7 +198,10 @@ def _with_more_faces(cfg: ReaderConfig, fit: LatticeFit, tris: list[Triangle],
                      more: list[Triangle], gray: np.ndarray, edges: np.ndarray) -> LatticeFit:
     """The lattice fitted to the faces ``tris`` and ``more`` (faces found another way;
     ``gray`` and ``edges``: the image they were found in, no silhouette search) where it
-    makes a bigger board than ``fit`` of 3 faces or more; else ``fit``."""
+    makes a bigger board than ``fit`` of 3 faces or more; else ``fit`` (where ``fit`` is a
+    silhouette's and that lattice holds 3 or more faces of ``more``, with it as
+    ``fit.by_edges``, read if the silhouette's cells read no tile:
+    ``cfg.more_faces_fallback``)."""
     if not more:
         return fit
     alt = fit_lattice(cfg, tris + more, gray, edges, silhouette=False)
