@@ -517,7 +517,8 @@ def test_board_outlined_as_one_big_triangle_is_read(monkeypatch: pytest.MonkeyPa
     s = render(71_000_301, size=SIZE, style=_style(71_000_301))
     orig = fit._splits_a_face
     with monkeypatch.context() as m:  # the faces' test without the cells' digit evidence
-        m.setattr(fit, "_splits_a_face", lambda h, c, side, f, shows=None: orig(h, c, side, f))
+        m.setattr(fit, "_splits_a_face",
+                  lambda h, c, side, f, shows=None, board_shows=0.8: orig(h, c, side, f))
         _not_read(s, DEFAULT)
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched >= 0.9 * sc.label_tiles and sc.found_tiles == sc.matched
