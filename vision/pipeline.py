@@ -664,6 +664,11 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     read: list[tuple[Seen, np.ndarray, np.ndarray]] = []
     todo = set(fit.candidates)
     tried: set[Cell] = set()  # cells met at a corner read already
+
+    def read_already() -> set[Cell | None]:
+        """The cells read so far: faces, candidates and cells met at a corner."""
+        return {t.cell for t in cells} | {t.cell for t, _, _ in read} | tried
+
     budget = cfg.shift_max
     # the candidates ring by ring, then the cells meeting the tiles seen at a corner only;
     # a tile seen there in full view (set down touching the board by a corner) has its
@@ -676,7 +681,7 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
                 # the next ring, made only next to tiles seen; not a cell read already (a
                 # cell met at a corner, read before its tile joined the board: read twice,
                 # it was reported twice, onyx dev 73000021)
-                got = {t.cell for t in cells} | {t.cell for t, _, _ in read} | tried
+                got = read_already()
                 near = sorted(c for c in fit.grow(joined) if c not in got)
             if not near:
                 break
@@ -698,7 +703,7 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
         # board by a corner only (a fault the engine reports)
         cut_at = ({c for c in todo if set(cell_corners(c)) & at} if cfg.cut_corner_join
                   else set())
-        done = {t.cell for t in cells} | {t.cell for t, _, _ in read} | tried
+        done = read_already()
         full_at = (_corner_cells(joined, done) if cfg.corner_only_join else set())
         seen_at: set[Cell] = set()  # tiles in full view so seen
         if cut_at or full_at:
@@ -2593,11 +2598,13 @@ def _clockwise_area(px: np.ndarray) -> float:
 
 
 def _read_past(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
-               side_full: float) -> set[Cell]:
+               side_full: float, means: np.ndarray | None = None) -> set[Cell]:
     """Cells of candidates read past a tile mostly under a hand: a digit in view but no
     tile (mean "none" over ``cfg.candidate_none_max``, at most
-    ``cfg.candidate_pass_none_max``)."""
-    means = _none_means(cfg, photo, seen, probs, side_full)
+    ``cfg.candidate_pass_none_max``). ``means``: :func:`_none_means` of ``seen``, where the
+    caller has them."""
+    if means is None:
+        means = _none_means(cfg, photo, seen, probs, side_full)
     return {t.cell for t, nm in zip(seen, means, strict=True)  # type: ignore[misc]
             if t.candidate and cfg.candidate_none_max < nm <= cfg.candidate_pass_none_max}
 
@@ -2635,7 +2642,7 @@ def _met_past(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarr
     means = _none_means(cfg, photo, seen, probs, side_full)
     full = _off_board_in_view(cfg, photo, seen, on, side_full, lambda n: near(
         seen[n].cell) and means[n] <= cfg.candidate_none_max)  # type: ignore[arg-type]
-    passed = _read_past(cfg, photo, seen, probs, side_full) - on if full else set()
+    passed = _read_past(cfg, photo, seen, probs, side_full, means) - on if full else set()
     if not passed:
         return set()
     at = shows()
