@@ -172,9 +172,11 @@ def test_silhouette_lattice_moved_onto_the_digits() -> None:
     from vision.synth import render
     s = render(71_000_169, size=(1024, 768), style={"font": ["cv_sans"]})
     # (the retry of frayed outlines, the search of outlines closed more when nothing
-    # reads and the regions of local tone, other ways to this board, off too)
+    # reads and the regions of local tone, other ways to this board, off too; and the
+    # photo's frame counted as outlines' sides: left out, the outline fits unmoved)
     _not_read(s, replace(DEFAULT, silhouette_align_frac=0.0, silhouette_ragged_straight=0.0,
-                         other_boards_close=(), silhouette_local=()))
+                         other_boards_close=(), silhouette_local=(),
+                         silhouette_frame_sides=True))
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched >= 0.9 * sc.label_tiles  # (3 of its 33 tiles are mostly hidden)
     assert sc.found_tiles == sc.matched
@@ -359,6 +361,18 @@ def test_silhouette_board_wholly_cut_by_the_frame_places_nothing() -> None:
     assert sc.matched == sc.found_tiles == sc.label_tiles
 
 
+def _onyx_dev(seed: int):  # type: ignore[no-untyped-def]
+    """The dev photo ``seed`` of onyx tiles (``eval_reader --style edition=onyx``)."""
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    return render(seed, size=SIZE, style=_style(seed, {"edition": "onyx"}))
+
+
+def _scored(s, cfg: object):  # type: ignore[no-untyped-def]
+    """The synthetic photo ``s`` read with ``cfg`` and scored against its label."""
+    return score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
+
+
 def _outline_through(h: object) -> object:
     """The outline (N, 2) of a polyiamond board (a hexagon with three arms) drawn through
     the homography ``h`` (lattice x, y -> px) and traced as the silhouette search does."""
@@ -436,6 +450,59 @@ def test_an_outline_is_worked_out_once_for_every_fit_tried_on_it() -> None:
         r1, r2 = _rectifier(DEFAULT, pts), _rectifier(DEFAULT, pts, o)
         assert (r1 is None) == (r2 is None) and (r1 is None or np.array_equal(r1, r2))
     assert len(_fit_outline(DEFAULT, pts, None, o)) > 0  # the steep board is fitted
+
+
+def test_the_photos_frame_is_no_side_of_a_board() -> None:
+    import cv2
+    import numpy as np
+
+    from vision.silhouette import _fit_outline, _on_frame, _Outline
+    # a board cut by the photo's left edge: its runs along the frame are not counted,
+    # and the lattice its own sides draw is still found (the shares of straight points
+    # are of those off the frame)
+    pts = _outline_through(np.array([[60.0, 0, 150], [0, -60, 450], [0, 0, 1]]))
+    img = np.zeros((900, 1200), np.uint8)
+    cv2.fillPoly(img, [np.round(pts).astype(np.int32)], 255)
+    img[:, :40] = 0  # the photo begins at x = 40
+    cs, _ = cv2.findContours(img[:, 40:].copy(), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    cut = max(cs, key=cv2.contourArea).reshape(-1, 2).astype(np.float64)
+    framed = _on_frame(DEFAULT, cut, 1160, 900)
+    assert framed is not None and 0.05 < framed.mean() < 0.3
+    o = _Outline(cut, framed)
+    assert not (o.tangents()[1] & framed).any()
+    assert o.share(~framed) == 1.0
+    fits = _fit_outline(DEFAULT, cut, None, o)
+    assert fits
+    q = np.array([[0, 0, 1.0], [1, 0, 1.0]]) @ fits[0].T
+    assert abs(np.linalg.norm(q[1, :2] / q[1, 2] - q[0, :2] / q[0, 2]) - 60) < 3
+    assert _on_frame(replace(DEFAULT, silhouette_frame_sides=True), cut, 1160, 900) is None
+
+
+@needs_model
+@pytest.mark.slow
+def test_a_board_of_dark_tiles_is_not_lost_to_a_lattice_the_frame_draws() -> None:
+    # onyx dev 73000092: 21 small onyx tiles on white marble. The marble's region below
+    # a vein runs along the photo's frame on three sides: those straight runs drew a
+    # lattice of right triangles that ranked first, and the board's own silhouette
+    # (fourth) was never read: "no tiles found". Without the frame, every tile is read
+    s = _onyx_dev(73_000_092)
+    _not_read(s, replace(DEFAULT, silhouette_frame_sides=True))
+    sc = _scored(s, DEFAULT)
+    assert sc.matched == sc.found_tiles == sc.label_tiles == 21
+    assert sc.digits_right == sc.digits
+
+
+@needs_model
+@pytest.mark.slow
+def test_dark_faces_are_sought_where_faces_in_rims_replaced_the_silhouette() -> None:
+    # onyx dev 73000031: 17 onyx tiles on light wood, cut by the photo's foot. The
+    # silhouette's lattice (its outline off the frame) gave way to a board of 4 faces
+    # found in shaded rims, and the brightened copy, searched only where the faces' board
+    # was the silhouette's, was not: 5 tiles read. Its 12 dark faces make a bigger board
+    s = _onyx_dev(73_000_031)
+    before, sc = _scored(s, replace(DEFAULT, dark_after_rims=False)), _scored(s, DEFAULT)
+    assert before.matched <= 5 < 15 <= sc.matched == sc.found_tiles
+    assert sc.digits_right >= sc.digits - 1
 
 
 @needs_model

@@ -72,6 +72,9 @@ class ReaderConfig:
     #: bigger board; only faces whose grey level is at most dark_face_max are added
     dark_gamma: float = 0.5
     dark_below: int = 3
+    #: ... and where faces in shaded rims made a board in place of the silhouette's (False:
+    #: not then; onyx dev 73000031, a board of 4 rim faces where 12 dark ones made a bigger)
+    dark_after_rims: bool = True
     #: ... a face found so is dropped where a face found by its edges lies, only if that
     #: one is of its size within this ratio: the holes of a dark tile's digits and pin,
     #: traced by the edges, lie at every dark face's centre (dev 71000963: black tiles on a
@@ -82,6 +85,11 @@ class ReaderConfig:
     #: than the silhouette's lattice is read in its place if that lattice reads no tile
     #: (False: dropped)
     more_faces_fallback: bool = True
+    #: ... and replaces that lattice where it is bigger only if it holds 3 or more of
+    #: those faces (False: however few; a rack's tiles found before and the gaps between
+    #: them fitted anew on the brightened copy, dev2 71000684, once a silhouette's
+    #: outline off the photo's frame gave a lattice smaller than that)
+    more_faces_own: bool = True
     #: a well-outlined face over 1.5 cells of a silhouette's lattice, whose cells inside
     #: show digits at least this often, is a board region outlined as one triangle, not
     #: a tile split into cells by its digits (those show in 21-50 % of the cells over it);
@@ -552,6 +560,9 @@ class ReaderConfig:
     #: ... whose outline is straight along three directions at this fraction of its points
     #: (0.25: on speckled granite the outline of a dark board frays into grains; 0.3 lost it)
     silhouette_min_straight: float = 0.25
+    #: ... (of its points off the photo's frame; True: the frame's straight runs count as
+    #: the outline's sides, and the shares are of all its points, as before onyx 73000092)
+    silhouette_frame_sides: bool = False
     #: ... and where no outline shows a board so, nor faces found by their edges, the grey
     #: regions are tried again at this fraction (0 = never): black tiles on granite fray
     #: into its grains (dev 71000139, 31 onyx tiles: the board's outline was 0.13

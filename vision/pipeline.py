@@ -183,11 +183,15 @@ def _detect_on(cfg: ReaderConfig, small: np.ndarray, scale: float,
     if colour is None and small.ndim == 3:
         colour = lambda: small  # noqa: E731
     fit = fit_lattice(cfg, tris, gray, edges, colour, sized=sized)
+    outlined = fit.from_silhouette
     if cfg.rim_block and fit.from_silhouette:
         # no board of faces: bevelled tiles may show their faces inside shaded rims
         fit = _with_more_faces(cfg, fit, tris, rim_faces(cfg, gray, edges, tris), gray, edges)
-    if cfg.dark_gamma and (fit.from_silhouette or len(fit.cells) < cfg.dark_below):
-        # few faces by their edges: dark tiles' seams may show on a brightened copy
+    if cfg.dark_gamma and (fit.from_silhouette or len(fit.cells) < cfg.dark_below or (
+            outlined and cfg.dark_after_rims)):
+        # few faces by their edges: dark tiles' seams may show on a brightened copy (also
+        # where faces in rims made a board in the silhouette's place: the brightened copy
+        # may show more of it, onyx dev 73000031: 4 faces in rims, 12 dark ones)
         more, bright, b_edges = dark_faces(cfg, gray, tris)
         fit = _with_more_faces(cfg, fit, tris, more, bright, b_edges)
     _with_cut_faces(cfg, fit, gray, edges)
@@ -198,27 +202,29 @@ def _with_more_faces(cfg: ReaderConfig, fit: LatticeFit, tris: list[Triangle],
                      more: list[Triangle], gray: np.ndarray, edges: np.ndarray) -> LatticeFit:
     """The lattice fitted to the faces ``tris`` and ``more`` (faces found another way;
     ``gray`` and ``edges``: the image they were found in, no silhouette search) where it
-    makes a bigger board than ``fit`` of 3 faces or more; else ``fit`` (where ``fit`` is a
-    silhouette's and that lattice holds 3 or more faces of ``more``, with it as
-    ``fit.by_edges``, read if the silhouette's cells read no tile:
+    makes a bigger board than ``fit`` of 3 faces or more (in place of a silhouette's
+    lattice, only one holding 3 or more faces of ``more``: ``cfg.more_faces_own``); else
+    ``fit`` (where ``fit`` is a silhouette's and that lattice holds 3 or more faces of
+    ``more``, with it as ``fit.by_edges``, read if the silhouette's cells read no tile:
     ``cfg.more_faces_fallback``)."""
     if not more:
         return fit
     alt = fit_lattice(cfg, tris + more, gray, edges, silhouette=False)
+    # a board of the faces found before, fitted anew on this copy, is no board of these
+    # faces: a rack's tiles and the gaps between them (dev2 71000684)
+    new = {id(t) for t in more}
+    own = sum(id(alt.triangles[i]) in new for i in alt.cells.values()) >= 3
     bigger = (len(alt.cells) >= 3 and len(alt.cells) + len(alt.proposed)
               > len(fit.cells) + len(fit.proposed))
-    if bigger:
+    if bigger and (own or not fit.from_silhouette or not cfg.more_faces_own):
         return alt
-    if (cfg.more_faces_fallback and fit.from_silhouette
+    if (cfg.more_faces_fallback and fit.from_silhouette and own
             and len(alt.cells) > len(fit.by_edges.cells if fit.by_edges else ())):
         # a silhouette's lattice of more cells stands, but a board of 3 or more of these
         # faces is read if its cells read as no digits (the wood grain beside a board of
         # dark tiles drew the silhouette's lattice; the faces showed on the brightened
-        # copy). Not a board of the faces found before, fitted anew on this copy: a rack's
-        # tiles and the gaps between them (dev2 71000684)
-        new = {id(t) for t in more}
-        if sum(id(alt.triangles[i]) in new for i in alt.cells.values()) >= 3:
-            fit.by_edges = alt
+        # copy)
+        fit.by_edges = alt
     return fit
 
 

@@ -173,8 +173,10 @@ class _Outline:
 
     STEP = 4
 
-    def __init__(self, pts: np.ndarray) -> None:
+    def __init__(self, pts: np.ndarray, framed: np.ndarray | None = None) -> None:
+        # framed: (N,) bool, the points on the photo's frame (no side of a tile), or None
         self.pts = pts
+        self.framed = framed
         self._tangents: tuple[np.ndarray, np.ndarray] | None = None
         self._peaks: tuple[list[float] | None] | None = None
         self._normals: np.ndarray | None = None
@@ -182,8 +184,17 @@ class _Outline:
     def tangents(self) -> tuple[np.ndarray, np.ndarray]:
         """:func:`_directions` of the outline (angle, straight)."""
         if self._tangents is None:
-            self._tangents = _directions(self.pts, self.STEP)
+            ang, straight = _directions(self.pts, self.STEP)
+            if self.framed is not None:
+                straight &= ~self.framed
+            self._tangents = ang, straight
         return self._tangents
+
+    def share(self, points: np.ndarray) -> float:
+        """The share of the outline's points off the photo's frame (all, without
+        ``framed``) that ``points`` (N,) bool marks."""
+        n_off = len(self.pts) if self.framed is None else int((~self.framed).sum())
+        return float(points.sum()) / max(1, n_off)
 
     def peaks(self) -> list[float] | None:
         """:func:`_three_peaks` of the straight points' tangents."""
@@ -247,7 +258,7 @@ def _fit_outline(cfg: ReaderConfig, pts: np.ndarray, side: float | None = None,
     one). ``outline``: ``pts`` as an :class:`_Outline` already, where it is."""
     o = outline if outline is not None else _Outline(pts)
     ang, straight = o.tangents()
-    if straight.mean() < 0.25:
+    if o.share(straight) < 0.25:
         return []
     dirs = o.peaks()
     if dirs is None:
@@ -255,7 +266,7 @@ def _fit_outline(cfg: ReaderConfig, pts: np.ndarray, side: float | None = None,
     fam = _family(ang, dirs, 7.0)
     fam[~straight] = -1
     nrm = o.normals()
-    if (fam >= 0).mean() < cfg.silhouette_min_straight:
+    if o.share(fam >= 0) < cfg.silhouette_min_straight:
         return []
     u = [np.array([np.cos(t), np.sin(t)]) for t in dirs]
     # a = u0, b = beta u1, b - a = gamma u2: the lattice's shape up to size
@@ -336,7 +347,7 @@ def _rectifier(cfg: ReaderConfig, pts: np.ndarray, outline: _Outline | None = No
     """
     o = outline if outline is not None else _Outline(pts)
     ang, straight = o.tangents()
-    if straight.mean() < cfg.silhouette_min_straight:
+    if o.share(straight) < cfg.silhouette_min_straight:
         return None
     dirs = o.peaks()
     if dirs is None:
@@ -391,7 +402,9 @@ def _fit_rectified(cfg: ReaderConfig, pts: np.ndarray, side: float | None,
         return []
     flat = cv2.perspectiveTransform(pts.reshape(-1, 1, 2).astype(np.float64), hp)
     back = np.linalg.inv(hp)
-    return [back @ h for h in _fit_outline(cfg, flat.reshape(-1, 2), side)]
+    flat = flat.reshape(-1, 2)
+    return [back @ h for h in _fit_outline(
+        cfg, flat, side, _Outline(flat, outline.framed if outline is not None else None))]
 
 
 def _outward(pts: np.ndarray, step: int) -> np.ndarray:
@@ -1061,7 +1074,10 @@ def _board_in(cfg: ReaderConfig, pts: np.ndarray, gray: np.ndarray, integ: _Deta
         return None
     best = None
     mask: np.ndarray | None = None
-    outline = _Outline(pts)
+    # the photo's frame, where a region runs along it, is no side of a tile: its straight
+    # runs there are not the lattice's (onyx 73000092: a marble table's region cut by the
+    # photo's edges and a wooden rim drew a lattice of right triangles)
+    outline = _Outline(pts, _on_frame(cfg, pts, w, h))
     # the outline as it is; then, where that shows no board, with its perspective
     # undone (a steep view bends the three directions and spreads the tile size)
     for fit in [_fit_outline] + ([_fit_rectified] if cfg.silhouette_rectify else []):
@@ -1093,6 +1109,16 @@ def _board_in(cfg: ReaderConfig, pts: np.ndarray, gray: np.ndarray, integ: _Deta
     best.vertex_px = _local_vertices(best, pts, outline)
     _recount(cfg, best, mask, integ)
     return best if len(best.cells) >= cfg.silhouette_min_cells else None
+
+
+def _on_frame(cfg: ReaderConfig, pts: np.ndarray, w: int, h: int) -> np.ndarray | None:
+    """Which points of the outline ``pts`` (N, 2) of a ``w`` x ``h`` photo's region lie on
+    its frame (within 2 px of its edge): (N,) bool, or None with
+    ``cfg.silhouette_frame_sides`` (the frame's runs counted as sides)."""
+    if cfg.silhouette_frame_sides:
+        return None
+    x, y = pts[:, 0], pts[:, 1]
+    return (x <= 2) | (y <= 2) | (x >= w - 3) | (y >= h - 3)
 
 
 #: the cell a seed face is taken for (see :func:`boards_from_faces`)
