@@ -165,7 +165,8 @@ def _directions(pts: np.ndarray, step: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 class _Outline:
-    """A region's outline ``pts`` (N, 2) and what the fits ask of it, each worked out
+    """A region's outline ``pts`` (N, 2) (``framed``: its points on the photo's frame,
+    never straight; None: none so) and what the fits ask of it, each worked out
     once: its tangents (:func:`_directions`, ``STEP``), their three main directions
     (:func:`_three_peaks`) and its outward normals (:func:`_outward`). The fit as it is,
     the one with the perspective undone and the local vertices all look at the same
@@ -174,7 +175,6 @@ class _Outline:
     STEP = 4
 
     def __init__(self, pts: np.ndarray, framed: np.ndarray | None = None) -> None:
-        # framed: (N,) bool, the points on the photo's frame (no side of a tile), or None
         self.pts = pts
         self.framed = framed
         self._tangents: tuple[np.ndarray, np.ndarray] | None = None
@@ -1075,8 +1075,8 @@ def _board_in(cfg: ReaderConfig, pts: np.ndarray, gray: np.ndarray, integ: _Deta
     best = None
     mask: np.ndarray | None = None
     # the photo's frame, where a region runs along it, is no side of a tile: its straight
-    # runs there are not the lattice's (onyx 73000092: a marble table's region cut by the
-    # photo's edges and a wooden rim drew a lattice of right triangles)
+    # runs there are not the lattice's (onyx 73000092: a marble table's region, cut by
+    # the frame on three sides and by a vein above, drew a lattice of right triangles)
     outline = _Outline(pts, _on_frame(cfg, pts, w, h))
     # the outline as it is; then, where that shows no board, with its perspective
     # undone (a steep view bends the three directions and spreads the tile size)
