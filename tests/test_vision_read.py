@@ -11,7 +11,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from helpers import needs_model
+from helpers import FRAMED, needs_model, onyx_dev, scored
 from typer.testing import CliRunner
 
 from benchmarks import real_turns
@@ -702,18 +702,13 @@ def test_dark_faces_too_few_for_the_silhouette_are_read_where_its_lattice_reads_
     # silhouette's lattice, 24 cells of it off the board, which read no tile. The
     # brightened copy finds 8 of the board's faces, a smaller board than that lattice:
     # dropped, nothing was read ("no tiles found"); read in its place, every tile is
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-    pins = {"edition": "onyx", "table": ["wood_light", "wood_dark"]}
-    s = render(73_500_033, size=SIZE, style=_style(73_500_033, pins))
+    s = onyx_dev(73_500_033, table=["wood_light", "wood_dark"])
     # (the photo's frame counted as outlines' sides: left out, as shipped since stop 78,
     # an outline's lattice finds the board too)
-    framed = replace(DEFAULT, silhouette_frame_sides=True)
     with pytest.raises(NoTilesError, match="no tiles found"):
-        read_array(s.image, replace(framed, more_faces_fallback=False), name="x")
-    for cfg in (framed, DEFAULT):
-        _read_without_mistake(score_reading("x", s.label,
-                                            read_array(s.image, cfg, name="x").to_json()))
+        read_array(s.image, replace(FRAMED, more_faces_fallback=False), name="x")
+    for cfg in (FRAMED, DEFAULT):
+        _read_without_mistake(scored(s, cfg))
 
 
 @needs_model
@@ -725,12 +720,10 @@ def test_a_board_of_dark_tiles_outlined_in_part_as_one_triangle_is_read() -> Non
     # number of cells "split" by the lattice was taken for a tile's digits read as small
     # tiles: every guess refused, "no tiles found". Cells inside that show digits that
     # often make it part of the board (split_board_shows)
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-    s = render(73_000_041, size=SIZE, style=_style(73_000_041, {"edition": "onyx"}))
+    s = onyx_dev(73_000_041)
     with pytest.raises(NoTilesError, match="no tiles found"):
         read_array(s.image, replace(DEFAULT, split_board_shows=0.8), name="x")
-    sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
+    sc = scored(s)
     assert sc.matched >= sc.label_tiles - 2
     _no_false_tile_or_digit(sc)
 
@@ -741,9 +734,7 @@ def test_a_cell_met_at_a_corner_and_then_in_the_next_ring_is_read_once() -> None
     # the corner cells; once that tile joined the board, the next ring round the board
     # gave the cell again and it was read a second time: two tiles on one cell, and the
     # photo failed ("cell -5,0,U is given twice"). Read once, the board is read whole
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-    s = render(73_000_021, size=SIZE, style=_style(73_000_021, {"edition": "onyx"}))
+    s = onyx_dev(73_000_021)
     reading = read_array(s.image, name="x")
     cells = [t.cell for t in reading.tiles]
     assert len(cells) == len(set(cells))
@@ -1209,7 +1200,7 @@ def test_a_board_from_a_silhouette_gives_way_to_the_next_that_reads_more_tiles()
     # faces' lattice not carried by the digits: carried, the first board reads 31 tiles;
     # and the photo's frame counted as outlines' sides: left out, as shipped since stop
     # 78, the first board is the whole one)
-    base = replace(DEFAULT, digit_refit_rounds=0, silhouette_frame_sides=True)
+    base = replace(FRAMED, digit_refit_rounds=0)
     # (nor the tiles a grown board reads beside the first given to it: rival_beside_clear)
     first, rival, shipped = _dev_scores(71_000_291, replace(base, rival_boards=0,
                                                             corner_only_join=False,
@@ -1329,10 +1320,9 @@ def test_a_sharp_photo_is_never_called_too_blurred_for_a_board_the_search_tried(
     from benchmarks.eval_reader import SIZE, _style
     from vision.synth import render
     s = render(71_000_333, size=SIZE, style=_style(71_000_333), faults=True)
-    framed = replace(DEFAULT, silhouette_frame_sides=True)
     with pytest.raises(NoTilesError, match="no tiles found"):
-        read_array(s.image, replace(framed, partial_off_clear=0.0), name="x")
-    r = read_array(s.image, framed, name="x")
+        read_array(s.image, replace(FRAMED, partial_off_clear=0.0), name="x")
+    r = read_array(s.image, FRAMED, name="x")
     assert not r.tiles and not r.notes and not r.board_unread
     assert [(t.corners, t.flags) for t in r.off_board] == [([2, None, 2], ["partial"])]
     sc = score_reading("x", s.label, r.to_json())
@@ -1715,8 +1705,7 @@ def test_a_fallback_reading_fewer_loose_tiles_leaves_the_first_reading() -> None
     # as blank shapes: their reading replaced the first one and the 0-1-1 was lost (read
     # with the photo's frame counted as outlines' sides: left out, stop 78, the fitted
     # silhouette is another and the 0-1-1 is not read, a loss left, see MEASUREMENTS)
-    framed = replace(DEFAULT, silhouette_frame_sides=True)
-    on, off = _dev_scores(71_000_348, framed, replace(framed, fallback_keeps_more=False))
+    on, off = _dev_scores(71_000_348, FRAMED, replace(FRAMED, fallback_keeps_more=False))
     assert off.loose_found == off.loose_matched == off.loose_right == 2
     assert on.loose_found == on.loose_matched == on.loose_right == 3
     _same_board(on, off)
@@ -1963,9 +1952,8 @@ def test_an_arm_is_followed_past_eleven_rings_of_candidates() -> None:
     from benchmarks.eval_reader import SIZE, _style
     from vision.synth import render
     s = render(71_000_022, size=SIZE, style=_style(71_000_022), faults=True)
-    framed = replace(DEFAULT, silhouette_frame_sides=True)
     far, short = (score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
-                  for cfg in (framed, replace(framed, ring_cells=11)))
+                  for cfg in (FRAMED, replace(FRAMED, ring_cells=11)))
     assert far.found_tiles == far.matched >= far.label_tiles - 2
     assert far.digits_right == far.digits
     assert short.matched < far.matched - 3
@@ -2056,9 +2044,8 @@ def test_a_silhouette_outranked_by_a_later_one_is_weighed_against_it() -> None:
     # wrong); a region of local tone, searched last, outlines the whole board with more
     # digit evidence: read as a rival, it reads all 26 tiles (the photo's frame counted
     # as outlines' sides; left out, as shipped since stop 78, the first is the whole one)
-    framed = replace(DEFAULT, silhouette_frame_sides=True)
-    first, read, shipped = _dev_scores(71_000_966, replace(framed, rival_outranked=False),
-                                       framed, DEFAULT)
+    first, read, shipped = _dev_scores(71_000_966, replace(FRAMED, rival_outranked=False),
+                                       FRAMED, DEFAULT)
     assert first.matched <= 6
     for sc in (read, shipped):
         assert sc.matched == sc.found_tiles == sc.label_tiles

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from helpers import needs_model
+from helpers import FRAMED, needs_model, onyx_dev, scored
 
 from vision.batch import score_reading
 from vision.config import DEFAULT
@@ -174,9 +174,8 @@ def test_silhouette_lattice_moved_onto_the_digits() -> None:
     # (the retry of frayed outlines, the search of outlines closed more when nothing
     # reads and the regions of local tone, other ways to this board, off too; and the
     # photo's frame counted as outlines' sides: left out, the outline fits unmoved)
-    _not_read(s, replace(DEFAULT, silhouette_align_frac=0.0, silhouette_ragged_straight=0.0,
-                         other_boards_close=(), silhouette_local=(),
-                         silhouette_frame_sides=True))
+    _not_read(s, replace(FRAMED, silhouette_align_frac=0.0, silhouette_ragged_straight=0.0,
+                         other_boards_close=(), silhouette_local=()))
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched >= 0.9 * sc.label_tiles  # (3 of its 33 tiles are mostly hidden)
     assert sc.found_tiles == sc.matched
@@ -361,18 +360,6 @@ def test_silhouette_board_wholly_cut_by_the_frame_places_nothing() -> None:
     assert sc.matched == sc.found_tiles == sc.label_tiles
 
 
-def _onyx_dev(seed: int):  # type: ignore[no-untyped-def]
-    """The dev photo ``seed`` of onyx tiles (``eval_reader --style edition=onyx``)."""
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-    return render(seed, size=SIZE, style=_style(seed, {"edition": "onyx"}))
-
-
-def _scored(s, cfg: object):  # type: ignore[no-untyped-def]
-    """The synthetic photo ``s`` read with ``cfg`` and scored against its label."""
-    return score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
-
-
 def _outline_through(h: object) -> object:
     """The outline (N, 2) of a polyiamond board (a hexagon with three arms) drawn through
     the homography ``h`` (lattice x, y -> px) and traced as the silhouette search does."""
@@ -475,7 +462,7 @@ def test_the_photos_frame_is_no_side_of_a_board() -> None:
     assert fits
     q = np.array([[0, 0, 1.0], [1, 0, 1.0]]) @ fits[0].T
     assert abs(np.linalg.norm(q[1, :2] / q[1, 2] - q[0, :2] / q[0, 2]) - 60) < 3
-    assert _on_frame(replace(DEFAULT, silhouette_frame_sides=True), cut, 1160, 900) is None
+    assert _on_frame(FRAMED, cut, 1160, 900) is None
 
 
 @needs_model
@@ -485,9 +472,9 @@ def test_a_board_of_dark_tiles_is_not_lost_to_a_lattice_the_frame_draws() -> Non
     # a vein runs along the photo's frame on three sides: those straight runs drew a
     # lattice of right triangles that ranked first, and the board's own silhouette
     # (fourth) was never read: "no tiles found". Without the frame, every tile is read
-    s = _onyx_dev(73_000_092)
-    _not_read(s, replace(DEFAULT, silhouette_frame_sides=True))
-    sc = _scored(s, DEFAULT)
+    s = onyx_dev(73_000_092)
+    _not_read(s, FRAMED)
+    sc = scored(s, DEFAULT)
     assert sc.matched == sc.found_tiles == sc.label_tiles == 21
     assert sc.digits_right == sc.digits
 
@@ -499,8 +486,8 @@ def test_dark_faces_are_sought_where_faces_in_rims_replaced_the_silhouette() -> 
     # silhouette's lattice (its outline off the frame) gave way to a board of 4 faces
     # found in shaded rims, and the brightened copy, searched only where the faces' board
     # was the silhouette's, was not: 5 tiles read. Its 12 dark faces make a bigger board
-    s = _onyx_dev(73_000_031)
-    before, sc = _scored(s, replace(DEFAULT, dark_after_rims=False)), _scored(s, DEFAULT)
+    s = onyx_dev(73_000_031)
+    before, sc = scored(s, replace(DEFAULT, dark_after_rims=False)), scored(s, DEFAULT)
     assert before.matched <= 5 < 15 <= sc.matched == sc.found_tiles
     assert sc.digits_right >= sc.digits - 1
 
