@@ -103,12 +103,31 @@ def parse_style(items: list[str]) -> dict[str, Any]:
     return out
 
 
+#: the installed packages whose release changes what the reader reads (OpenCV 5.1.0 read 62
+#: of the 300 held-out photos otherwise than 5.0.0), named in every results file
+READER_PACKAGES = ("opencv-python-headless", "numpy", "onnxruntime")
+
+
 def machine() -> dict[str, Any]:
     """The machine a result is measured on: CPUs (count and model: the same code reads a
     few photos differently on two CPUs, the last bits of float maths differing), platform,
-    Python version."""
+    Python version, and the releases of :data:`READER_PACKAGES` installed ("not
+    installed" for one that is not)."""
     return {"cpu_count": os.cpu_count(), "cpu": cpu_model(), "platform": platform.platform(),
-            "python": platform.python_version()}
+            "python": platform.python_version(), "packages": package_versions()}
+
+
+def package_versions() -> dict[str, str]:
+    """The installed release of each of :data:`READER_PACKAGES` (from its metadata; "not
+    installed" where there is none)."""
+    from importlib.metadata import PackageNotFoundError, version
+    out = {}
+    for name in READER_PACKAGES:
+        try:
+            out[name] = version(name)
+        except PackageNotFoundError:
+            out[name] = "not installed"
+    return out
 
 
 def cpu_model() -> str:

@@ -115,6 +115,23 @@ def test_results_name_the_cpu_they_were_measured_on(monkeypatch: pytest.MonkeyPa
     assert cpu_model()  # no model line: platform's answer, never empty
 
 
+def test_the_installed_opencv_is_the_release_the_reader_was_measured_with() -> None:
+    # OpenCV 5.1.0 read 62 of the 300 held-out photos otherwise than 5.0.0, on which every
+    # threshold was set: pyproject.toml pins the release, and a checkout installed with
+    # another one would measure (and test) some other reader
+    import re
+    from importlib.metadata import version
+
+    from benchmarks.eval_reader import machine
+    text = (Path(__file__).parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    pin = re.search(r'"opencv-python-headless==([0-9.]+)"', text)
+    assert pin is not None, "pyproject.toml pins no OpenCV release"
+    assert version("opencv-python-headless") == pin.group(1)
+    # and every results file names the releases it was measured with
+    assert machine()["packages"]["opencv-python-headless"] == pin.group(1)
+    assert set(machine()["packages"]) == {"opencv-python-headless", "numpy", "onnxruntime"}
+
+
 def test_ab_code_takes_a_reading_without_notes_as_one_from_before_the_key(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # Reading JSON gained "notes" (stop 57): an empty list compares equal to a reading of
