@@ -31,6 +31,13 @@ changed (a setting tried before it is changed for good), recorded in the results
 (``edition=onyx``) or restricted (``table=wood_light,wood_dark``), in the held-out font:
 a kind of table the mixed sets hold few of, measured on its own (dark tiles on wood).
 
+``--save-photos DIR`` also writes every photo rendered (PNG, lossless) and its label to
+DIR: ``triominos eval DIR`` then reads the very same pixels elsewhere. The photos are
+rendered with OpenCV, so another OpenCV release renders other photos; read so, the pixels
+stay fixed and only the reader's side changes (OpenCV 5.1.0 against 5.0.0: most of the
+held-out photos that read differently were rendered differently,
+``benchmarks/results/held_pixels_opencv*.json``).
+
 ``--redo-empty CSV --name NAME`` reads again only the photos of an earlier results CSV
 (same seeds and ``--faults`` as it was made with) whose board read no tile, and writes
 ``NAME.*`` for them, with the earlier rows' totals beside (``before``) and every photo
@@ -103,8 +110,9 @@ def parse_style(items: list[str]) -> dict[str, Any]:
     return out
 
 
-#: the installed packages whose release changes what the reader reads (OpenCV 5.1.0 read 62
-#: of the 300 held-out photos otherwise than 5.0.0), named in every results file
+#: the installed packages whose release changes what is measured (OpenCV renders the
+#: synthetic photos too: 5.1.0 rendered them otherwise than 5.0.0, and 62 of the 300
+#: held-out photos read differently), named in every results file
 READER_PACKAGES = ("opencv-python-headless", "numpy", "onnxruntime")
 
 
@@ -181,10 +189,12 @@ def _classifier(path: str) -> Any:
 
 
 def _one(seed: int, faults: bool = False, model: str | None = None, cfg: Any = None,
-         pins: dict[str, Any] | None = None) -> Any:
+         pins: dict[str, Any] | None = None, save: str | None = None) -> Any:
     """Render, read and score the photo of ``seed`` (with ``faults``); ``model``: the
     digit model's path (None: the shipped one); ``cfg``: the reader's settings (None: the
-    defaults); ``pins``: style keys pinned (see :func:`_style`)."""
+    defaults); ``pins``: style keys pinned (see :func:`_style`); ``save``: a folder the
+    photo is also written to, as ``synth_<seed>.png`` (lossless: the pixels read) and its
+    label beside it as ``.json`` (what ``triominos eval`` reads)."""
     from vision.batch import score_failure, score_reading
     from vision.config import DEFAULT
     from vision.io import NoTilesError
@@ -192,6 +202,8 @@ def _one(seed: int, faults: bool = False, model: str | None = None, cfg: Any = N
     from vision.synth import render
     sample = render(seed, size=SIZE, style=_style(seed, pins), faults=faults)
     name = f"synth_{seed}"
+    if save is not None:
+        _save(Path(save), name, sample)
     clf = _classifier(model) if model is not None else None
     try:
         reading = read_array(sample.image, cfg or DEFAULT, name=name,
@@ -200,6 +212,17 @@ def _one(seed: int, faults: bool = False, model: str | None = None, cfg: Any = N
         msg = str(e).splitlines()[0] if str(e) else type(e).__name__
         return score_failure(name, sample.label, msg, isinstance(e, NoTilesError))
     return score_reading(name, sample.label, reading)
+
+
+def _save(folder: Path, name: str, sample: Any) -> None:
+    """Write ``sample``'s photo to ``folder`` as ``name``.png and its label as ``name``.json
+    (the label naming the PNG)."""
+    import cv2
+    folder.mkdir(parents=True, exist_ok=True)
+    if not cv2.imwrite(str(folder / f"{name}.png"), sample.image):
+        raise OSError(f"{folder / name}.png: could not be written")
+    label = {**sample.label, "image": f"{name}.png"}
+    (folder / f"{name}.json").write_text(json.dumps(label, indent=1) + "\n", encoding="utf-8")
 
 
 #: the columns of a results CSV compared by ``--redo-empty`` (counts, not times)
@@ -257,6 +280,10 @@ def main() -> None:
                     help="render every photo with this style key pinned (edition=onyx) or "
                          "restricted (table=wood_light,wood_dark), and the held-out font "
                          "(repeatable; recorded in the results as \"styles\")")
+    ap.add_argument("--save-photos", metavar="DIR", default=None,
+                    help="also write each photo rendered (PNG, lossless) and its label to "
+                         "DIR: the same pixels can then be read elsewhere with "
+                         "`triominos eval DIR` (another OpenCV release, another machine)")
     ap.add_argument("--redo-empty", metavar="CSV", default=None,
                     help="only the photos of this earlier results CSV whose board read no "
                          "tile (--name required)")
@@ -292,7 +319,8 @@ def main() -> None:
         before = empty_rows(args.redo_empty)
         seeds = [int(r["path"].removeprefix("synth_")) for r in before]
     scores = []
-    one = partial(_one, faults=args.faults, model=args.model, cfg=cfg, pins=pins or None)
+    one = partial(_one, faults=args.faults, model=args.model, cfg=cfg, pins=pins or None,
+                  save=args.save_photos)
     for n, sc in enumerate(_map(one, seeds, args.workers), 1):  # type: ignore[arg-type]
         scores.append(sc)
         if n % 10 == 0 or n == len(seeds):

@@ -116,9 +116,10 @@ def test_results_name_the_cpu_they_were_measured_on(monkeypatch: pytest.MonkeyPa
 
 
 def test_the_installed_opencv_is_the_release_the_reader_was_measured_with() -> None:
-    # OpenCV 5.1.0 read 62 of the 300 held-out photos otherwise than 5.0.0, on which every
-    # threshold was set: pyproject.toml pins the release, and a checkout installed with
-    # another one would measure (and test) some other reader
+    # OpenCV 5.1.0 renders the synthetic photos otherwise than 5.0.0, on which every
+    # threshold was set and every test photo made (62 of the 300 held-out photos read
+    # differently): pyproject.toml pins the release, and a checkout installed with another
+    # one would measure (and test) other photos
     import re
     from importlib.metadata import version
 

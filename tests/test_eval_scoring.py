@@ -3,6 +3,7 @@ are optional, never a miss."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -516,3 +517,22 @@ def test_inferred_digits_rows_are_the_scored_digits_each_with_its_own_crops_read
     kept = [r for r in rows if r["why"] in ("pixels", "low confidence") and not r["unread"]]
     assert kept and all(r["own_right"] == r["right"] for r in kept)
     assert any(r["why"] not in ("pixels", "low confidence") for r in rows)
+
+
+def test_eval_reader_saves_the_pixels_it_read_for_triominos_eval(tmp_path: Path) -> None:
+    # --save-photos: the photo rendered is written losslessly with its label, so the very
+    # same pixels can be read with another OpenCV release (which renders other photos)
+    import benchmarks.eval_reader as ev
+    from vision.batch import run_eval
+    from vision.synth import render
+    seed = 71000000
+    direct = ev._one(seed, save=str(tmp_path))
+    png, label = tmp_path / f"synth_{seed}.png", tmp_path / f"synth_{seed}.json"
+    assert png.exists() and label.exists()
+    assert json.loads(label.read_text(encoding="utf-8"))["image"] == png.name
+    rendered = render(seed, size=ev.SIZE, style=ev._style(seed, None)).image
+    assert np.array_equal(cv2.imread(str(png), cv2.IMREAD_COLOR), rendered)
+    _, scores = run_eval(tmp_path, workers=1)
+    assert len(scores) == 1 and direct.matched > 0
+    assert (scores[0].matched, scores[0].found_tiles, scores[0].digits_right) == (
+        direct.matched, direct.found_tiles, direct.digits_right)
