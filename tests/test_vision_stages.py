@@ -2827,6 +2827,45 @@ def test_a_silhouette_search_on_two_threads_finds_the_same_boards_in_order() -> 
         assert all(np.array_equal(a.vertex_px[v], b.vertex_px[v]) for v in a.vertex_px)
 
 
+def test_a_silhouette_search_shares_its_regions_between_threads_and_raises_their_errors(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # each thread takes the next region as it is free (no future per region: a photo has
+    # a thousand): both judge some, the boards come back in the regions' order, and an
+    # error in either thread reaches the caller
+    import threading
+    from dataclasses import replace
+
+    import vision.silhouette as sil
+    regions = [np.full((4, 2), float(k)) for k in range(40)]
+    who: dict[int, int] = {}
+    other = threading.Event()  # a second thread took a region
+
+    def judge(cfg: object, pts: np.ndarray, *rest: object) -> object:
+        k = int(pts[0, 0])
+        who[k] = threading.get_ident()
+        if k == 0:  # the first thread holds region 0 until the other takes one
+            assert other.wait(5.0)
+        elif who.get(0) != who[k]:  # (region 0 is being judged by the other thread)
+            other.set()
+        return None if k % 3 else k
+
+    monkeypatch.setattr(sil, "_board_in", judge)
+    two = replace(DEFAULT, silhouette_threads=2)
+    gray = np.zeros((8, 8), np.uint8)
+    found = sil._boards_in(two, regions, gray, sil._Detail(gray), None, None)
+    assert found == list(range(0, 40, 3))
+    assert sorted(who) == list(range(40)) and len(set(who.values())) == 2
+
+    def broken(cfg: object, pts: np.ndarray, *rest: object) -> object:
+        if int(pts[0, 0]) == 17:
+            raise ValueError("region 17")
+        return None
+
+    monkeypatch.setattr(sil, "_board_in", broken)
+    with pytest.raises(ValueError, match="region 17"):
+        sil._boards_in(two, regions, gray, sil._Detail(gray), None, None)
+
+
 def _read_as(cell: Cell, digits: list[int], against: int | None = None, pixel: int = 3,
              own: float = 0.6) -> object:
     """A board tile at ``cell`` read clearly as ``digits``, but for corner ``against``,
