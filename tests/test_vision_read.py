@@ -2212,6 +2212,30 @@ def test_a_tile_cut_by_the_photos_edge_near_the_camera_is_read_with_its_corner_b
 
 
 @needs_model
+@pytest.mark.parametrize("min_side", [DEFAULT.half_grey_min_side, 1000.0])
+def test_a_12_mp_jpeg_of_big_tiles_is_read_from_its_half_size_decode(min_side: float
+                                                                     ) -> None:
+    # the 12 MP sample (tiles of 168 px) is decoded in grey at half size: the tiles are
+    # found on a copy made from it and their digits cut from it, the full grey never
+    # decoded; taken for tiles too small for that, their crops come from the full grey
+    # image, decoded while the lattice is fitted. Both read every tile and digit right,
+    # in the photo's own pixels
+    from vision.io import load
+    from vision.pipeline import read_image
+
+    path = ROOT / "samples" / "photos" / "table_12mp.jpg"
+    cfg = replace(DEFAULT, half_grey_min_side=min_side)
+    photo = load(cfg, path)
+    assert photo._half is not None and photo._gray is None
+    r = read_image(cfg, photo)
+    assert (photo._gray is None) == (min_side == DEFAULT.half_grey_min_side)
+    label = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+    sc = score_reading("x", label, r.to_json())
+    assert sc.perfect and sc.matched == sc.label_tiles == 30 and (r.width, r.height) == (
+        4032, 3024)
+
+
+@needs_model
 def test_the_colour_copy_is_decoded_beside_the_reading_while_the_lattice_is_fitted(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # the 12 MP sample (a JPEG read in grey, a loose tile): its colour copy, which the

@@ -184,6 +184,42 @@ def test_colour_detection_copy_of_a_grey_read_jpeg() -> None:
     assert photo._image is None  # no full colour decode
 
 
+@pytest.mark.parametrize("turn", [False, True])
+def test_a_large_jpeg_is_read_in_grey_at_half_size(turn: bool) -> None:
+    # a detection copy a third of the photo or less: the decoder reduces it by half itself
+    kw = {}
+    if turn:
+        ex = Image.Exif()
+        ex[0x0112] = 6  # rotate 90 degrees: the header's size turned
+        kw["exif"] = ex.tobytes()
+    data = _photo_jpeg(2904, 192, **kw)
+    w, h = (192, 2904) if turn else (2904, 192)
+    full = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    assert full.shape == (h, w)
+    photo = vio.from_bytes(DEFAULT, data, "x.jpg")
+    assert photo._gray is None and photo._half is not None
+    assert photo._half.shape == (h // 2, w // 2) and (photo.width, photo.height) == (w, h)
+    # the copy searched: the size and scale of the full decode's, alike in its pixels
+    small, s = photo.scaled_gray()
+    ref, s_ref = vio.from_array(DEFAULT, cv2.cvtColor(full, cv2.COLOR_GRAY2BGR)).scaled_gray()
+    assert s == s_ref == 1 / 3 and small.shape == ref.shape
+    assert np.abs(small.astype(int) - ref).mean() < 2.0
+    # big tiles' crops from the half, with its scale: still no full decode
+    img, sc = photo.crop_gray(DEFAULT.half_grey_min_side)
+    assert img is photo._half and sc == 0.5 and photo._gray is None
+    photo.prefetch_gray(DEFAULT.half_grey_min_side)  # big tiles: nothing to start
+    assert photo._gray_job is None
+    # small tiles': the full grey, decoded then (here started on a thread first)
+    photo.prefetch_gray(DEFAULT.half_grey_min_side - 1)
+    assert photo._gray_job is not None
+    img, sc = photo.crop_gray(DEFAULT.half_grey_min_side - 1)
+    assert sc == 1.0 and np.array_equal(img, full) and photo.gray is img
+    # never so where the copy searched is half the photo or more, or with the part off
+    assert vio.from_bytes(DEFAULT, _photo_jpeg(2800, 192), "x.jpg")._half is None
+    off = vio.from_bytes(replace(DEFAULT, half_grey_from=0), data, "x.jpg")
+    assert off._half is None and np.array_equal(off.gray, full)
+
+
 def test_gray_and_alpha() -> None:
     g = vio.decode(DEFAULT, _encode(Image.new("L", (8, 6), 90), "PNG"))
     assert g.shape == (6, 8, 3) and int(g[0, 0, 0]) == 90

@@ -17,9 +17,10 @@ tiles). For each corner ``k`` of a tile:
 
 The three corners ``corner_px`` of a tile fix an affine map from the canonical
 (equilateral) tile to the image, so an oblique view is rectified too: each crop is cut
-with one affine warp from the full-resolution image. The crops are sampled in one
-``cv2.remap`` call per 511 crops (OpenCV's limit on map rows) at twice the output
-resolution and box-filtered down (anti-aliasing for large tiles). Coordinates are
+with one affine warp from the full-resolution image (or, for tiles large enough, from a
+half-size copy, the corners halved alike: :meth:`vision.io.Photo.crop_gray`). The crops
+are sampled in one ``cv2.remap`` call per 511 crops (OpenCV's limit on map rows) at twice
+the output resolution and box-filtered down (anti-aliasing for large tiles). Coordinates are
 ``(x, y)`` image pixels throughout; corners are in the cell's corner order (clockwise
 seen from above, apex first), as in Reading JSON.
 """
@@ -129,8 +130,9 @@ def corner_crops(image: np.ndarray, corner_px: np.ndarray, size: int = CROP_SIZE
     Parameters
     ----------
     image : (H, W) or (H, W, 3) uint8 array
-        The full-resolution photo (grey or BGR). Never pass a downscaled copy: at small
-        tile sizes every pixel counts.
+        The full-resolution photo (grey or BGR). Pass a downscaled copy (its corners
+        scaled alike) only for tiles large enough that a crop loses nothing by it
+        (:meth:`vision.io.Photo.crop_gray`): at small tile sizes every pixel counts.
     corner_px : (N, 3, 2) array
         Top-face corners of N tiles in image pixels ``(x, y)``, in the cell's corner order
         (clockwise as seen on screen, apex first). Any start corner works as long as the

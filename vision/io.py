@@ -38,16 +38,30 @@ class Photo:
     :attr:`image` (overlays), reduced by :meth:`colour` (off-board tiles' colour). A photo
     built from an array has both at once. Downscaled copies for detection are made on
     demand (:meth:`scaled`, :meth:`scaled_gray`) and kept.
+
+    A large JPEG may be decoded in grey at half size only (``half``; the decoder's own
+    reduction: its size ``size`` (W, H) in full then comes from the header): the copy
+    searched for tiles is made from it, and so are the digit crops of tiles at least
+    ``half_min_side`` px a side (:meth:`crop_gray`); the full grey image is decoded only
+    when asked for (smaller tiles, :attr:`gray`).
     """
 
     def __init__(self, path: str, image: np.ndarray | None = None, max_side: int = 1400,
-                 *, gray: np.ndarray | None = None, encoded: bytes | None = None) -> None:
-        if image is None and (gray is None or encoded is None):
-            raise ValueError("Photo needs its BGR image, or its grey image and encoded bytes")
+                 *, gray: np.ndarray | None = None, encoded: bytes | None = None,
+                 half: np.ndarray | None = None, size: tuple[int, int] | None = None,
+                 half_min_side: float = 0.0) -> None:
+        if image is None and (gray is None and (half is None or size is None)
+                              or encoded is None):
+            raise ValueError("Photo needs its BGR image, or its grey image (full, or half "
+                             "with its size) and encoded bytes")
         self.path = path
         self.max_side = max_side
         self._image = image
         self._gray = gray
+        self._half = half
+        self._size = size
+        self.half_min_side = half_min_side
+        self._gray_job: threading.Thread | None = None
         self._encoded = encoded
         self._copies: dict[int, tuple[np.ndarray, float]] = {}
         self._grays: dict[int, tuple[np.ndarray, float]] = {}
@@ -64,7 +78,7 @@ class Photo:
         self._join(1)
         if self._image is None:
             img = self._decode_colour(1)
-            if img is None or img.shape[:2] != self.gray.shape:
+            if img is None or img.shape[:2] != (self.height, self.width):
                 raise PhotoError(f"{self.path}: cannot decode the image in colour")
             self._image = img
         return self._image
@@ -74,7 +88,7 @@ class Photo:
         its scale factor (copy px / original px)."""
         m = int(max_side or self.max_side)
         if m not in self._copies:
-            h, w = self.gray.shape
+            h, w = self.height, self.width
             f = int(np.ceil(max(h, w) / m))
             if self._image is None and f > 1 and min(h, w) >= f:
                 # a JPEG read in grey: the decoder shrinks by 2, 4 or 8 itself, and the
@@ -91,20 +105,69 @@ class Photo:
 
     @property
     def gray(self) -> np.ndarray:
-        """The full-resolution image in grey (H, W) uint8, converted once. Detection and the
-        digit crops only look at grey levels, and on a 12 MP photo working on one channel
-        instead of three saves tens of ms."""
+        """The full-resolution image in grey (H, W) uint8, converted once (decoded, for a
+        JPEG read at half size). Detection and the digit crops only look at grey levels,
+        and on a 12 MP photo working on one channel instead of three saves tens of ms.
+        Raises :class:`PhotoError` if a JPEG read at half size cannot be decoded in full."""
+        if self._gray_job is not None:
+            self._gray_job.join()
+            self._gray_job = None
         if self._gray is None:
-            self._gray = cv2.cvtColor(self.image, cv2.COLOR_BGR2GRAY)
+            if self._half is not None:
+                g = self._decode_gray()
+                if g is None:
+                    raise PhotoError(f"{self.path}: cannot decode the image in full")
+                self._gray = g
+            else:
+                self._gray = cv2.cvtColor(self.image, cv2.COLOR_BGR2GRAY)
         return self._gray
 
     def scaled_gray(self, max_side: int | None = None) -> tuple[np.ndarray, float]:
         """Like :meth:`scaled`, in grey: a copy of :attr:`gray` with its longest side <=
-        ``max_side`` and its scale factor."""
+        ``max_side`` and its scale factor (made from the half-size grey where the photo
+        was read so: resized to the same size and scale)."""
         m = int(max_side or self.max_side)
         if m not in self._grays:
-            self._grays[m] = _downscale(m, self.gray)
+            f = _shrink_factor(m, self.width, self.height)
+            if self._half is not None and self._gray is None and f >= 2:
+                small = cv2.resize(self._half, (self.width // f, self.height // f),
+                                   interpolation=cv2.INTER_AREA)
+                self._grays[m] = (small, 1.0 / f)
+            else:
+                self._grays[m] = _downscale(m, self.gray)
         return self._grays[m]
+
+    def crop_gray(self, side: float) -> tuple[np.ndarray, float]:
+        """The grey image to cut the digit crops of tiles ``side`` px a side (full-image
+        px) from, and its scale (copy px per original px): the half-size grey of a JPEG
+        read so where the tiles are at least ``half_min_side`` px a side (a crop covers
+        0.3 of a side, sampled at 32 px: half of such a tile's pixels are plenty), else
+        the full-resolution :attr:`gray`."""
+        if self._half is not None and side >= self.half_min_side:
+            return self._half, 0.5
+        return self.gray, 1.0
+
+    def prefetch_gray(self, side: float) -> None:
+        """Start decoding the full grey image on a background thread where the crops of
+        tiles ``side`` px a side will need it (:meth:`crop_gray`) and it is not decoded:
+        :attr:`gray` then waits for it."""
+        if (self._half is None or self._gray is not None or self._gray_job is not None
+                or side >= self.half_min_side):
+            return
+
+        def work() -> None:
+            g = self._decode_gray()
+            if g is not None:  # a failure is met again, and reported, by gray
+                self._gray = g
+
+        self._gray_job = threading.Thread(target=work, daemon=True)
+        self._gray_job.start()
+
+    def _decode_gray(self) -> np.ndarray | None:
+        """The encoded photo decoded in grey, full size (None if it fails)."""
+        g = cv2.imdecode(np.frombuffer(self._encoded, np.uint8),  # type: ignore[arg-type]
+                         cv2.IMREAD_GRAYSCALE)
+        return g if g is not None and g.shape == (self.height, self.width) else None
 
     def colour(self, factor: int) -> np.ndarray:
         """The BGR image shrunk by the whole ``factor`` (1, 2, 4 or 8): pixel ``(x, y)`` of
@@ -137,7 +200,7 @@ class Photo:
             img = self._decode_colour(factor)
             if img is not None:  # a failure is met again, and reported, by colour()
                 if factor == 1:
-                    if img.shape[:2] == self.gray.shape:
+                    if img.shape[:2] == (self.height, self.width):
                         self._image = img
                 else:
                     self._colours[factor] = img
@@ -170,11 +233,15 @@ class Photo:
     @property
     def width(self) -> int:
         """Width of the original image in pixels."""
+        if self._size is not None:
+            return self._size[0]
         return int((self._image if self._image is not None else self.gray).shape[1])
 
     @property
     def height(self) -> int:
         """Height of the original image in pixels."""
+        if self._size is not None:
+            return self._size[1]
         return int((self._image if self._image is not None else self.gray).shape[0])
 
 
@@ -268,16 +335,26 @@ def from_bytes(cfg: ReaderConfig, data: bytes, name: str = "image") -> Photo:
     """A :class:`Photo` from encoded bytes (the same checks and errors as :func:`decode`).
 
     A JPEG without alpha is decoded to grey only (EXIF orientation applied, as in colour);
-    its colour waits until asked for (:attr:`Photo.image`, :meth:`Photo.colour`). Other
-    formats are decoded in colour at once. An image too small or too narrow to search
-    for tiles is refused before decoding (:func:`check_size`).
+    its colour waits until asked for (:attr:`Photo.image`, :meth:`Photo.colour`). One so
+    large that the copy searched for tiles is at most ``1 / cfg.half_grey_from`` of it is
+    decoded at half size (see :class:`Photo`). Other formats are decoded in colour at
+    once. An image too small or too narrow to search for tiles is refused before decoding
+    (:func:`check_size`).
     """
     fmt, alpha, w, h = _check(cfg, data, name)
     check_size(cfg, w, h, name)
     if fmt == "JPEG" and not alpha:
-        gray = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+        half = (cfg.half_grey_from >= 2
+                and _shrink_factor(cfg.detect_max_side, w, h) >= cfg.half_grey_from)
+        gray = cv2.imdecode(np.frombuffer(data, np.uint8),
+                            cv2.IMREAD_REDUCED_GRAYSCALE_2 if half else cv2.IMREAD_GRAYSCALE)
         if gray is None or gray.size == 0:
             raise PhotoError(f"{name}: cannot decode {fmt} image")
+        if half:
+            # the header's size, turned as the decoder turned it (EXIF orientation)
+            size = (w, h) if gray.shape == ((h + 1) // 2, (w + 1) // 2) else (h, w)
+            return Photo(name, None, cfg.detect_max_side, half=gray, encoded=data, size=size,
+                         half_min_side=cfg.half_grey_min_side)
         return Photo(name, None, cfg.detect_max_side, gray=gray, encoded=data)
     return Photo(name, decode(cfg, data, name), cfg.detect_max_side)
 

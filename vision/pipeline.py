@@ -154,9 +154,14 @@ def detect(cfg: ReaderConfig, photo: Photo) -> Found:
             return found
     small, s = photo.scaled_gray()
     # the colour copy (off-board tiles are judged in it) is decoded on the other core
-    # while the lattice is fitted, pure Python on this one: its size follows the tiles'
-    found = _detect_on(cfg, small, s, lambda: photo.scaled()[0],
-                       lambda side: photo.prefetch_colour(_colour_factor(cfg, side / s)))
+    # while the lattice is fitted, pure Python on this one: its size follows the tiles';
+    # so is the full grey image of a photo read at half size, where its tiles are small
+
+    def sized(side: float) -> None:
+        photo.prefetch_gray(side / s)
+        photo.prefetch_colour(_colour_factor(cfg, side / s))
+
+    found = _detect_on(cfg, small, s, lambda: photo.scaled()[0], sized)
     n = len(found.fit.cells) + len(found.fit.proposed)
     small_tiles = not found.fit.cells or found.fit.side < cfg.upscale_below
     if cfg.upscale_below and (small_tiles or n < cfg.upscale_few) and s >= 1.0:
@@ -785,11 +790,21 @@ def _cell_outlines(cfg: ReaderConfig, photo: Photo, fit: LatticeFit, scale: floa
     return out
 
 
+def _crops(photo: Photo, outlines: np.ndarray) -> np.ndarray:
+    """The corner crops (:func:`corner_crops`) of tile ``outlines`` (M, 3, 2), full-image
+    pixels, cut from the grey copy their size calls for (:meth:`Photo.crop_gray`: the
+    median of their sides; a call's outlines are of one board, one size)."""
+    d = outlines - outlines[:, [1, 2, 0]]
+    side = float(np.median(np.sqrt((d * d).sum(axis=2)).mean(axis=1))) if len(d) else np.inf
+    img, s = photo.crop_gray(side)
+    return corner_crops(img, outlines * s if s != 1.0 else outlines)
+
+
 def _read_outlines(photo: Photo, outlines: np.ndarray, classifier: object
                    ) -> tuple[np.ndarray, np.ndarray]:
     """One classifier call for the corners of tile ``outlines`` (M, 3, 2), full-image
     pixels: probabilities (M, 3, 7) and the raw ones (M, 3, 13) (see :func:`_read_tiles`)."""
-    raw = classifier.predict_raw(corner_crops(photo.gray, outlines))  # type: ignore[attr-defined]
+    raw = classifier.predict_raw(_crops(photo, outlines))  # type: ignore[attr-defined]
     return digit_probs(raw).reshape(len(outlines), 3, 7), raw.reshape(len(outlines), 3, 13)
 
 
@@ -1214,7 +1229,7 @@ def _read_tiles(cfg: ReaderConfig, photo: Photo, seen: list[Seen], side_full: fl
                         variants.append((n, a + (t.px - a) * k))
     cell_out = sorted((on_cell or {}).items())
     px = np.stack([t.px for t in seen] + [v for _, v in variants] + [v for _, v in cell_out])
-    raw_all = classifier.predict_raw(corner_crops(photo.gray, px))  # type: ignore[attr-defined]
+    raw_all = classifier.predict_raw(_crops(photo, px))  # type: ignore[attr-defined]
     # a digit is a digit whichever way up it is printed: the convention is summed away
     # (an edition, or even one tile, may show both; a board-wide choice of one convention
     # loses every digit of a board where it goes wrong)
