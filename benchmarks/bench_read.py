@@ -4,7 +4,8 @@ Both are timed side by side in one process on the same bytes (the file is read i
 once, so disk speed does not count): ``cv2.imdecode`` alone (in colour, OpenCV's default),
 and the reader's full pipeline (header check, decode, detection, lattice, one batched
 classifier call, reconstruction). The reader decodes a JPEG straight to grey (it reads grey
-levels; colour is decoded only for judging off-board tiles, shrunk, on a second thread),
+levels; colour is decoded only for judging off-board tiles, shrunk, on a second thread;
+a 12 MP one at half size where its tiles are big enough: ``ReaderConfig.half_grey_from``),
 so a grey-only ``cv2.imdecode`` is timed too and the ratio to it recorded beside the one
 the target is set on. The classifier is loaded and one read is done before timing (a warm
 process, as in ``batch``). Each is repeated ``--repeat`` times, interleaved; medians are
