@@ -794,8 +794,7 @@ def _crops(photo: Photo, outlines: np.ndarray) -> np.ndarray:
     """The corner crops (:func:`corner_crops`) of tile ``outlines`` (M, 3, 2), full-image
     pixels, cut from the grey copy their size calls for (:meth:`Photo.crop_gray`: the
     median of their sides; a call's outlines are of one board, one size)."""
-    d = outlines - outlines[:, [1, 2, 0]]
-    side = float(np.median(np.sqrt((d * d).sum(axis=2)).mean(axis=1))) if len(d) else np.inf
+    side = float(np.median([mean_side(p) for p in outlines])) if len(outlines) else np.inf
     img, s = photo.crop_gray(side)
     return corner_crops(img, outlines * s if s != 1.0 else outlines)
 
