@@ -163,17 +163,48 @@ def test_bad_corners_are_one_line_errors(bad: np.ndarray) -> None:
     assert "\n" not in str(e.value)
 
 
-def test_many_tiles_match_cutting_them_in_chunks() -> None:
+@pytest.mark.parametrize("channels", [1, 3])
+def test_many_tiles_match_cutting_them_in_chunks(channels: int) -> None:
     """700 tiles (2,100 crops) in one call: more than one remap can take at once
-    (OpenCV's maps hold fewer than 32,767 rows, 511 crops), cut exactly as in small calls."""
+    (OpenCV's maps hold fewer than 32,767 rows, 511 crops) and many of the chunks the
+    crops are sampled in, each into arrays kept from the call before, cut exactly as in
+    calls of other sizes (one tile, 7, 100)."""
     rng = np.random.default_rng(5)
     img = rng.integers(0, 256, (600, 800, 3), dtype=np.uint8)
     img = cv2.GaussianBlur(img, (0, 0), 1.5)  # texture that interpolation must get right
+    if channels == 1:
+        img = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     corners = np.stack([_up_tile(x, y, s, t) for x, y, s, t in zip(
         rng.uniform(-20, 820, 700), rng.uniform(-20, 620, 700), rng.uniform(15, 120, 700),
         rng.uniform(0, 360, 700), strict=True)])
     crops = corner_crops(img, corners)
     assert crops.shape == (2100, CROP_SIZE, CROP_SIZE)
-    parts = np.concatenate([corner_crops(img, corners[i:i + 100]) for i in range(0, 700, 100)])
-    np.testing.assert_array_equal(crops, parts)
+    for n in (100, 7, 1):
+        parts = np.concatenate([corner_crops(img, corners[i:i + n]) for i in range(0, 700, n)])
+        np.testing.assert_array_equal(crops, parts)
     assert crops.std() > 5  # real pixels, not a constant fill
+
+
+def test_crops_cut_on_two_threads_at_once_are_those_cut_on_one() -> None:
+    """Each thread samples into arrays of its own: two threads cutting at once (a server
+    reading two photos) get what one thread gets."""
+    import threading
+
+    rng = np.random.default_rng(8)
+    img = cv2.GaussianBlur(rng.integers(0, 256, (500, 700), dtype=np.uint8), (0, 0), 1.5)
+    sets = [np.stack([_up_tile(x, y, s, t) for x, y, s, t in zip(
+        rng.uniform(0, 700, 90), rng.uniform(0, 500, 90), rng.uniform(20, 90, 90),
+        rng.uniform(0, 360, 90), strict=True)]) for _ in range(2)]
+    want = [corner_crops(img, c) for c in sets]
+    got: list[list[bool]] = [[], []]
+
+    def cut(k: int) -> None:
+        for _ in range(15):
+            got[k].append(bool(np.array_equal(corner_crops(img, sets[k]), want[k])))
+
+    threads = [threading.Thread(target=cut, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == [[True] * 15, [True] * 15]

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from engine.lattice import cell_corners, vertex_xy
 from vision.config import DEFAULT
-from vision.detect import edge_map, find_triangles
+from vision.detect import edge_map, find_triangles, median_gradient
 from vision.fit import (
     EdgeField,
     LatticeFit,
@@ -325,3 +326,39 @@ def test_side_lengths_in_plain_floats_are_numpys_to_the_last_bit() -> None:
     # other dtypes keep numpy's own precision
     p32 = rng.normal(0.0, 500.0, (3, 2)).astype(np.float32)
     assert mean_side(p32) == float(np.linalg.norm(p32 - p32[[1, 2, 0]], axis=1).mean())
+
+
+def _whole_gradients(g: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What the reader once worked out over the whole image: the 3x3 Sobel gradients and
+    their magnitude (float32)."""
+    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
+    return gx, gy, cv2.magnitude(gx, gy)
+
+
+def test_gradient_directions_worked_out_where_asked_are_the_whole_images() -> None:
+    rng = np.random.default_rng(21)
+    for h, w in ((480, 640), (57, 31), (1008, 1344)):
+        img = cv2.GaussianBlur(rng.integers(0, 256, (h, w), dtype=np.uint8), (0, 0), 1.2)
+        gx, gy, mag = _whole_gradients(cv2.GaussianBlur(img, (3, 3), 0))
+        mag += np.float32(1e-6)
+        ef = EdgeField.of(img, edge_map(DEFAULT, img))
+        yi, xi = rng.integers(0, h, (40, 10, 7)), rng.integers(0, w, (40, 10, 7))
+        yi[:, 0], xi[:, 1], yi[:, 2], xi[:, 3] = 0, 0, h - 1, w - 1  # the borders too
+        nx, ny = ef.direction(yi, xi)
+        assert nx.shape == yi.shape and nx.dtype == np.float32
+        # the same to the last bit or two (cv2.magnitude's square roots round otherwise)
+        np.testing.assert_allclose(nx, gx[yi, xi] / mag[yi, xi], rtol=3e-7, atol=1e-9)
+        np.testing.assert_allclose(ny, gy[yi, xi] / mag[yi, xi], rtol=3e-7, atol=1e-9)
+        assert np.abs(nx).max() > 0.5  # real directions, not a constant
+    none = ef.direction(np.zeros((0, 4), int), np.zeros((0, 4), int))
+    assert none[0].shape == (0, 4)
+
+
+def test_the_median_gradient_of_every_third_pixel_is_the_whole_images() -> None:
+    rng = np.random.default_rng(22)
+    for h, w in ((768, 1024), (1008, 1344), (100, 37), (5, 8)):
+        g = cv2.GaussianBlur(rng.integers(0, 256, (h, w), dtype=np.uint8), (0, 0), 2.0)
+        want = float(np.median(_whole_gradients(g)[2][::3, ::3]))
+        assert median_gradient(g) == pytest.approx(want, rel=1e-6)
+        assert want > 1.0
