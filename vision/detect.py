@@ -158,7 +158,7 @@ def median_gradient(g: np.ndarray) -> float:
     ..., ksize=3)`` images at ``[::3, ::3]`` gives (OpenCV's default border, reflect-101;
     the sums are small integers, exact either way), but only the subsampled pixels are
     worked out: whole float images took 9.5-10.9 ms against 3.0-3.3 ms on a 1344 x 1008
-    copy (ad-hoc), most of it writing memory. The last bit can differ, rarely (0 and 1 of
+    copy (ad-hoc), most of it writing memory. The last bit can differ, rarely (0-2 of
     300 random images 30-1500 px a side): OpenCV's vector and scalar square roots round
     differently, and which elements fall in its scalar tail depends on the array's length.
     """
@@ -170,10 +170,18 @@ def median_gradient(g: np.ndarray) -> float:
         # the neighbour (dy, dx) of every third pixel; |sums| <= 1020, so int16 is plenty
         return p[1 + dy:1 + dy + 3 * nh:3, 1 + dx:1 + dx + 3 * nw:3].astype(np.int16)
 
+    return float(np.median(cv2.magnitude(*sobel_from(at))))
+
+
+def sobel_from(at: Callable[[int, int], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """The 3x3 Sobel gradients (x, y; float32, grey levels) of some pixels, from
+    ``at(dy, dx)``: their neighbours ``dy`` rows down and ``dx`` columns across (integer
+    arrays of one shape, signed and wide enough for sums of +-1020). The values
+    ``cv2.Sobel(..., cv2.CV_32F, ..., ksize=3)`` gives at those pixels."""
     ul, ur, dl, dr = at(-1, -1), at(-1, 1), at(1, -1), at(1, 1)  # the four corners
     gx = (ur - ul + 2 * (at(0, 1) - at(0, -1)) + dr - dl).astype(np.float32)
     gy = (dl - ul + 2 * (at(1, 0) - at(-1, 0)) + dr - ur).astype(np.float32)
-    return float(np.median(cv2.magnitude(gx, gy)))
+    return gx, gy
 
 
 def _noise_sigma(gray: np.ndarray) -> float:

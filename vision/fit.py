@@ -49,6 +49,7 @@ from .detect import (
     face_tone,
     points_inside,
     side_lengths,
+    sobel_from,
 )
 from .spots import project, snap_to_digit_blobs
 
@@ -1501,12 +1502,7 @@ class EdgeField:
         differently, and splits a whole image into blocks, each with a scalar tail."""
         g, y, x = self.grey, yi + 1, xi + 1
 
-        def at(dy: int, dx: int) -> np.ndarray:
-            return g[y + dy, x + dx].astype(np.int32)
-
-        ul, ur, dl, dr = at(-1, -1), at(-1, 1), at(1, -1), at(1, 1)
-        gx = (ur - ul + 2 * (at(0, 1) - at(0, -1)) + dr - dl).astype(np.float32)
-        gy = (dl - ul + 2 * (at(1, 0) - at(-1, 0)) + dr - ur).astype(np.float32)
+        gx, gy = sobel_from(lambda dy, dx: g[y + dy, x + dx].astype(np.int32))
         n = gx.size
         if not n:
             return gx, gy
