@@ -203,7 +203,7 @@ def corner_crops(image: np.ndarray, corner_px: np.ndarray, size: int = CROP_SIZE
             big = cv2.cvtColor(big, cv2.COLOR_BGR2GRAY) if big.shape[2] == 3 else big[:, :, 0]
         else:
             big = cv2.remap(img, mx.reshape(k * s, s), my.reshape(k * s, s), dst=big,
-                      interpolation=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+                            interpolation=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         # Box filter down by _SUPER (INTER_AREA at an integer factor is exactly that).
         small = cv2.resize(big, (size, k * size), interpolation=cv2.INTER_AREA)
         out[i:i + k] = small.reshape(k, size, size)
