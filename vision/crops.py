@@ -191,7 +191,7 @@ def corner_crops(image: np.ndarray, corner_px: np.ndarray, size: int = CROP_SIZE
     for i in range(0, m, _CHUNK):
         c = a[i:i + _CHUNK]
         k = len(c)
-        mx, my, big = mxs[:k], mys[:k], bigs[:k * s]
+        mx, my = mxs[:k], mys[:k]
         # (k, s, s) sample positions; -0.5 because OpenCV puts pixel centres at integers.
         np.add(c[:, 0, 0, None, None] * u, c[:, 0, 1, None, None] * v, out=mx)
         mx += c[:, 0, 2, None, None] - 0.5
@@ -202,7 +202,7 @@ def corner_crops(image: np.ndarray, corner_px: np.ndarray, size: int = CROP_SIZE
                             interpolation=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
             big = cv2.cvtColor(big, cv2.COLOR_BGR2GRAY) if big.shape[2] == 3 else big[:, :, 0]
         else:
-            big = cv2.remap(img, mx.reshape(k * s, s), my.reshape(k * s, s), dst=big,
+            big = cv2.remap(img, mx.reshape(k * s, s), my.reshape(k * s, s), dst=bigs[:k * s],
                             interpolation=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         # Box filter down by _SUPER (INTER_AREA at an integer factor is exactly that).
         small = cv2.resize(big, (size, k * size), interpolation=cv2.INTER_AREA)
