@@ -1504,11 +1504,13 @@ def _read_beside(face: np.ndarray, digits: list[int], width: int = 500,
     ``fitted``) with a loose face ``face`` (3, 2) reading ``digits`` in its own corner
     order (each with the probability of ``sure``: clearly), in a 400 x ``width`` photo:
     (cell -> TileReading of the board, off-board readings)."""
+    from vision.detect import Triangle
     from vision.fit import LatticeFit
     from vision.pipeline import Found, Seen, reconstruct
 
     up, _, _, _, p_up = _board_tile_1_2_3()
-    fit = LatticeFit(triangles=[], cells={up: -1} if fitted else {}, side=104.0,
+    fit = LatticeFit(triangles=[Triangle(face, 1.0)], cells={up: -1} if fitted else {},
+                     side=104.0,
                      homography=_LATTICE_104,
                      vertex_px=dict(zip(cell_corners(up), _cell_px(up), strict=True)))
     p_face = np.zeros((3, 7))
@@ -1642,6 +1644,73 @@ def test_a_face_cut_by_the_photo_edge_is_completed_from_a_rounded_corner() -> No
     assert err.max() < 0.05 * side
     sharp_only = replace(DEFAULT, cut_round_corner=0.0)
     assert find_cut_faces(sharp_only, gray, edge_map(sharp_only, gray), side) == []
+
+
+def _strip_in_view(side: float, base_y: float, r: int, turn_deg: float = 60.0
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """A 200 x 300 grey image of a tile pointing up whose apex lies beyond the top edge,
+    only a strip along its base ``base_y`` px tall in view (corners rounded by ``r`` px;
+    base angles ``turn_deg``), and the tile's corners (3, 2)."""
+    half = side / 2
+    rise = half * np.tan(np.radians(turn_deg))
+    tile = np.array([[150.0 - half, base_y], [150.0, base_y - rise], [150.0 + half, base_y]])
+    gray = np.full((200, 300), 60, np.uint8)
+    c = tile.mean(axis=0)
+    small = c + (tile - c) * (side - 2 * np.sqrt(3) * r) / side if r else tile
+    mask = np.zeros_like(gray)
+    cv2.fillConvexPoly(mask, np.round(small).astype(np.int32), 255)
+    if r:
+        mask = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
+    gray[mask > 0] = 200
+    return cv2.GaussianBlur(gray, (0, 0), 0.8), tile
+
+
+@pytest.mark.parametrize("r", [0, 5])
+def test_a_face_cut_near_its_far_side_is_completed_from_the_strip_in_view(r: int) -> None:
+    # a loose tile at the photo's head with only a strip along its base in view: its
+    # sides up to the frame are under a quarter of a side long (dev 71000026, 71000061,
+    # 71000177: such tiles were not reported); a corner there is taken where its other
+    # side, the base, is long
+    from vision.detect import edge_map, find_cut_faces
+    side = 80.0
+    gray, tile = _strip_in_view(side, 16.0, r)
+    edges = edge_map(DEFAULT, gray)
+    faces = find_cut_faces(DEFAULT, gray, edges, side)
+    assert len(faces) == 1 and faces[0].cut
+    err = np.linalg.norm(tile[:, None, :] - faces[0].pts[None, :, :], axis=2).min(axis=1)
+    # the corners in view closely; the apex beyond the frame, set by a short side's
+    # direction, less so
+    assert err[[0, 2]].max() < 0.08 * side and err[1] < 0.15 * side
+    assert find_cut_faces(replace(DEFAULT, cut_short_side=0.0), gray, edges, side) == []
+
+
+def test_a_strip_at_the_frame_whose_corners_are_not_a_tiles_is_no_cut_face() -> None:
+    # the same strip with base angles of 80 degrees: a long side and two short ones to the
+    # frame, but no tile's corner
+    from vision.detect import edge_map, find_cut_faces
+    gray, _ = _strip_in_view(80.0, 16.0, 0, turn_deg=80.0)
+    assert find_cut_faces(DEFAULT, gray, edge_map(DEFAULT, gray), 80.0) == []
+
+
+def test_a_face_cut_by_the_photo_edge_with_a_gap_in_its_outline_is_found_between_thicker_edges(
+        ) -> None:
+    # a bevelled tile's top face and side wall draw two outlines; a gap in the inner one
+    # joins the face to the table (dev 71000230: a loose tile at the photo's left edge,
+    # missed): the regions between edges thickened by cut_thick_edges px are tried too
+    from vision.detect import find_cut_faces
+    side = 80.0
+    gray = np.full((200, 300), 60, np.uint8)
+    cut = np.array([[250.0, 40.0], [330.0, 40.0], [290.0, 40.0 + side * np.sqrt(3) / 2]])
+    edges = np.zeros_like(gray)
+    cv2.polylines(edges, [np.round(cut).astype(np.int32)], True, 255, 1)
+    # a gap in its left side, halfway along, that edges thickened by 1 px leave open
+    mid = ((cut[0] + cut[2]) / 2).round().astype(int)
+    edges[mid[1] - 2:mid[1] + 2, mid[0] - 2:mid[0] + 2] = 0
+    faces = find_cut_faces(DEFAULT, gray, edges, side)
+    assert len(faces) == 1 and faces[0].cut
+    err = np.linalg.norm(cut[:, None, :] - faces[0].pts[None, :, :], axis=2).min(axis=1)
+    assert err.max() < 0.08 * side
+    assert find_cut_faces(replace(DEFAULT, cut_thick_edges=0), gray, edges, side) == []
 
 
 def test_a_face_cut_by_the_photo_edge_in_a_steep_view_is_judged_on_the_table_plane() -> None:

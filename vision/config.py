@@ -968,6 +968,23 @@ class ReaderConfig:
     #: cell size where it lies: a steep view bends a 60-degree corner on screen and
     #: scales tiles off the board's size (dev 71000034, 71000208; False: on screen only)
     cut_on_table: bool = True
+    #: ... and a corner whose one side runs to the photo's frame may show that side this
+    #: short (x side; else a quarter of a side, as any side), where its other side is at
+    #: least ``cut_short_long`` x side: a tile cut near its far side shows a strip, a long
+    #: side and two short ones, each up to the frame (dev 71000026, 71000061, 71000177:
+    #: loose tiles at the photo's head, 40 px of them in view; 0: never)
+    cut_short_side: float = 0.08
+    cut_short_long: float = 0.5
+    #: ... and such a strip showing no digit reported as a face-down tile partly in view
+    #: (False: only one showing a digit is a tile; a blank strip may be a score pad's
+    #: ruled lines, dev 71000397)
+    cut_strip_blank: bool = False
+    #: ... and, besides the regions between the edges thickened by 1 px, those between
+    #: edges thickened by this many px, a tile found there kept where none found in the
+    #: first covers its centre (a bevelled tile's two outlines, its top
+    #: face's and its side wall's, leave a channel to the table through a gap in the
+    #: inner one: dev 71000230; 0 or 1: never)
+    cut_thick_edges: int = 3
     #: ... one lying on a board cell read as partial, or on a cell sharing a side with
     #: the board (a board tile mostly beyond the edge, read too little to join it), is
     #: never reported off the board (dev 71000033: two faces at the photo's foot on

@@ -37,6 +37,9 @@ class Triangle:
     _side: float | None = field(default=None, repr=False, compare=False)
     #: cut by the photo's edge: ``pts`` completed beyond it from the corner in view
     cut: bool = False
+    #: ... from a corner whose side to the frame is short (``ReaderConfig.cut_short_side``):
+    #: the part in view a strip along the far side; the centre of that part (2,), else None
+    strip: np.ndarray | None = field(default=None, repr=False, compare=False)
     _centroid: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -498,13 +501,50 @@ def find_cut_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side:
     screen and scales a tile off the board's size (dev 71000034: a loose 4-1-1 at the
     photo's foot, nearer the camera, 68 px a side against the board's 49; dev 71000208: a
     bevelled 2-5-0 filling 0.7 of the tile completed on screen).
+
+    Only where no corner with both sides a quarter of a side long shows a tile, a corner
+    whose side to the frame is shorter is taken (``cfg.cut_short_side``: the part in view
+    a strip along the tile's far side; ``Triangle.strip``). The regions are those between
+    the edges thickened by 1 px, then by ``cfg.cut_thick_edges`` px (a tile found there
+    kept where none found before covers its centre).
     """
     h, w = gray.shape
-    k = 1
+    table = _TablePlane.of(homography, w, h) if cfg.cut_on_table else None
+    out = _cut_faces_at(cfg, gray, edges, side, table, 1)
+    if cfg.cut_thick_edges > 1:
+        # the regions again between edges thickened more, where they show a tile none
+        # found so far covers: a bevelled tile's top face and its side wall draw two
+        # outlines, and a gap in the inner one joins the face to the table through the
+        # channel between them (dev 71000230: a loose 2-2-5 at the photo's left edge)
+        for t in _cut_faces_at(cfg, gray, edges, side, table, cfg.cut_thick_edges):
+            taken = np.array([f.pts for f in out]).reshape(-1, 3, 2)
+            if not _centre_in(t.centroid, taken):
+                out.append(t)
+    return out
+
+
+def _centre_in(p: np.ndarray, tris: np.ndarray) -> bool:
+    """Does any of the triangles ``tris`` (K, 3, 2) contain the point ``p`` (2,)?"""
+    if not len(tris):
+        return False
+    a, b, c = tris[:, 0], tris[:, 1], tris[:, 2]
+
+    def cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+        return u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]
+
+    d1, d2, d3 = cross(b - a, p - a), cross(c - b, p - b), cross(a - c, p - c)
+    neg = (d1 < 0) | (d2 < 0) | (d3 < 0)
+    pos = (d1 > 0) | (d2 > 0) | (d3 > 0)
+    return bool((~(neg & pos)).any())
+
+
+def _cut_faces_at(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side: float,
+                  table: _TablePlane | None, k: int) -> list[Triangle]:
+    """:func:`find_cut_faces` on the regions between the edges thickened by ``k`` px."""
+    h, w = gray.shape
     ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
     grow = k + 0.5
     out: list[Triangle] = []
-    table = _TablePlane.of(homography, w, h) if cfg.cut_on_table else None
     # such a region lies within 1.3 sides of the frame: only the four strips along it are
     # traced (a region reaching a strip's inner edge is too large, or the next strip's;
     # strips as wide as the lattice's cells along each edge, up to 1.8 sides on the 12 MP
@@ -553,26 +593,37 @@ def find_cut_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side:
     here = (table.local_side(np.array([hl.reshape(-1, 2).mean(axis=0) for hl in hulls],
                                       np.float64))
             if table is not None and hulls else np.zeros(0))
+    planes = (None, table) if table is not None else (None,)
+    # corners with both sides a quarter of a side long or more first, on both planes; only
+    # where none shows a tile, corners with a side cut short by the frame
+    shorts = (0.0, cfg.cut_short_side) if cfg.cut_short_side > 0 else (0.0,)
     for n, hull in enumerate(hulls):
         ha = cv2.contourArea(hull)
-        # on screen first; where that shows no corner, or none whose tile the region fills,
-        # on the table plane at the lattice's size there (within reason: far past the
-        # board the homography is a poor guide)
-        for plane in (None, table) if table is not None else (None,):
-            s_here = side if plane is None else float(here[n])
-            if not (np.isfinite(s_here) and 0.4 * side <= s_here <= 2.5 * side):
-                continue
-            tri = _cut_tile(cfg, hull, ha, s_here, inner / side, on_frame, plane)
-            if tri is None:
-                continue
-            tri = expand_sides(tri[None], np.array([grow]))[0]
-            if all(0 <= q[0] <= w - 1 and 0 <= q[1] <= h - 1 for q in tri):
-                continue  # in full view: not cut (find_triangles judges such shapes)
-            seen_area, _ = cv2.intersectConvexConvex(tri.astype(np.float32), frame)
-            if seen_area > 0 and 0.75 <= ha / seen_area <= 1.15:
-                out.append(Triangle(clockwise(tri), float(ha / seen_area), cut=True))
+        found = False
+        for short in shorts:
+            # on screen first; where that shows no corner, or none whose tile the region
+            # fills, on the table plane at the lattice's size there (within reason: far
+            # past the board the homography is a poor guide)
+            for plane in planes:
+                s_here = side if plane is None else float(here[n])
+                if not (np.isfinite(s_here) and 0.4 * side <= s_here <= 2.5 * side):
+                    continue
+                tri = _cut_tile(cfg, hull, ha, s_here, inner / side, on_frame, plane, short)
+                if tri is None:
+                    continue
+                tri = expand_sides(tri[None], np.array([grow]))[0]
+                if all(0 <= q[0] <= w - 1 and 0 <= q[1] <= h - 1 for q in tri):
+                    continue  # in full view: not cut (find_triangles judges such shapes)
+                seen_area, seen = cv2.intersectConvexConvex(tri.astype(np.float32), frame)
+                if seen_area > 0 and 0.75 <= ha / seen_area <= 1.15:
+                    strip = seen.reshape(-1, 2).mean(axis=0) if short > 0 else None
+                    out.append(Triangle(clockwise(tri), float(ha / seen_area), cut=True,
+                                        strip=strip))
+                    found = True
+                    break
+                # (else the region is not this tile's part in view)
+            if found:
                 break
-            # (else the region is not this tile's part in view)
     return out
 
 
@@ -620,12 +671,15 @@ class _TablePlane:
 
 def _cut_tile(cfg: ReaderConfig, hull: np.ndarray, ha: float, side: float,
               inner_frac: float, on_frame: Callable[[np.ndarray], bool],
-              table: _TablePlane | None) -> np.ndarray | None:
+              table: _TablePlane | None, short: float = 0.0) -> np.ndarray | None:
     """The tile (3, 2) px, not yet grown back out, that a frame-touching region (convex
     ``hull``, its area ``ha``) shows a corner of (see :func:`find_cut_faces`): for tiles of
     ``side`` px where the region lies (``inner_frac`` of it: the region's side, short of
     the tile's), its corner's angle and sides measured on screen, or, with ``table``, on
-    the table plane; None where it shows none."""
+    the table plane; None where it shows none. ``short`` above 0: a corner's side that
+    runs to the frame may be as short as that (x side) where its other side is at least
+    ``cfg.cut_short_long`` x side (the tile's part in view a strip along its far side);
+    else each side is a quarter of a side or more."""
     full = side * side * np.sqrt(3) / 4
     inner = inner_frac * side
     if not 0.12 * full <= ha <= 0.95 * full:
@@ -637,14 +691,21 @@ def _cut_tile(cfg: ReaderConfig, hull: np.ndarray, ha: float, side: float,
     # a corner shown by one vertex; only where none is, one rounded off
     for rounded in (False, True) if cfg.cut_round_corner > 0 else (False,):
         for p, a, b in _cut_corners(poly, side, on_frame, cfg.cut_round_corner
-                                    if rounded else 0.0):
+                                    if rounded else 0.0, short):
             if table is None:
                 ua, ub, unit = a - p, b - p, side
             else:
                 tp, ta, tb = table.to_table(np.array([p, a, b]))
                 ua, ub, unit = ta - tp, tb - tp, 1.0
             la, lb = np.linalg.norm(ua), np.linalg.norm(ub)
-            if min(la, lb) < 0.25 * unit or max(la, lb) > 1.15 * unit:
+            if max(la, lb) > 1.15 * unit:
+                continue
+            # a side under a quarter of a side: only one cut short by the frame (its far
+            # end on the frame), beside a long one
+            if min(la, lb) < 0.25 * unit and not (
+                    short > 0 and min(la, lb) >= short * unit
+                    and max(la, lb) >= cfg.cut_short_long * unit
+                    and on_frame(a if la < lb else b)):
                 continue
             ang = np.degrees(np.arccos(np.clip(ua @ ub / (la * lb), -1, 1)))
             if abs(ang - 60) > 10:
@@ -663,13 +724,16 @@ def _cut_tile(cfg: ReaderConfig, hull: np.ndarray, ha: float, side: float,
 
 
 def _cut_corners(poly: np.ndarray, side: float, on_frame: Callable[[np.ndarray], bool],
-                 rounded: float = 0.0) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+                 rounded: float = 0.0, short: float = 0.0
+                 ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """The corners a region's outline ``poly`` (n, 2) may show, each as (corner, far end of
     one side, far end of the other), for tiles of ``side`` px: with ``rounded`` 0, every
     vertex not on the frame (``on_frame``); above 0, each corner rounded off instead: two
     sides at least a quarter of a side long, not along the frame, joined by short edges
     of at most ``rounded`` x ``side`` in all, met where their lines meet (a rounded
-    corner shows as two vertices of ~120 degrees, no single one of 60)."""
+    corner shows as two vertices of ~120 degrees, no single one of 60). ``short`` above
+    0: one of the two may be a side from or to the frame (one end on it) at least
+    ``short`` x ``side`` long."""
     n = len(poly)
     if rounded <= 0:
         return [(poly[j], poly[j - 1], poly[(j + 1) % n]) for j in range(n)
@@ -681,16 +745,24 @@ def _cut_corners(poly: np.ndarray, side: float, on_frame: Callable[[np.ndarray],
     length = [float(np.linalg.norm(b - a)) for a, b in seg]
     framed = [on_frame(a) and on_frame(b) for a, b in seg]
     long_ = [length[j] >= 0.25 * side and not framed[j] for j in range(n)]
+    # sides cut short by the frame: from it (the first side of a corner) or to it (the
+    # second), walking the outline in order
+    cut = [short > 0 and not long_[j] and not framed[j] and length[j] >= short * side
+           for j in range(n)]
+    from_frame = [cut[j] and on_frame(seg[j][0]) for j in range(n)]
+    to_frame = [cut[j] and on_frame(seg[j][1]) for j in range(n)]
     for j in range(n):
-        if not long_[j]:
+        if not (long_[j] or from_frame[j]):
             continue
-        # the short edges after side j, up to the next long side
-        short, m = 0.0, (j + 1) % n
-        while not long_[m] and not framed[m] and m != j:
-            short += length[m]
+        # the short edges after side j, up to the next long side (or one to the frame)
+        edges, m = 0.0, (j + 1) % n
+        while not long_[m] and not to_frame[m] and not framed[m] and m != j:
+            edges += length[m]
             m = (m + 1) % n
-        if m == j or m == (j + 1) % n or framed[m] or short > rounded * side:
+        if m == j or m == (j + 1) % n or framed[m] or edges > rounded * side:
             continue
+        if not (long_[j] or long_[m]):
+            continue  # two sides cut short: no corner to go by
         (a0, a1), (b0, b1) = seg[j], seg[m]
         da, db = a1 - a0, b1 - b0
         den = da[0] * db[1] - da[1] * db[0]

@@ -1393,9 +1393,13 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
             continue
         if none_mean > cfg.none_threshold:
             cut = t.face >= 0 and found.fit.triangles[t.face].cut
+            # a strip along a tile's far side (cut near it by the photo's edge) showing no
+            # digit is no evidence of a tile: a score pad's lines, a printed cloth's shapes
+            strip = (cut and found.fit.triangles[t.face].strip is not None
+                     and not cfg.cut_strip_blank)
             blank = None
-            if (t.detected and (vis.all() or cut) and t.face not in found.fit.squarely
-                    and t.face not in found.fit.apart):
+            if (t.detected and (vis.all() or cut) and not strip
+                    and t.face not in found.fit.squarely and t.face not in found.fit.apart):
                 blank = _blank(t, p)
                 if cut:  # face-down, or its digits beyond the photo's edge: not known
                     blank.flags = ["partial", "no digit in view"]
@@ -1413,8 +1417,13 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         if not vis.all():
             # cut by the photo's edge: read what is visible, never guess the rest
             shown = _shown(cfg, t.px, p, vis, side_full, photo.width, photo.height)
-            if t.cell is not None and cfg.partial_face_clear and not _clear_in_view(cfg, p, shown):
-                continue  # no digit in view read clearly: the table, outlined by tiles
+            strip = t.face >= 0 and found.fit.triangles[t.face].strip is not None
+            if ((t.cell is not None and cfg.partial_face_clear or strip)
+                    and not _clear_in_view(cfg, p, shown)):
+                # no digit in view read clearly: the table, outlined by tiles; or a strip
+                # at the frame showing only a scrap of a digit (a board tile mostly beyond
+                # the edge, its neighbour's digit at the seam: dev2 71000623)
+                continue
             if t.cell is not None and cfg.partial_face_lone:
                 # a corner in view whose pixels clearly say no digit tells none (its spot
                 # may lie beyond the edge): unknown, not a guess
@@ -1947,9 +1956,21 @@ def _shadowed(found: Found, cells: list[Cell | None]) -> set[int]:
 def _cut_beside(found: Found, on: set[Cell | None]) -> set[int]:
     """The faces cut by the photo's edge (``Triangle.cut``) lying on a cell of the board
     ``on`` (one read as partial there) or on one sharing a side with its cells
-    (``LatticeFit.shadowed``)."""
+    (``LatticeFit.shadowed``); and the strips along a tile's far side
+    (``Triangle.strip``) whose part in view lies on such a cell, a candidate or not (the
+    ring of candidates may stop short of a board tile mostly beyond the edge: dev
+    71000478)."""
     near = on | {nb for c in on if c is not None for nb in edge_neighbours(c)}
-    return {i for i in _shadowed(found, list(near)) if found.fit.triangles[i].cut}
+    out = {i for i in _shadowed(found, list(near)) if found.fit.triangles[i].cut}
+    fit = found.fit
+    strips = [i for i in fit.loose if fit.triangles[i].strip is not None]
+    if strips and fit.homography is not None:
+        try:
+            hinv = np.linalg.inv(fit.homography)
+        except np.linalg.LinAlgError:
+            return out
+        out |= {i for i in strips if cell_at(hinv, fit.triangles[i].strip) in near}
+    return out
 
 
 def _on_board(found: Found, off: list[TileReading]) -> set[int]:
