@@ -1642,7 +1642,8 @@ def test_a_face_cut_by_the_photo_edge_is_completed_from_a_rounded_corner() -> No
     assert len(faces) == 1 and faces[0].cut
     err = np.linalg.norm(faces[0].pts[:, None, :] - cut[None, :, :], axis=2).min(axis=1)
     assert err.max() < 0.05 * side
-    sharp_only = replace(DEFAULT, cut_round_corner=0.0)
+    # (edges thickened by 3 px as well take the corner off further: a sharp one then shows)
+    sharp_only = replace(DEFAULT, cut_round_corner=0.0, cut_thick_edges=0)
     assert find_cut_faces(sharp_only, gray, edge_map(sharp_only, gray), side) == []
 
 
@@ -1711,6 +1712,17 @@ def test_a_face_cut_by_the_photo_edge_with_a_gap_in_its_outline_is_found_between
     err = np.linalg.norm(cut[:, None, :] - faces[0].pts[None, :, :], axis=2).min(axis=1)
     assert err.max() < 0.08 * side
     assert find_cut_faces(replace(DEFAULT, cut_thick_edges=0), gray, edges, side) == []
+    # the thicker edges' regions from find_triangles' trace of the same edge map (as the
+    # reader runs them): the same face as traced along the frame's strips
+    import vision.detect as detect
+    detect.find_triangles(DEFAULT, gray, edges)
+    assert detect._TRACED and detect._TRACED[0][0] is edges
+    reused = find_cut_faces(DEFAULT, gray, edges, side)
+    assert len(reused) == 1 and np.allclose(reused[0].pts, faces[0].pts)
+    # taken from the trace kept (an empty one: no face), not for another edge map
+    detect._TRACED[:] = [(edges, {3: detect.Traced((), None, gray.shape, 3.5)})]
+    assert find_cut_faces(DEFAULT, gray, edges, side) == []
+    assert len(find_cut_faces(DEFAULT, gray, edges.copy(), side)) == 1
 
 
 def test_a_face_cut_by_the_photo_edge_in_a_steep_view_is_judged_on_the_table_plane() -> None:

@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from operator import itemgetter
 
 import cv2
 import numpy as np
@@ -229,17 +230,30 @@ def find_triangles(cfg: ReaderConfig, small: np.ndarray,
     helper = threading.Thread(target=trace_rest, daemon=True) if len(masks) > 1 else None
     if helper is not None:
         helper.start()
+    # the edge dilations' traces, kept for find_cut_faces (the same regions, traced once)
+    by_k: dict[int, Traced] = {}
     try:
-        found[0] = _traced_triangles(cfg, _trace(*masks[0]()), min_area, max_side)
+        first = _trace(*masks[0]())
+        if cfg.dilations:
+            by_k[cfg.dilations[0]] = first
+        found[0] = _traced_triangles(cfg, first, min_area, max_side)
         for _ in range(len(masks) - 1):
             n, t = traced.get()
             if isinstance(t, BaseException):
                 raise t
+            if n < len(cfg.dilations):
+                by_k[cfg.dilations[n]] = t
             found[n] = _traced_triangles(cfg, t, min_area, max_side)
     finally:
         if helper is not None:
             helper.join()
+    _TRACED[:] = [(edges, by_k)]
     return _dedupe(cfg, _faces(cfg, [t for f in found for t in f], max_side))
+
+
+#: the last edge map :func:`find_triangles` traced the dilations of, and those traces by
+#: dilation (px): :func:`find_cut_faces` reuses them for that edge map
+_TRACED: list[tuple[np.ndarray, dict[int, Traced]]] = []
 
 
 def _masks(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray
@@ -538,13 +552,40 @@ def _centre_in(p: np.ndarray, tris: np.ndarray) -> bool:
     return bool((~(neg & pos)).any())
 
 
+def _frame_regions(t: Traced, max_side: float) -> list[np.ndarray]:
+    """The outer regions of the whole-image trace ``t`` that touch the photo's frame and
+    whose bounding box is at most ``max_side`` px either way (as :func:`_cut_faces_at`
+    finds them in its strips along the frame), in tracing order."""
+    h, w = t.shape
+    if t.hierarchy is None:
+        return []
+    cs = t.contours
+    outer = np.flatnonzero(t.hierarchy[0][:, 3] == -1)
+    if not len(outer):
+        return []
+    lens = np.fromiter(map(len, cs), np.int64, len(cs))[outer]
+    got = itemgetter(*outer)(cs)
+    pts = np.concatenate(got if len(outer) > 1 else [got]).reshape(-1, 2)
+    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
+    lo = np.minimum.reduceat(pts, starts, axis=0)
+    bw, bh = (np.maximum.reduceat(pts, starts, axis=0) - lo + 1).T
+    ok = (((lo[:, 0] <= 0) | (lo[:, 1] <= 0) | (lo[:, 0] + bw >= w) | (lo[:, 1] + bh >= h))
+          & (np.maximum(bw, bh) <= max_side))
+    return [cs[i] for i in outer[ok]]
+
+
 def _cut_faces_at(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side: float,
                   table: _TablePlane | None, k: int) -> list[Triangle]:
-    """:func:`find_cut_faces` on the regions between the edges thickened by ``k`` px."""
+    """:func:`find_cut_faces` on the regions between the edges thickened by ``k`` px (for
+    k above 1, from :func:`find_triangles`' trace of that edge map where it made one)."""
     h, w = gray.shape
-    ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
     grow = k + 0.5
-    out: list[Triangle] = []
+    last = _TRACED[0] if _TRACED else None  # taken once: another thread may replace it
+    traced = last[1].get(k) if k > 1 and last is not None and last[0] is edges else None
+    if traced is not None:
+        return _cut_faces_of(cfg, _frame_regions(traced, 1.3 * side), w, h, side, table,
+                             grow)
+    ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
     # such a region lies within 1.3 sides of the frame: only the four strips along it are
     # traced (a region reaching a strip's inner edge is too large, or the next strip's;
     # strips as wide as the lattice's cells along each edge, up to 1.8 sides on the 12 MP
@@ -580,6 +621,15 @@ def _cut_faces_at(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side: 
                 continue
             boxes.append((x, y, bw, bh))
             contours.append(cs[i])
+    return _cut_faces_of(cfg, contours, w, h, side, table, grow)
+
+
+def _cut_faces_of(cfg: ReaderConfig, contours: list[np.ndarray], w: int, h: int,
+                  side: float, table: _TablePlane | None, grow: float) -> list[Triangle]:
+    """The tiles that the frame-touching regions ``contours`` of a ``w`` x ``h`` image
+    show part of (see :func:`find_cut_faces`; ``grow``: how far short of its outline a
+    region stops, px)."""
+    out: list[Triangle] = []
     frame = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
     inner = side - 2 * np.sqrt(3) * grow  # the region stops ``grow`` px short of each side
     m = 2.5
