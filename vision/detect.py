@@ -532,24 +532,24 @@ def find_cut_faces(cfg: ReaderConfig, gray: np.ndarray, edges: np.ndarray, side:
         # channel between them (dev 71000230: a loose 2-2-5 at the photo's left edge)
         for t in _cut_faces_at(cfg, gray, edges, side, table, cfg.cut_thick_edges):
             taken = np.array([f.pts for f in out]).reshape(-1, 3, 2)
-            if not _centre_in(t.centroid, taken):
+            if not in_tris(t.centroid, taken).any():
                 out.append(t)
     return out
 
 
-def _centre_in(p: np.ndarray, tris: np.ndarray) -> bool:
-    """Does any of the triangles ``tris`` (K, 3, 2) contain the point ``p`` (2,)?"""
+def in_tris(p: np.ndarray, tris: np.ndarray) -> np.ndarray:
+    """Which of the triangles ``tris`` (K, 3, 2) contain point ``p`` (2,) (edges
+    included): (K,); for N points ``p`` (N, 2) at once, (N, K)."""
     if not len(tris):
-        return False
+        return np.zeros(p.shape[:-1] + (0,), bool)
     a, b, c = tris[:, 0], tris[:, 1], tris[:, 2]
-
+    q = p[..., None, :]
     def cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
-        return u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]
-
-    d1, d2, d3 = cross(b - a, p - a), cross(c - b, p - b), cross(a - c, p - c)
+        return u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
+    d1, d2, d3 = cross(b - a, q - a), cross(c - b, q - b), cross(a - c, q - c)
     neg = (d1 < 0) | (d2 < 0) | (d3 < 0)
     pos = (d1 > 0) | (d2 > 0) | (d3 > 0)
-    return bool((~(neg & pos)).any())
+    return ~(neg & pos)
 
 
 def _frame_regions(t: Traced, max_side: float) -> list[np.ndarray]:

@@ -51,6 +51,7 @@ from .detect import (
     side_lengths,
     sobel_from,
 )
+from .detect import in_tris as _in_tris
 from .spots import project, snap_to_digit_blobs
 
 if TYPE_CHECKING:
@@ -1231,21 +1232,6 @@ def add_cut_faces(fit: LatticeFit, faces: list[Triangle], w: int, h: int) -> Non
         on = np.flatnonzero(_in_tris(c, cand_px)) if len(cand_px) else []
         for k in on[:1]:
             fit.shadowed.setdefault(cands[k], []).append(len(fit.triangles) - 1)
-
-
-def _in_tris(p: np.ndarray, tris: np.ndarray) -> np.ndarray:
-    """Which of the triangles ``tris`` (K, 3, 2) contain point ``p`` (2,) (edges
-    included): (K,); for N points ``p`` (N, 2) at once, (N, K)."""
-    if not len(tris):
-        return np.zeros(p.shape[:-1] + (0,), bool)
-    a, b, c = tris[:, 0], tris[:, 1], tris[:, 2]
-    q = p[..., None, :]
-    def cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
-        return u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
-    d1, d2, d3 = cross(b - a, q - a), cross(c - b, q - b), cross(a - c, q - c)
-    neg = (d1 < 0) | (d2 < 0) | (d3 < 0)
-    pos = (d1 > 0) | (d2 > 0) | (d3 > 0)
-    return ~(neg & pos)
 
 
 def _update_vertices(fit: LatticeFit, verts: dict[int, tuple[Vertex, Vertex, Vertex]]) -> None:
