@@ -981,9 +981,9 @@ class ReaderConfig:
     cut_strip_blank: bool = False
     #: ... and, besides the regions between the edges thickened by 1 px, those between
     #: edges thickened by this many px, a tile found there kept where none found in the
-    #: first covers its centre (a bevelled tile's two outlines, its top
-    #: face's and its side wall's, leave a channel to the table through a gap in the
-    #: inner one: dev 71000230; 0 or 1: never)
+    #: first covers its centre (a bevelled tile's two outlines, its top face's and its
+    #: side wall's, leave a channel to the table through a gap in the inner one: dev
+    #: 71000230; 0 or 1: never)
     cut_thick_edges: int = 3
     #: ... one lying on a board cell read as partial, or on a cell sharing a side with
     #: the board (a board tile mostly beyond the edge, read too little to join it), is
