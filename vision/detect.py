@@ -463,14 +463,24 @@ def _boxed(cs: Sequence[np.ndarray], outer: np.ndarray, min_side: float, max_sid
     outer, lens = outer[lens >= 3], lens[lens >= 3]
     if not len(outer):
         return outer
-    pts = np.concatenate([cs[i] for i in outer]).reshape(-1, 2)
-    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
-    lo = np.minimum.reduceat(pts, starts, axis=0)
-    bw, bh = (np.maximum.reduceat(pts, starts, axis=0) - lo + 1).T
+    lo, bw, bh = _bounds(cs, outer, lens)
     ok = ((np.maximum(bw, bh) <= max_side * 1.2) & (bw >= min_side * 0.5)
           & (bh >= min_side * 0.4)
           & (lo[:, 0] > 0) & (lo[:, 1] > 0) & (lo[:, 0] + bw < w) & (lo[:, 1] + bh < h))
     return outer[ok]
+
+
+def _bounds(cs: Sequence[np.ndarray], idx: np.ndarray, lens: np.ndarray
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The bounding boxes of the contours ``cs[idx]`` (``lens``: their point counts, none
+    0), as ``cv2.boundingRect`` gives them: top-left corners (N, 2), widths and heights
+    (N,), all at once."""
+    got = itemgetter(*idx)(cs)
+    pts = np.concatenate(got if len(idx) > 1 else [got]).reshape(-1, 2)
+    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
+    lo = np.minimum.reduceat(pts, starts, axis=0)
+    bw, bh = (np.maximum.reduceat(pts, starts, axis=0) - lo + 1).T
+    return lo, bw, bh
 
 
 def _dedupe(cfg: ReaderConfig, cands: list[Triangle]) -> list[Triangle]:
@@ -563,12 +573,7 @@ def _frame_regions(t: Traced, max_side: float) -> list[np.ndarray]:
     outer = np.flatnonzero(t.hierarchy[0][:, 3] == -1)
     if not len(outer):
         return []
-    lens = np.fromiter(map(len, cs), np.int64, len(cs))[outer]
-    got = itemgetter(*outer)(cs)
-    pts = np.concatenate(got if len(outer) > 1 else [got]).reshape(-1, 2)
-    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
-    lo = np.minimum.reduceat(pts, starts, axis=0)
-    bw, bh = (np.maximum.reduceat(pts, starts, axis=0) - lo + 1).T
+    lo, bw, bh = _bounds(cs, outer, np.fromiter(map(len, cs), np.int64, len(cs))[outer])
     ok = (((lo[:, 0] <= 0) | (lo[:, 1] <= 0) | (lo[:, 0] + bw >= w) | (lo[:, 1] + bh >= h))
           & (np.maximum(bw, bh) <= max_side))
     return [cs[i] for i in outer[ok]]
