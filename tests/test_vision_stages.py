@@ -382,6 +382,60 @@ def test_faces_set_apart_with_no_two_joined_are_grown_into_the_board() -> None:
     assert not (set(fit.cells) and _same_shape(set(fit.cells), set(BOARD)))
 
 
+def test_faces_set_apart_with_one_pair_joined_are_grown_into_the_board() -> None:
+    # rims a little thinner in one place join two faces there (onyx dev 73000163: 2 of
+    # 44): that pair is no board; the faces grown across their gaps are (with growth only
+    # where no two join, apart_grow_below 2: no board)
+    from vision.detect import expand_sides
+    img, _ = draw_board(BOARD, angle=12, seam=10, size=(800, 560))
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    tris = find_triangles(DEFAULT, gray)
+    from vision.fit import _select
+    assert len(_select(DEFAULT, tris)[2]) == 1
+    # one face grown across its gaps: it joins its neighbours, the rest stay apart
+    k = int(np.argmin([np.linalg.norm(t.centroid - [400, 280]) for t in tris]))
+    big = expand_sides(tris[k].pts[None], np.array([0.1 * tris[k].side]))[0]
+    tris[k] = Triangle(big, tris[k].fill)
+    assert 2 <= len(_select(DEFAULT, tris)[2]) < DEFAULT.apart_grow_below
+    fit = fit_lattice(DEFAULT, tris, gray)
+    assert len(fit.cells) == len(BOARD) and _same_shape(set(fit.cells), set(BOARD))
+    assert not fit.from_silhouette  # the faces' board, not one sought from its outline
+    # (this drawn board's outline shows it too: the faces alone are judged here)
+    fit = fit_lattice(replace(DEFAULT, apart_grow_below=2), tris, gray, silhouette=False)
+    assert len(fit.cells) < 3
+    # a board the growth joins fewer faces of than apart_grow_least, or than
+    # apart_grow_gain times those joined before, is not taken for it
+    for few in (replace(DEFAULT, apart_grow_least=len(BOARD) + 1),
+                replace(DEFAULT, apart_grow_gain=len(BOARD) / 2 + 0.5)):
+        assert len(fit_lattice(few, tris, gray, silhouette=False).cells) < 3
+
+
+def test_a_board_grown_from_a_few_faces_joined_is_weighed_against_its_outline(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a board of faces grown to join from two or more joined (apart_grow_below) is searched
+    # for from its outline too, as a board of few faces is; one grown from no two joined
+    # stands as it is (the outline's board, where it is bigger, wins as it would)
+    import vision.fit as vfit
+    from vision.detect import expand_sides
+    img, _ = draw_board(BOARD, angle=12, seam=10, size=(800, 560))
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    apart = find_triangles(DEFAULT, gray)
+    pair = list(apart)
+    k = int(np.argmin([np.linalg.norm(t.centroid - [400, 280]) for t in pair]))
+    pair[k] = Triangle(expand_sides(pair[k].pts[None], np.array([0.1 * pair[k].side]))[0],
+                       pair[k].fill)
+    searched: list[int] = []
+    real = vfit._from_silhouette
+    monkeypatch.setattr(vfit, "_from_silhouette",
+                        lambda *a, **k: searched.append(1) or real(*a, **k))
+    alone = replace(DEFAULT, apart_grown_outline=False)
+    for tris, cfg, want in ((pair, DEFAULT, 1), (pair, alone, 0), (apart, DEFAULT, 0)):
+        searched.clear()
+        fit = fit_lattice(cfg, tris, gray)
+        assert len(fit.cells) == len(BOARD) and not fit.from_silhouette
+        assert len(searched) == want
+
+
 def test_faces_grown_to_join_are_found_among_many_more_faces() -> None:
     # the faces' neighbours are counted in blocks of rows (a busy photo has thousands of
     # faces): a board listed after 600 small faces, each alone, is found all the same

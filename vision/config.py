@@ -153,9 +153,22 @@ class ReaderConfig:
     join_aligned_gap_frac: float = 0.3
     #: and the edge lengths agree within this fraction
     join_len_frac: float = 0.3
-    #: where no two faces join (thick rims, tiles set apart): faces of one size are grown
-    #: outward by each of these fractions of their side, the one that joins most kept
+    #: where no two faces join, or few (thick rims, tiles set apart): faces of one size are
+    #: grown outward by each of these fractions of their side, the one that joins most kept
     apart_grow: tuple[float, ...] = (0.03, 0.06, 0.09, 0.12)
+    #: ... tried where the board of faces joined has fewer than this many (2 = only where
+    #: no two join); where two or more join, kept only where the faces grown join at
+    #: least apart_grow_least, and apart_grow_gain times as many as before: a few faces
+    #: more are weaker evidence than the board's outline, sought where the faces make no
+    #: board (dev 71000465: 2 faces joined, 3 grown; 52 tiles read from the outline, 41
+    #: so), and faces that join but for one are no faces inset in rims, their growth
+    #: only moving the lattice (dev2 71000519: 6 joined, 7 grown, a digit misread)
+    apart_grow_below: int = 8
+    apart_grow_least: int = 5
+    apart_grow_gain: float = 1.5
+    #: ... and a board so grown (from two or more faces joined) is weighed against the
+    #: board's outline as a board of few faces is (silhouette_below; False: it stands)
+    apart_grown_outline: bool = True
     #: ... the faces of the size with most faces within this many sides of one another
     apart_reach: float = 2.5
     #: an empty cell next to the board is proposed as a missed tile when edges run along
