@@ -386,7 +386,9 @@ def test_the_tile_beyond_a_drifted_one_joins_the_board() -> None:
     # below: one of them reads a digit wrong, flagged low confidence; and with the
     # lattice mapped affinely, as before a board two rows thick could take a homography,
     # whose truer lattice puts the arm's cells on its tiles without this part)
-    uncut = replace(DEFAULT, cut_beside_joined=False, h_thick_min=DEFAULT.h_thin_spread)
+    # (and faces grown only where no two join: grown where a few do, they find it too)
+    uncut = replace(DEFAULT, cut_beside_joined=False, h_thick_min=DEFAULT.h_thin_spread,
+                    apart_grow_below=2)
     scores = _dev_scores(71_000_402, replace(uncut, adopt_after_drift=False), uncut)
     assert scores[1].matched == scores[0].matched + 1
     _no_false_tile_or_digit(scores[1])
@@ -1295,7 +1297,10 @@ def test_a_cell_whose_crops_miss_its_digits_is_read_from_its_outline_moved() -> 
     # side off a tile cut by the photo's edge beside the board, whose crops read one
     # digit; moved onto the tile it reads all three, and the cell beyond it, which read
     # that tile's digits, is then seen to hold none (without that: a false tile there)
-    _one_tile_more_with_the_part(71_000_069, replace(DEFAULT, shift_free_min=2.0))
+    # (faces grown only where no two join: grown where a few do, 4 joined faces become 9,
+    # and that board reaches the tile too)
+    _one_tile_more_with_the_part(71_000_069, replace(DEFAULT, shift_free_min=2.0,
+                                                     apart_grow_below=2))
 
 
 @needs_model
@@ -2035,8 +2040,9 @@ def test_a_near_tile_bigger_than_the_board_s_size_allows_is_joined() -> None:
     # joined faces 135 px a side); the near end's last tile, 237 px a side, was dropped
     # with the faces of other sizes. Offered to the silhouette's lattice, where the cell
     # it lies on is of its size, it joins: 9 tiles of 9, none without
-    missed, read = _dev_scores(71_000_882, replace(DEFAULT, silhouette_local_size=0.0),
-                               DEFAULT)
+    # (faces grown only where no two join: grown where a few do, they find it too)
+    missed, read = _dev_scores(71_000_882, replace(DEFAULT, silhouette_local_size=0.0,
+                                                   apart_grow_below=2), DEFAULT)
     assert missed.matched == missed.label_tiles - 1
     _read_without_mistake(read)
 
@@ -2049,8 +2055,10 @@ def test_a_tile_read_off_the_board_is_taken_in_by_a_grown_board_reading_it_alike
     # the first reading only when such a tile may be taken in
     # (rival_beside_clear left out: the grown board's tiles beside the first, given to it,
     # add one of the two)
+    # (and faces grown only where no two join: grown where a few do, they find them too)
     kept, read = _dev_scores(71_000_737, replace(DEFAULT, grown_rival_off_alike=False,
-                                                 rival_beside_clear=2.0), DEFAULT)
+                                                 rival_beside_clear=2.0, apart_grow_below=2),
+                             DEFAULT)
     assert kept.matched == kept.label_tiles - 2
     _read_without_mistake(read)
 

@@ -410,32 +410,6 @@ def test_faces_set_apart_with_one_pair_joined_are_grown_into_the_board() -> None
         assert len(fit_lattice(few, tris, gray, silhouette=False).cells) < 3
 
 
-def test_a_board_grown_from_a_few_faces_joined_is_weighed_against_its_outline(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # a board of faces grown to join from two or more joined (apart_grow_below) is searched
-    # for from its outline too, as a board of few faces is; one grown from no two joined
-    # stands as it is (the outline's board, where it is bigger, wins as it would)
-    import vision.fit as vfit
-    from vision.detect import expand_sides
-    img, _ = draw_board(BOARD, angle=12, seam=10, size=(800, 560))
-    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    apart = find_triangles(DEFAULT, gray)
-    pair = list(apart)
-    k = int(np.argmin([np.linalg.norm(t.centroid - [400, 280]) for t in pair]))
-    pair[k] = Triangle(expand_sides(pair[k].pts[None], np.array([0.1 * pair[k].side]))[0],
-                       pair[k].fill)
-    searched: list[int] = []
-    real = vfit._from_silhouette
-    monkeypatch.setattr(vfit, "_from_silhouette",
-                        lambda *a, **k: searched.append(1) or real(*a, **k))
-    alone = replace(DEFAULT, apart_grown_outline=False)
-    for tris, cfg, want in ((pair, DEFAULT, 1), (pair, alone, 0), (apart, DEFAULT, 0)):
-        searched.clear()
-        fit = fit_lattice(cfg, tris, gray)
-        assert len(fit.cells) == len(BOARD) and not fit.from_silhouette
-        assert len(searched) == want
-
-
 def test_faces_grown_to_join_are_found_among_many_more_faces() -> None:
     # the faces' neighbours are counted in blocks of rows (a busy photo has thousands of
     # faces): a board listed after 600 small faces, each alone, is found all the same

@@ -166,9 +166,6 @@ class ReaderConfig:
     apart_grow_below: int = 8
     apart_grow_least: int = 5
     apart_grow_gain: float = 1.5
-    #: ... and a board so grown (from two or more faces joined) is weighed against the
-    #: board's outline as a board of few faces is (silhouette_below; False: it stands)
-    apart_grown_outline: bool = True
     #: ... the faces of the size with most faces within this many sides of one another
     apart_reach: float = 2.5
     #: an empty cell next to the board is proposed as a missed tile when edges run along

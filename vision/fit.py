@@ -110,9 +110,6 @@ class LatticeFit:
     #: beyond it bends with the homography's perspective (see :meth:`_bend`;
     #: ``ReaderConfig.local_perspective``); None: never
     bend_beyond: tuple[int, int] | None = None
-    #: the faces joined before they were grown across their gaps to make this board
-    #: (see _grown_to_join), where two or more were; 0: not so grown
-    grown_from: int = 0
 
     def corner_px(self, cell: Cell) -> np.ndarray:
         """(3, 2) image corners of ``cell`` in its corner order (refined vertices if known)."""
@@ -410,11 +407,7 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
     # the faces the board's size left out (outside cfg.size_tolerance of its side)
     others = ([t for t in tris if not 1 / cfg.size_tolerance < t.side / fit.side
                < cfg.size_tolerance] if fit.cells and fit.side > 0 else [])
-    # (a board of faces grown to join from a few joined is weighed against the outline's
-    # too: that growth is weaker evidence than a board of faces joined as found)
-    few = n < cfg.silhouette_below or (cfg.apart_grown_outline
-                                       and 0 < fit.grown_from < cfg.silhouette_below)
-    if silhouette and gray is not None and few:
+    if silhouette and gray is not None and n < cfg.silhouette_below:
         # few cells (or none): the seams may be hidden; the board's outline may show
         # faces the size of a real board (3+ faces joined) left out may be tiles nearer
         # the camera (a steep view's near tiles are much bigger than its far ones):
@@ -483,7 +476,6 @@ def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
     if gray is not None:
         ef = EdgeField.of(gray, edges if edges is not None else edge_map(cfg, gray))
     graph, comp_of, board = _select(cfg, tris)
-    grown_from = 0
     if len(board) < cfg.apart_grow_below and cfg.apart_grow:
         # few faces joined: faces inset in thick rims, or tiles set a little apart (a
         # pair may join where the rims are thinner: onyx dev 73000163, 2 of 44)
@@ -491,7 +483,6 @@ def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
         least = 2 if len(board) == 1 else max(cfg.apart_grow_least,
                                               cfg.apart_grow_gain * len(board))
         if apart is not None and len(apart[1][2]) >= least:
-            grown_from = len(board) if len(board) > 1 else 0
             tris, (graph, comp_of, board) = apart
     # every tile has the board's size: other shapes (digit holes, background) are dropped
     side = float(np.median([tris[i].side for i in board]))
@@ -508,7 +499,6 @@ def _fit_edges(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None,
     if sized is not None:
         sized(side)
     fit = _grow_board(cfg, tris, graph, comp_of, board, side, ef)
-    fit.grown_from = grown_from
     if gray is not None and fit.cells and fit.homography is not None:
         if cfg.digit_refit_rounds:
             _refit_to_digits(cfg, fit, gray)
