@@ -2166,11 +2166,8 @@ def test_a_board_of_rimmed_faces_one_pair_joined_is_read() -> None:
     # onyx dev 73000163: 40 dark tiles in thick rims, defocused; the rims of one pair are
     # thinner and join it, so the faces were not grown (only where no two joined) and the
     # board was sought from its outline, reading none of it
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-    s = render(73_000_163, size=SIZE, style=_style(73_000_163, {"edition": "onyx"}))
-    before, now = (score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
-                   for cfg in (replace(DEFAULT, apart_grow_below=2), DEFAULT))
+    s = onyx_dev(73_000_163)
+    before, now = (scored(s, cfg) for cfg in (replace(DEFAULT, apart_grow_below=2), DEFAULT))
     assert before.matched == 0
     assert now.matched >= 35 and now.found_tiles == now.matched
     assert now.digits_right >= now.digits - 2
