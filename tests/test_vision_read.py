@@ -1551,9 +1551,11 @@ def test_a_board_outline_notched_by_its_digits_is_closed_when_nothing_reads() ->
     # dev 71000325 (small black tiles with light digits on wood, defocused): the digits
     # touching the board's edge notch its dark outline, so no lattice fits it and the
     # board read is the purple cloth's corner; when nothing reads, the silhouettes are
-    # searched again with their gaps closed more, and the whole board reads
+    # searched again with their gaps closed more, and the whole board reads (without,
+    # the last search, of outlines one of whose directions has short sides, reads 12 of
+    # its 16 tiles with 4 digits wrong: it is left out too, to test this part alone)
     _read_without_mistake(_nothing_found_without_the_part(
-        71_000_325, replace(DEFAULT, other_boards_close=())))
+        71_000_325, replace(DEFAULT, other_boards_close=(), silhouette_short_peak=0.0)))
 
 
 @needs_model

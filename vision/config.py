@@ -579,6 +579,18 @@ class ReaderConfig:
     #: ... whose outline is straight along three directions at this fraction of its points
     #: (0.25: on speckled granite the outline of a dark board frays into grains; 0.3 lost it)
     silhouette_min_straight: float = 0.25
+    #: ... each of the three directions holding more than this share of its straight
+    #: points (within 3 degrees either way)
+    silhouette_peak_min: float = 0.05
+    #: ... and where no search reads a board (the last one the reader makes), the tone
+    #: regions whose outlines fall short of that are tried again at this share (0 =
+    #: never): in a steep view of a small board one direction's sides are short (onyx
+    #: dev 73000081, 12 black tiles at 35 degrees or more on paper: its third direction
+    #: held 0.04 of them, and no board was found). Not as the first bar, nor as the first
+    #: search's last fallback: an outline so fitted outranked better boards (onyx dev
+    #: 73000178: 22 of 22 tiles to 8) or was read before a search that reads the board
+    #: right (dev 71000325: 16 of 16 to 12, 4 digits wrong)
+    silhouette_short_peak: float = 0.03
     #: ... (of its points off the photo's frame; True: the frame's straight runs count as
     #: the outline's sides, and the shares are of all its points, as before onyx 73000092)
     silhouette_frame_sides: bool = False

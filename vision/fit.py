@@ -589,7 +589,7 @@ def other_boards(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
                  colour: Callable[[], np.ndarray] | None,
                  placed: Sequence[tuple[np.ndarray, float]],
                  guesses: Sequence[np.ndarray] = (), close: int = 3,
-                 fallbacks: bool = True) -> Iterator[LatticeFit]:
+                 fallbacks: bool = True, short: bool = False) -> Iterator[LatticeFit]:
     """Boards fitted to silhouettes anywhere in ``gray`` (best first), leaving out the
     ``guesses`` already read (``LatticeFit.guess``) and any with most of its cells on
     the cells of a lattice already read of about its tile size (``placed``: per
@@ -598,11 +598,11 @@ def other_boards(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
     the board, table-cloth triangles joined into one, a lattice of half the tiles' size
     over the board), or fewer tiles than another may. Same ``tris``, ``gray`` and
     ``colour`` as :func:`fit_lattice`; made one by one, as asked for. ``close``: the
-    kernel (px) closing the gaps of the silhouettes' tone regions; ``fallbacks``: see
-    :func:`vision.silhouette.find_boards`."""
+    kernel (px) closing the gaps of the silhouettes' tone regions; ``fallbacks`` and
+    ``short``: see :func:`vision.silhouette.find_boards`."""
     from .silhouette import find_boards
     splits = _face_splitter(cfg, tris, gray)
-    for g in find_boards(cfg, gray, None, None, colour, close, fallbacks):
+    for g in find_boards(cfg, gray, None, None, colour, close, fallbacks, short):
         if any(np.allclose(g.homography, h) for h in guesses) or splits(g):
             continue
         if _read_already(cfg, g, placed):

@@ -244,17 +244,18 @@ def _with_cut_faces(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray,
 
 
 def _other_boards(cfg: ReaderConfig, photo: Photo, scale: float, read: list[LatticeFit],
-                  n: int, close: int = 3, fallbacks: bool = True) -> Iterator[Found]:
+                  n: int, close: int = 3, fallbacks: bool = True, short: bool = False
+                  ) -> Iterator[Found]:
     """At most ``n`` boards fitted to other silhouettes of the detection copy than those
     the fits ``read`` (at ``scale``; the first detect's) placed (see
-    :func:`vision.fit.other_boards`; ``close``: its kernel; ``fallbacks``: see
-    :func:`vision.silhouette.find_boards`)."""
+    :func:`vision.fit.other_boards`; ``close``: its kernel; ``fallbacks`` and ``short``:
+    see :func:`vision.silhouette.find_boards`)."""
     if n <= 0:
         return
     gray, s, tris, edges, placed = _search_copy(cfg, photo, scale, read)
     boards = other_boards(cfg, tris, gray, lambda: photo.scaled()[0], placed,
                           [fit.guess for fit in read if fit.guess is not None], close,
-                          fallbacks)
+                          fallbacks, short)
     yield from _found_each(cfg, islice(boards, n), gray, edges, s)
 
 
@@ -2944,6 +2945,18 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             # shows digits (dark tiles on a dark table: no seam, no outline, and the
             # faces found are their digits' strokes; dev faults 71000379)
             for again in _slid_boards(cfg, photo, cfg.other_boards):
+                again, conv2, board2, off2 = read(again)
+                if len(board2) > len(board):
+                    found, conv, board, off = again, conv2, board2, off2
+                    break
+        if len(board) < cfg.grown_below:
+            # still none: the outlines one of whose three directions has short sides (a
+            # small board seen steeply: onyx dev 73000081); a last search, as such an
+            # outline's lattice is the least sure (onyx dev 73000178, dev 71000325: read
+            # worse by it where a search above read them right)
+            for again in _other_boards(cfg, photo, detected.scale,
+                                       [detected.fit, found.fit], cfg.other_boards,
+                                       short=True):
                 again, conv2, board2, off2 = read(again)
                 if len(board2) > len(board):
                     found, conv, board, off = again, conv2, board2, off2

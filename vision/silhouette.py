@@ -195,11 +195,12 @@ class _Outline:
         n_off = len(self.pts) if self.framed is None else int((~self.framed).sum())
         return float(points.sum()) / max(1, n_off)
 
-    def peaks(self) -> list[float] | None:
-        """:func:`_three_peaks` of the straight points' tangents."""
+    def peaks(self, least: float) -> list[float] | None:
+        """:func:`_three_peaks` of the straight points' tangents (``least``: its share of
+        them a direction must hold; the same on every call)."""
         if self._peaks is None:
             ang, straight = self.tangents()
-            self._peaks = (_three_peaks(ang[straight]),)
+            self._peaks = (_three_peaks(ang[straight], least),)
         return self._peaks[0]
 
     def normals(self) -> np.ndarray:
@@ -213,8 +214,9 @@ class _Outline:
 _NEAR_PEAK = np.arange(-22, 23)
 
 
-def _three_peaks(ang: np.ndarray) -> list[float] | None:
-    """The three main directions of an outline (radians), or None."""
+def _three_peaks(ang: np.ndarray, least: float = 0.05) -> list[float] | None:
+    """The three main directions of an outline (radians), or None where one of them holds
+    no more than ``least`` of the tangents ``ang`` (those within 3 degrees of it)."""
     hist = np.bincount((np.degrees(ang).astype(int)) % 180, minlength=180).astype(float)
     k = np.ones(7)
     sm = np.convolve(np.concatenate([hist[-3:], hist, hist[:3]]), k, "valid")
@@ -222,7 +224,7 @@ def _three_peaks(ang: np.ndarray) -> list[float] | None:
     work = sm.copy()
     for _ in range(3):
         p = int(np.argmax(work))
-        if work[p] <= 0.05 * hist.sum():
+        if work[p] <= least * hist.sum():
             return None
         peaks.append(float(p))
         work[(p + _NEAR_PEAK) % 180] = 0
@@ -259,7 +261,7 @@ def _fit_outline(cfg: ReaderConfig, pts: np.ndarray, side: float | None = None,
     ang, straight = o.tangents()
     if o.share(straight) < 0.25:
         return []
-    dirs = o.peaks()
+    dirs = o.peaks(cfg.silhouette_peak_min)
     if dirs is None:
         return []
     fam = _family(ang, dirs, 7.0)
@@ -348,7 +350,7 @@ def _rectifier(cfg: ReaderConfig, pts: np.ndarray, outline: _Outline | None = No
     ang, straight = o.tangents()
     if o.share(straight) < cfg.silhouette_min_straight:
         return None
-    dirs = o.peaks()
+    dirs = o.peaks(cfg.silhouette_peak_min)
     if dirs is None:
         return None
     fam = _family(ang, dirs, cfg.silhouette_rectify_tol_deg)
@@ -967,7 +969,7 @@ def _same_tone(cfg: ReaderConfig, h: np.ndarray, inner: list[Cell], edge: list[C
 def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = None,
                 near_side: float | None = None,
                 colour: Callable[[], np.ndarray] | None = None, close: int = 3,
-                fallbacks: bool = True) -> list[BoardGuess]:
+                fallbacks: bool = True, short: bool = False) -> list[BoardGuess]:
     """Boards found from regions' outlines, best first (digit evidence x cells). With
     ``near`` (N, 2) points (faces of a board already found, tiles ``near_side`` px), only
     regions holding most of them and tiles of about that size are tried. ``colour`` gives
@@ -977,16 +979,21 @@ def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = N
     ``fallbacks`` False: only the tone regions are searched, not the colour regions nor
     the frayed outlines (neither depends on ``close``: a search again with another
     kernel would only repeat them), nor the regions of local tone (which come last,
-    after all the others: ``cfg.silhouette_local``)."""
+    after all the others: ``cfg.silhouette_local``). ``short``: only the tone regions
+    whose outline shows no three directions at ``cfg.silhouette_peak_min`` but does at
+    ``cfg.silhouette_short_peak`` (one direction's sides short: a small board seen
+    steeply), fitted at that bar; [] with ``cfg.silhouette_short_peak`` 0."""
+    if short and not cfg.silhouette_short_peak:
+        return []
     # the reader searches a photo's silhouettes again (the same copy, whole) when the first
     # board reads nothing or few of its cells: the last whole search is kept for that
     if max(gray.shape) > cfg.detect_max_side:
         return []  # the double-size search: the photo itself was searched already
-    key = (cfg, close, fallbacks, colour is None)
+    key = (cfg, close, fallbacks, colour is None, short)
     last = _LAST[0] if _LAST else None  # taken once: another thread may replace it
     if near is None and last is not None and last[0] is gray and last[1] == key:
         return list(last[2])
-    out = _find_boards(cfg, gray, near, near_side, colour, close, fallbacks)
+    out = _find_boards(cfg, gray, near, near_side, colour, close, fallbacks, short)
     if near is None:
         _LAST[:] = [(gray, key, list(out))]
     return out
@@ -998,7 +1005,7 @@ _LAST: list[tuple[np.ndarray, tuple[object, ...], list[BoardGuess]]] = []
 
 def _find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None,
                  near_side: float | None, colour: Callable[[], np.ndarray] | None,
-                 close: int, fallbacks: bool) -> list[BoardGuess]:
+                 close: int, fallbacks: bool, short: bool = False) -> list[BoardGuess]:
     """:func:`find_boards` without its memory of the last search."""
     if max(gray.shape) > cfg.silhouette_max_side:
         # an outline needs no fine detail: a large (upscaled) copy is searched halved
@@ -1012,10 +1019,17 @@ def _find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None,
                            {v: p / f for v, p in b.vertex_px.items()})
                 for b in _find_boards(cfg, small, None if near is None else near * f,
                                       None if near_side is None else near_side * f,
-                                      small_colour, close, fallbacks)]
+                                      small_colour, close, fallbacks, short)]
     integ = _Detail(gray)
     blurred = cv2.GaussianBlur(gray, (0, 0), 1.5)
     regions = _regions(cfg, blurred, close)
+    if short:
+        # (the outlines showing three directions at the first bar were judged at it)
+        low = replace(cfg, silhouette_peak_min=cfg.silhouette_short_peak)
+        h, w = gray.shape
+        regions = [r for r in regions if _Outline(r, _on_frame(cfg, r, w, h)).peaks(
+            cfg.silhouette_peak_min) is None]
+        return sorted(_boards_in(low, regions, gray, integ, near, near_side), key=rank)
     out = _boards_in(cfg, regions, gray, integ, near, near_side)
     if not out and fallbacks and colour is not None and cfg.silhouette_colour_levels:
         out = _boards_in(cfg, _colour_regions(cfg, colour()), gray, integ, near, near_side)
