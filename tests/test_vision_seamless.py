@@ -1142,3 +1142,38 @@ def test_box_means_from_the_table_are_those_read_one_by_one_and_it_reads_flat() 
         detail.box_means(p, 3.0)
     assert np.array_equal(detail.box_means(p, 3.0), one_by_one)
     assert detail._tables[3].flags["C_CONTIGUOUS"]
+
+
+def test_a_steep_boards_outline_moved_onto_its_digits_rivals_its_near_faces() -> None:
+    from vision.io import from_array
+    from vision.pipeline import detect
+    # onyx dev 73000011: 32 black tiles on paper seen at 35 degrees or more; only the 6
+    # near ones are found by their edges. The search for the outline holding them (as
+    # fitted) found no board, so the faces' board stands, with the rival that search
+    # makes with its lattices moved onto the digits (the rectified outline's too)
+    s = onyx_dev(73_000_011)
+    fit = detect(DEFAULT, from_array(DEFAULT, s.image, "x")).fit
+    assert not fit.from_silhouette and 3 <= len(fit.cells) < DEFAULT.silhouette_below
+    assert fit.rival is not None
+    alt = fit.rival()
+    assert alt is not None and len(alt.cells) + len(alt.proposed) >= 28
+    # the faces' board is not changed by the rival's search
+    assert len(fit.cells) < DEFAULT.silhouette_below and not fit.from_silhouette
+    off = detect(replace(DEFAULT, near_rival=False), from_array(DEFAULT, s.image, "x")).fit
+    assert off.rival is None and sorted(off.cells) == sorted(fit.cells)
+
+
+@needs_model
+@pytest.mark.slow
+def test_a_steep_board_read_from_its_near_faces_gives_way_to_its_moved_outline() -> None:
+    # onyx dev 73000011 (above): the faces' board read 7 of 32 tiles; its moved outline,
+    # read after every other search as that board's rival, reads all 32
+    s = onyx_dev(73_000_011)
+    before = scored(s, replace(DEFAULT, near_rival=False))
+    assert before.matched <= 8
+    # read only where the board read holds under near_rival_share of the rival's cells
+    gated = scored(s, replace(DEFAULT, near_rival_share=0.2))
+    assert gated.matched == before.matched
+    sc = scored(s, DEFAULT)
+    assert sc.matched == sc.found_tiles == sc.label_tiles == 32
+    assert sc.digits_right == sc.digits

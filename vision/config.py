@@ -628,6 +628,11 @@ class ReaderConfig:
     #: lattice of tiny cells finds digit-like evidence by chance (dev 71000054: a 12.8 px
     #: lattice over three 207 px tiles replaced the two found by their edges)
     silhouette_align_min_side: float = 24.0
+    #: ... also where faces found by their edges lie on the board (the search for the
+    #: outline holding them), for the fit with its perspective undone too; off in the
+    #: first search (a board of faces fixes the lattice: moved, dev 71000461 and held out
+    #: 70000098 read a digit or two wrong), on for the rival it makes (``near_rival``)
+    silhouette_align_near: bool = False
     #: ... and each is also fitted to its digits cell by cell: every cell moved (up to
     #: this fraction of a side) to where its own digit spots show best, a homography
     #: fitted (RANSAC) to the moved corners of the cells that show them clearly, for a
@@ -838,6 +843,14 @@ class ReaderConfig:
     #: ... or when a later silhouette (of local tone: those come last) shows more digit
     #: evidence over its cells (False: not for that)
     rival_outranked: bool = True
+    #: a board of 3 or more faces joined by their edges whose outline shows no board of
+    #: its lattice (``silhouette_below``) is weighed, after every other search, against
+    #: that outline's board with its lattice moved onto the digits
+    #: (``silhouette_align_near``), where it read tiles on fewer than ``near_rival_share``
+    #: of that board's cells: a steep view's outline shifts the faces' lattice (onyx dev
+    #: 73000011: 7 of 32 tiles read by the faces' fit) (False: never)
+    near_rival: bool = True
+    near_rival_share: float = 0.5
 
     # --- read ------------------------------------------------------------------------
     #: a loose tile bigger than the board's is also read on outlines shrunk to these

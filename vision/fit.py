@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -110,6 +110,10 @@ class LatticeFit:
     #: beyond it bends with the homography's perspective (see :meth:`_bend`;
     #: ``ReaderConfig.local_perspective``); None: never
     bend_beyond: tuple[int, int] | None = None
+    #: for a board of 3+ faces joined by their edges whose outline showed no board of its
+    #: lattice: that outline's board with its lattice moved onto the digits, made when
+    #: called (None if none shows; ``ReaderConfig.near_rival``); None: not searched
+    rival: Callable[[], LatticeFit | None] | None = field(default=None, repr=False)
 
     def corner_px(self, cell: Cell) -> np.ndarray:
         """(3, 2) image corners of ``cell`` in its corner order (refined vertices if known)."""
@@ -425,8 +429,22 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
                 and (len(fit.cells) < 3 or kept >= 0.5 * len(fit.cells))):
             alt.by_edges = fit
             return alt
+        if alt is None and len(fit.cells) >= 3 and cfg.near_rival:
+            fit.rival = _moved_outline(cfg, fit, gray, colour, extra, apart)
     _add_local_loose(cfg, fit, others)
     return fit
+
+
+def _moved_outline(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray,
+                   colour: Callable[[], np.ndarray] | None, extra: Sequence[Triangle],
+                   apart: Sequence[Triangle]) -> Callable[[], LatticeFit | None]:
+    """The search for ``fit``'s outline again, its lattice moved onto the tiles' digits
+    (``cfg.silhouette_align_near``), made when called (see ``LatticeFit.rival``); on the
+    board of faces as it is now (the reader adds faces and cells to it later)."""
+    found = replace(fit, triangles=list(fit.triangles), cells=dict(fit.cells))
+    moved = replace(cfg, silhouette_align_near=True)
+    return lambda: _from_silhouette(moved, found.triangles, gray, found, colour, extra,
+                                    apart)
 
 
 def _add_local_loose(cfg: ReaderConfig, fit: LatticeFit, other: Sequence[Triangle]) -> None:

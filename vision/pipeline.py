@@ -200,7 +200,21 @@ def _detect_on(cfg: ReaderConfig, small: np.ndarray, scale: float,
         more, bright, b_edges = dark_faces(cfg, gray, tris)
         fit = _with_more_faces(cfg, fit, tris, more, bright, b_edges)
     _with_cut_faces(cfg, fit, gray, edges)
+    if fit.rival is not None:
+        fit.rival = _cut_too(cfg, fit.rival, gray, edges)
     return Found(fit, scale)
+
+
+def _cut_too(cfg: ReaderConfig, make: Callable[[], LatticeFit | None], gray: np.ndarray,
+             edges: np.ndarray) -> Callable[[], LatticeFit | None]:
+    """``make`` (a fit made when called: ``LatticeFit.rival``) with the faces cut by the
+    photo's edge added to what it makes, as to the fit read first."""
+    def made() -> LatticeFit | None:
+        fit = make()
+        if fit is not None:
+            _with_cut_faces(cfg, fit, gray, edges)
+        return fit
+    return made
 
 
 def _with_more_faces(cfg: ReaderConfig, fit: LatticeFit, tris: list[Triangle],
@@ -2988,6 +3002,20 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                 off = [t for t in off if not any(
                     np.linalg.norm(t.corner_px.mean(axis=0) - m.corner_px.mean(axis=0))
                     < mean_side(m.corner_px) / 2 for m in more)]
+    rival = detected.fit.rival
+    if rival is not None and cfg.near_rival:
+        # a board of faces whose outline showed no board of its lattice: that outline's
+        # board moved onto its digits, where the board read is small beside it (a steep
+        # view: onyx dev 73000011, only its 6 near tiles found by their edges); after
+        # every other search, as before them it read dev2 71000922 worse (40 -> 31
+        # tiles: the board grown by its digits was no longer sought)
+        alt = rival()
+        if alt is not None and len(board) < cfg.near_rival_share * (
+                len(alt.cells) + len(alt.proposed)):
+            again, conv2, board2, off2 = read(Found(alt, detected.scale))
+            if len(board2) > len(board):
+                found, conv, board, off = again, conv2, board2, off2
+                beside = []
     if alone is not None and _nothing_read(board, off):
         # still nothing but one tile read clearly alone at another size: a loose tile the
         # photo shows (the board under a hand, dev 71000829), not "no tiles found"; with

@@ -1124,13 +1124,16 @@ def _board_in(cfg: ReaderConfig, pts: np.ndarray, gray: np.ndarray, integ: _Deta
             cv2.fillPoly(mask, [poly], 255)
             bbox = cv2.boundingRect(poly)
         best = _best_fit(cfg, fits, mask, bbox, integ, False)
-        if (best is None and cfg.silhouette_align_frac > 0 and near is None
-                and fit is _fit_outline):
+        if best is None and cfg.silhouette_align_frac > 0 and (
+                (near is None and fit is _fit_outline)
+                or (near is not None and cfg.silhouette_align_near)):
             # no fit shows its digits where tiles carry them: each is tried moved to
             # where they show best (an outline taking in side faces on one side
             # only); not where faces found by their edges already fix the board's
             # lattice (the search cost 0.3-0.5 s on a 12 MP photo of a 6-tile board,
-            # for nothing), nor for a fit with its perspective undone (moved, one
+            # for nothing; only for the rival, ``cfg.near_rival``, where the moved
+            # lattice of a steep view's rectified outline read onyx dev 73000011
+            # whole), nor for a fit with its perspective undone (moved, one
             # read dev 71000633, a 50 degree view, with 7 of 90 digits wrong where
             # its far half missed the tiles)
             best = _best_fit(cfg, fits, mask, bbox, integ, True)
