@@ -632,7 +632,8 @@ def other_boards(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
 
 def grown_boards(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
                  placed: Sequence[tuple[np.ndarray, float]],
-                 seeds: np.ndarray | None = None) -> Iterator[LatticeFit]:
+                 seeds: np.ndarray | None = None,
+                 pins: Sequence[np.ndarray] | None = None) -> Iterator[LatticeFit]:
     """Boards grown from single faces of ``tris`` by their digits
     (:func:`vision.silhouette.boards_from_faces`; ``gray``: the detection copy they were
     found in), best first, as :func:`other_boards` fits them (leaving out those lying
@@ -642,12 +643,17 @@ def grown_boards(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray,
     every cell of it shows digits, as a tile's few digits under small cells do not, and
     a checked cloth's squares outline big triangles over a board (dev 71000741). With
     ``seeds`` (N, 3, 2, pixels of ``gray``), grown from those faces instead
-    (:func:`vision.silhouette.boards_from_seeds`)."""
-    from .silhouette import boards_from_faces, boards_from_seeds
+    (:func:`vision.silhouette.boards_from_seeds`); with ``pins`` (the pins that placed
+    them: :func:`vision.silhouette.pin_seeds`), only boards showing them at
+    ``cfg.pin_share`` of their cells (:func:`vision.silhouette.pinned_share`)."""
+    from .silhouette import boards_from_faces, boards_from_seeds, pinned_share
     guesses = (boards_from_faces(cfg, tris, gray) if seeds is None
                else boards_from_seeds(cfg, seeds, gray))
     for g in guesses:
         if _read_already(cfg, g, placed):
+            continue
+        if pins is not None and pinned_share(cfg, _centres_px(g.homography, g.cells),
+                                             g.side, pins) < cfg.pin_share:
             continue
         fit = _silhouette_fit(cfg, g, tris, gray)
         if fit is not None:

@@ -67,7 +67,7 @@ from .reading import (
     cell_text,
 )
 from .reconstruct import CornerChoice, bad_tiles, choose_digits, unshown_tiles
-from .silhouette import faces_showing_digits, slid_seeds
+from .silhouette import faces_showing_digits, pin_seeds, slid_seeds
 
 #: the flag of a tile with one corner's digit out of sight, reported unknown
 HIDDEN_CORNER = "a corner's digit hidden (under a hand or an object)"
@@ -337,17 +337,19 @@ def _seeded_boards(cfg: ReaderConfig, photo: Photo, detected: Found, seeds: np.n
     yield from _found_each(cfg, grown_boards(cfg, tris, gray, [], seeds), gray, edges, s)
 
 
-def _slid_boards(cfg: ReaderConfig, photo: Photo, n: int) -> Iterator[Found]:
+def _slid_boards(cfg: ReaderConfig, photo: Photo, n: int, pins: bool = False
+                 ) -> Iterator[Found]:
     """At most ``n`` boards grown by their digits (:func:`vision.fit.grown_boards`) from
     the seeds a face's shape finds slid across the detection copy
-    (:func:`vision.silhouette.slid_seeds`; every face found there, anew)."""
-    if n <= 0 or cfg.slid_templates <= 0:
+    (:func:`vision.silhouette.slid_seeds`; every face found there, anew), or with
+    ``pins`` those the tiles' centre pins place (:func:`vision.silhouette.pin_seeds`)."""
+    if n <= 0 or (cfg.pin_top if pins else cfg.slid_templates) <= 0:
         return
     gray, s, tris, edges = _copy_faces(cfg, photo, None)
-    seeds = slid_seeds(cfg, tris, gray)
+    seeds, groups = pin_seeds(cfg, gray) if pins else (slid_seeds(cfg, tris, gray), None)
     if len(seeds):
-        yield from _found_each(cfg, islice(grown_boards(cfg, tris, gray, [], seeds), n),
-                               gray, edges, s)
+        yield from _found_each(
+            cfg, islice(grown_boards(cfg, tris, gray, [], seeds, groups), n), gray, edges, s)
 
 
 def _neighbour_faces(board: Sequence[TileReading]) -> np.ndarray:
@@ -2965,12 +2967,22 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                     break
         if len(board) < cfg.grown_below:
             # still none: the outlines one of whose three directions has short sides (a
-            # small board seen steeply: onyx dev 73000081); a last search, as such an
-            # outline's lattice is the least sure (onyx dev 73000178, dev 71000325: read
-            # worse by it where a search above read them right)
+            # small board seen steeply: onyx dev 73000081); after the searches above, as
+            # such an outline's lattice is the least sure (onyx dev 73000178, dev
+            # 71000325: read worse by it where a search above read them right)
             for again in _other_boards(cfg, photo, detected.scale,
                                        [detected.fit, found.fit], cfg.other_boards,
                                        short=True):
+                again, conv2, board2, off2 = read(again)
+                if len(board2) > len(board):
+                    found, conv, board, off = again, conv2, board2, off2
+                    break
+        if len(board) < cfg.grown_below:
+            # still none, last: one grown from where the tiles' centre pins place a cell
+            # (black tiles joined on granite: no seam, no outline, no face of their size;
+            # onyx dev 73000121); after the short outlines, which read onyx dev 73000081
+            # better (11 of 12 tiles; the pins' board, 5)
+            for again in _slid_boards(cfg, photo, cfg.other_boards, pins=True):
                 again, conv2, board2, off2 = read(again)
                 if len(board2) > len(board):
                     found, conv, board, off = again, conv2, board2, off2

@@ -23,6 +23,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 from typing import NamedTuple
 
 import cv2
@@ -1242,16 +1243,149 @@ def slid_seeds(cfg: ReaderConfig, faces: Sequence[Triangle], gray: np.ndarray
         shaped = np.einsum("tij,kj->tki", rot, rel)  # (turns, 3, 2)
         cand = (grid[None, :, None, :] + shaped[:, None]).reshape(-1, 3, 2)
         _, fd, fp, _ = _face_stats(cand, detail)
-        ev = fd / (fp + 1)
-        kept: list[np.ndarray] = []
-        for i in np.argsort(-ev, kind="stable"):
-            if ev[i] < cfg.silhouette_refit_cell_min or len(kept) >= cfg.face_seed_boards:
-                break
-            c = cand[i].mean(axis=0)
-            if all(np.linalg.norm(c - k.mean(axis=0)) >= cfg.slid_apart * side for k in kept):
-                kept.append(cand[i])
-        out += kept
+        out += _best_apart(cfg, cand, fd / (fp + 1), side)
     return np.array(out).reshape(-1, 3, 2) if out else none
+
+
+def _best_apart(cfg: ReaderConfig, cand: np.ndarray, ev: np.ndarray, side: float | None
+                ) -> list[np.ndarray]:
+    """The seeds ``cand`` (N, 3, 2) whose digit evidence ``ev`` (N,) is at least
+    ``cfg.silhouette_refit_cell_min``, best first, none within ``cfg.slid_apart`` of a
+    side (``side`` px; None: each seed's own mean side) of a better one, at most
+    ``cfg.face_seed_boards``."""
+    kept: list[np.ndarray] = []
+    for i in np.argsort(-ev, kind="stable"):
+        if ev[i] < cfg.silhouette_refit_cell_min or len(kept) >= cfg.face_seed_boards:
+            break
+        c = cand[i].mean(axis=0)
+        s = side if side is not None else float(
+            np.linalg.norm(cand[i] - cand[i][[1, 2, 0]], axis=1).mean())
+        if all(np.linalg.norm(c - k.mean(axis=0)) >= cfg.slid_apart * s for k in kept):
+            kept.append(cand[i])
+    return kept
+
+
+def pin_seeds(cfg: ReaderConfig, gray: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Seeds (N, 3, 2, pixels of ``gray``, the detection copy) for
+    :func:`boards_from_seeds` placed by the tiles' centre pins (see ``cfg.pin_top``): a
+    pin with three pins of its size around it whose centroid it is seeds its cell, each
+    corner twice the pin less the pin across the opposite edge. Kept as
+    :func:`slid_seeds` keeps its seeds (digits shown there, apart, best first). Also the
+    pins (M, 2) of each radius and sign that placed a cell, for :func:`pinned_share`.
+    No seed on the double-size copy (as :func:`find_boards`), with ``cfg.pin_top`` 0 or
+    no such pin."""
+    none = np.zeros((0, 3, 2))
+    if cfg.pin_top <= 0 or max(gray.shape) > cfg.detect_max_side:
+        return none, []
+    g = gray.astype(np.float32)
+    smooth = cv2.GaussianBlur(g, (0, 0), 0.8)
+    seeds, groups = [], []
+    for r in cfg.pin_radii:
+        for p in _pins(cfg, g, smooth, r):
+            cells = _pin_cells(cfg, p, r)
+            if len(cells):
+                seeds.append(cells)
+                groups.append(p)
+    if not seeds:
+        return none, []
+    cand = np.concatenate(seeds)
+    kept = _best_apart(cfg, cand, faces_showing_digits(cand, gray, 0.0)[0], None)
+    return (np.array(kept).reshape(-1, 3, 2) if kept else none), groups
+
+
+def pinned_share(cfg: ReaderConfig, centres: np.ndarray, side: float,
+                 groups: Sequence[np.ndarray]) -> float:
+    """The largest share, over the pin ``groups`` (each (M, 2): see :func:`pin_seeds`),
+    of the cell centres ``centres`` (N, 2) with a pin of that group within
+    ``cfg.pin_near`` of the side ``side`` (px): a board the pins placed shows them at
+    its cells, a lattice a patterned cloth's spots drew does not (0 with no cell)."""
+    best = 0.0
+    for p in groups:
+        if not len(centres) or not len(p):
+            continue
+        d = np.linalg.norm(centres[:, None] - p[None], axis=2).min(axis=1)
+        best = max(best, float(np.mean(d <= cfg.pin_near * side)))
+    return best
+
+
+#: the directions a pin's surroundings are sampled in (see :func:`_pins`)
+_RING = np.stack([np.cos(np.linspace(0, 2 * np.pi, 16, endpoint=False)),
+                  np.sin(np.linspace(0, 2 * np.pi, 16, endpoint=False))], axis=1)
+
+
+def _pins(cfg: ReaderConfig, g: np.ndarray, smooth: np.ndarray, r: float
+          ) -> list[np.ndarray]:
+    """The pins of radius about ``r`` px in the grey image ``g`` (float32; ``smooth``:
+    it lightly smoothed): per sign (light on dark, dark on light), the points (M, 2) of
+    the strongest maxima of the scale-normalised Laplacian standing off a plain face
+    (see ``cfg.pin_top``) and round (its Hessian's smaller eigenvalue at least
+    ``cfg.pin_round`` of its larger), strongest first."""
+    sigma = r / np.sqrt(2)
+    blurred = cv2.GaussianBlur(g, (0, 0), sigma)
+    lap = cv2.Laplacian(blurred, cv2.CV_32F) * (sigma * sigma)
+    # the spot's roundness: its Hessian's eigenvalues alike (a stroke's, one about 0)
+    dxx = cv2.Sobel(blurred, cv2.CV_32F, 2, 0, ksize=3)
+    dyy = cv2.Sobel(blurred, cv2.CV_32F, 0, 2, ksize=3)
+    dxy = cv2.Sobel(blurred, cv2.CV_32F, 1, 1, ksize=3)
+    k = max(3, int(round(3 * r)) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    hh, ww = g.shape
+    out = []
+    for resp in (-lap, lap):
+        ys, xs = np.nonzero((resp >= cv2.dilate(resp, kernel)) & (resp > cfg.pin_response))
+        order = np.argsort(-resp[ys, xs], kind="stable")[: 4 * cfg.pin_top]
+        pts = np.stack([xs[order], ys[order]], axis=1).astype(np.float64)
+        ring = np.concatenate([pts[:, None] + f * r * _RING[None] for f in (2.0, 3.0)], axis=1)
+        rx = np.clip(np.round(ring[..., 0]).astype(int), 0, ww - 1)
+        ry = np.clip(np.round(ring[..., 1]).astype(int), 0, hh - 1)
+        around = smooth[ry, rx]
+        base = np.median(around, axis=1)
+        dev = np.median(np.abs(around - base[:, None]), axis=1)
+        y, x = ys[order], xs[order]
+        contrast = np.abs(smooth[y, x] - base)
+        half = np.sqrt(((dxx[y, x] - dyy[y, x]) / 2) ** 2 + dxy[y, x] ** 2)
+        mid = np.abs(dxx[y, x] + dyy[y, x]) / 2
+        round_ = (mid - half) >= cfg.pin_round * (mid + half)
+        plain = (contrast >= cfg.pin_contrast) & (dev < cfg.pin_ring_dev * contrast) & round_
+        out.append(pts[plain][: cfg.pin_top])
+    return out
+
+
+#: every way of taking 3 of a pin's 10 nearest pins (see :func:`_pin_cells`)
+_TRIPLES = np.array(list(combinations(range(10), 3)))
+
+
+def _pin_cells(cfg: ReaderConfig, pins: np.ndarray, r: float) -> np.ndarray:
+    """The cells (M, 3, 2) the pins ``pins`` (N, 2) of radius ``r`` px place: each pin
+    the centroid (within ``cfg.pin_centroid_err`` of their mean distance) of three of its
+    10 nearest pins 8 to 25 radii off, at most 1.8 times as far as each other and no two
+    within 60 degrees of one another as seen from it (the tiles across its tile's three
+    edges, in any affine view; the nearest such three), its cell's corners twice it less
+    each of them."""
+    n = len(pins)
+    if n < 4:
+        return np.zeros((0, 3, 2))
+    d = np.linalg.norm(pins[:, None] - pins[None], axis=2)
+    d[(d < 8 * r) | (d > 25 * r)] = np.inf
+    near = np.argsort(d, axis=1, kind="stable")[:, :10]  # (n, 10)
+    ok_near = np.take_along_axis(d, near, axis=1) < np.inf
+    tri = near[:, _TRIPLES[_TRIPLES.max(axis=1) < near.shape[1]]]  # (n, T, 3)
+    valid = ok_near[:, _TRIPLES[_TRIPLES.max(axis=1) < near.shape[1]]].all(axis=2)
+    v = pins[tri] - pins[:, None, None]  # (n, T, 3, 2)
+    length = np.linalg.norm(v, axis=3)
+    mean = np.maximum(length.mean(axis=2), 1e-9)
+    err = np.linalg.norm(v.sum(axis=2), axis=2) / mean
+    ang = np.sort(np.arctan2(v[..., 1], v[..., 0]), axis=2)
+    gaps = np.diff(np.concatenate([ang, ang[..., :1] + 2 * np.pi], axis=2), axis=2)
+    good = (valid & (length.max(axis=2) <= 1.8 * length.min(axis=2))
+            & (gaps.min(axis=2) >= np.pi / 3) & (err <= cfg.pin_centroid_err))
+    # the nearest such three: the six pins of its tile's size beyond them (the next
+    # ring, a side off) hold two threes it is the centroid of too
+    mean = np.where(good, mean, np.inf)
+    best = np.argmin(mean, axis=1)
+    has = np.isfinite(mean[np.arange(n), best])
+    q = pins[tri[np.arange(n), best]][has]  # (M, 3, 2)
+    return 2 * pins[has][:, None] - q
 
 
 def _grown(cfg: ReaderConfig, seeds: np.ndarray, shape: tuple[int, ...], detail: _Detail
