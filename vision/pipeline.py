@@ -3014,8 +3014,8 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                 off = [t for t in off if not any(
                     np.linalg.norm(t.corner_px.mean(axis=0) - m.corner_px.mean(axis=0))
                     < mean_side(m.corner_px) / 2 for m in more)]
-    rival = detected.fit.rival
-    if rival is not None and cfg.near_rival:
+    rival = detected.fit.rival  # (made only with cfg.near_rival)
+    if rival is not None:
         # a board of faces whose outline showed no board of its lattice: that outline's
         # board moved onto its digits, where the board read is small beside it (a steep
         # view: onyx dev 73000011, only its 6 near tiles found by their edges); after

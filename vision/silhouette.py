@@ -1334,14 +1334,14 @@ def _pins(cfg: ReaderConfig, g: np.ndarray, smooth: np.ndarray, r: float
     for resp in (-lap, lap):
         ys, xs = np.nonzero((resp >= cv2.dilate(resp, kernel)) & (resp > cfg.pin_response))
         order = np.argsort(-resp[ys, xs], kind="stable")[: 4 * cfg.pin_top]
-        pts = np.stack([xs[order], ys[order]], axis=1).astype(np.float64)
+        y, x = ys[order], xs[order]
+        pts = np.stack([x, y], axis=1).astype(np.float64)
         ring = np.concatenate([pts[:, None] + f * r * _RING[None] for f in (2.0, 3.0)], axis=1)
         rx = np.clip(np.round(ring[..., 0]).astype(int), 0, ww - 1)
         ry = np.clip(np.round(ring[..., 1]).astype(int), 0, hh - 1)
         around = smooth[ry, rx]
         base = np.median(around, axis=1)
         dev = np.median(np.abs(around - base[:, None]), axis=1)
-        y, x = ys[order], xs[order]
         contrast = np.abs(smooth[y, x] - base)
         half = np.sqrt(((dxx[y, x] - dyy[y, x]) / 2) ** 2 + dxy[y, x] ** 2)
         mid = np.abs(dxx[y, x] + dyy[y, x]) / 2
@@ -1369,8 +1369,9 @@ def _pin_cells(cfg: ReaderConfig, pins: np.ndarray, r: float) -> np.ndarray:
     d[(d < 8 * r) | (d > 25 * r)] = np.inf
     near = np.argsort(d, axis=1, kind="stable")[:, :10]  # (n, 10)
     ok_near = np.take_along_axis(d, near, axis=1) < np.inf
-    tri = near[:, _TRIPLES[_TRIPLES.max(axis=1) < near.shape[1]]]  # (n, T, 3)
-    valid = ok_near[:, _TRIPLES[_TRIPLES.max(axis=1) < near.shape[1]]].all(axis=2)
+    triples = _TRIPLES[_TRIPLES.max(axis=1) < near.shape[1]]  # (fewer pins than 11)
+    tri = near[:, triples]  # (n, T, 3)
+    valid = ok_near[:, triples].all(axis=2)
     v = pins[tri] - pins[:, None, None]  # (n, T, 3, 2)
     length = np.linalg.norm(v, axis=3)
     mean = np.maximum(length.mean(axis=2), 1e-9)
