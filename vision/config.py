@@ -346,6 +346,15 @@ class ReaderConfig:
     #: a hidden one, it made 2 false violations: 71000216, 478); at 0.75 rather than
     #: 0.9: 8 tiles more, 4 of them false, 4 photos fewer with no mistake
     two_hidden_min: float = 0.9
+    #: ... and, on a candidate cell, a corner there reading a digit under this
+    #: probability shows none: a finger's edge across it read as a digit (dev2 71000757:
+    #: 0.27 for 5, 0.26 for none; that cell and the tile cut by the photo's edge beyond it
+    #: were missed). Asked only where the cell is no tile with one corner hidden and a
+    #: weak digit the board shows (hidden_weak_min), the reading tried first. Stop 86, six
+    #: sets: 71000757, onyx dev 73000064 and held out 70000210 read with no mistake, 8
+    #: tiles more (one digit wrong) and 10 mostly hidden; onyx dev 73000043 2 false
+    #: violations, onyx held out 74000153 one tile fewer. 0 = a corner read "none" first
+    two_hidden_unclear: float = 0.4
     #: ... and so is a cell outlined by a face or by edges that reads so (not only a
     #: candidate): a face showing one clear digit is no blank tile. Dev 71000000-999: +2
     #: photos with no mistake, +12 tiles, +6 digits right, 1 digit told wrong (71000696:

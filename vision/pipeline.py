@@ -1368,6 +1368,9 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     edge_cands: list[int] = []  # outline-less cells cut by the photo's edge that show digits
     hidden: list[int] = []  # outline-less cells showing digits at two corners, none at one
     hidden2: list[int] = []  # ... a digit at one corner only, clearly, none at two
+    # ... of hidden_weak, those whose weak digit is faint enough to be a finger's edge:
+    # read as hidden2 where the board does not show that digit there
+    weak2: list[int] = []
     hidden_cut: set[int] = set()  # ... of hidden, those cut by the photo's edge
     hidden_weak: set[int] = set()  # ... of hidden, those reading one digit weakly
     blank_two: dict[int, TileReading] = {}  # ... of them, faces: blank unless they join
@@ -1396,7 +1399,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
             elif _one_hidden_cut(cfg, photo, t.px, p, vis, side_full):
                 hidden.append(n)
                 hidden_cut.add(n)
-            elif _two_hidden(cfg, p, vis):
+            elif _two_hidden(cfg, p, vis, 0.0):
                 hidden2.append(n)
             elif (cfg.hidden_weak_min < cfg.candidate_hidden_min <= 1.0
                   and _one_hidden(cfg, p, vis, cfg.hidden_weak_min)
@@ -1407,6 +1410,11 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
                 # tile's digit weakly: the clear one is this cell's own evidence)
                 hidden.append(n)
                 hidden_weak.add(n)
+                if _two_hidden(cfg, p, vis):
+                    weak2.append(n)  # ... else, maybe its weak digit a finger's edge
+            elif _two_hidden(cfg, p, vis):
+                # a faint digit at a hidden corner: a finger's edge (cfg.two_hidden_unclear)
+                hidden2.append(n)
             continue
         if none_mean > cfg.none_threshold:
             cut = t.face >= 0 and found.fit.triangles[t.face].cut
@@ -1420,7 +1428,8 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
                 blank = _blank(t, p)
                 if cut:  # face-down, or its digits beyond the photo's edge: not known
                     blank.flags = ["partial", "no digit in view"]
-            if cfg.cell_two_hidden and t.cell is not None and _two_hidden(cfg, p, vis):
+            if (cfg.cell_two_hidden and t.cell is not None
+                    and _two_hidden(cfg, p, vis, 0.0)):
                 # a face on a cell reading one digit clearly and none at two corners is no
                 # blank one: two of its corners lie under a hand or an object (dev
                 # 71000591); reported blank, as before, if it joins nothing
@@ -1596,7 +1605,10 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     under = _hidden_untold(cfg, seen, probs, board_idx, hidden, weak) if board_idx else []
     # ... and those with two corners under it, one digit in view agreeing with the board:
     # the hidden digits are told by the board's tiles at their vertices, else unknown
-    under2 = _two_hidden_agree(seen, probs, board_idx, hidden2) if board_idx else []
+    told = {seen[n].cell for n in board_idx + under}
+    under2 = (_two_hidden_agree(cfg, seen, probs, board_idx,
+                                hidden2 + [n for n in weak2 if seen[n].cell not in told])
+              if board_idx else [])
     under += under2
     todo = list(edge_cands) + under
     placed_under: list[Cell | None] = []
@@ -1658,7 +1670,8 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
             elif past_cell:
                 flags.append(PAST_HIDDEN_CELL)
             if n in under:
-                shown = np.argmax(probs[n], axis=1) < 6
+                shown = (_two_hidden_shown(cfg, probs[n]) if n in under2
+                         else np.argmax(probs[n], axis=1) < 6)
                 flags.insert(1, HIDDEN_TWO if n in under2 else HIDDEN_CORNER)
                 placed_under.append(t.cell)
             else:
@@ -2477,17 +2490,30 @@ def _hidden_corner(cell: Cell, p: np.ndarray, shows: dict[Vertex, set[int]]
                   if j != k and v in shows)
 
 
-def _two_hidden(cfg: ReaderConfig, p: np.ndarray, vis: np.ndarray) -> bool:
+def _two_hidden(cfg: ReaderConfig, p: np.ndarray, vis: np.ndarray,
+                unclear: float | None = None) -> bool:
     """A cell in full view whose crops show no digit at two corners and a clear one (at
     least ``cfg.two_hidden_min``) at the third (``p`` (3, 7)): a tile with two corners
-    under a hand or an object (above 1: never)."""
-    none = np.argmax(p, axis=1) == 6
-    return bool(vis.all() and none.sum() == 2
-                and float(p[~none, :6].max()) >= cfg.two_hidden_min)
+    under a hand or an object (above 1: never). A corner reading no digit at ``unclear``
+    (default ``cfg.two_hidden_unclear``) or more counts as showing none (a finger across
+    it)."""
+    shown = _two_hidden_shown(cfg, p, unclear)
+    return bool(vis.all() and shown.sum() == 1
+                and float(p[shown, :6].max()) >= cfg.two_hidden_min)
 
 
-def _two_hidden_agree(seen: list[Seen], probs: np.ndarray, board_idx: list[int],
-                      hidden2: list[int]) -> list[int]:
+def _two_hidden_shown(cfg: ReaderConfig, p: np.ndarray, unclear: float | None = None
+                      ) -> np.ndarray:
+    """The corners (3,) bool of a cell's crops ``p`` (3, 7) showing a digit, as
+    :func:`_two_hidden` judges them: a digit read first and, at ``unclear`` (default
+    ``cfg.two_hidden_unclear``) or more, clearly (below it, a finger's edge read as a digit
+    is none)."""
+    least = cfg.two_hidden_unclear if unclear is None else unclear
+    return (np.argmax(p, axis=1) < 6) & (p[:, :6].max(axis=1) >= least)
+
+
+def _two_hidden_agree(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray,
+                      board_idx: list[int], hidden2: list[int]) -> list[int]:
     """The cells of ``hidden2`` (:func:`_two_hidden`) left out of ``board_idx`` whose digit
     in view is one the board's tiles show at its vertex (a tile there, not a speck)."""
     shows = _board_shows(seen, probs, board_idx)
@@ -2497,7 +2523,7 @@ def _two_hidden_agree(seen: list[Seen], probs: np.ndarray, board_idx: list[int],
         cell = seen[n].cell
         if cell in taken:
             continue
-        k = int(np.flatnonzero(np.argmax(probs[n], axis=1) < 6)[0])  # its one digit
+        k = int(np.flatnonzero(_two_hidden_shown(cfg, probs[n]))[0])  # its one digit
         v = cell_corners(cell)[k]  # type: ignore[arg-type]
         if v in shows and int(np.argmax(probs[n][k, :6])) in shows[v]:
             out.append(n)
