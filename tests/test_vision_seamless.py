@@ -1289,3 +1289,43 @@ def test_a_check_cloths_spots_place_no_board() -> None:
     assert loose.found_tiles - loose.matched >= 10
     with pytest.raises(Exception, match="too blurred"):
         scored(s, DEFAULT)
+
+
+def test_a_copy_s_regions_are_traced_once_for_every_search_of_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # no classifier here: the reader searches one copy's silhouettes again and again (with
+    # the faces found, again with the lattice moved onto the digits for the faces' rival,
+    # for other boards); the regions' outlines depend on none of that, so each copy's are
+    # traced once, and the boards found are the same as from regions traced anew
+    import cv2
+
+    from vision import silhouette
+    from vision.synth import render
+    s = render(71_000_095, size=(640, 480), style={"font": ["cv_sans"]})
+    gray = cv2.cvtColor(s.image, cv2.COLOR_BGR2GRAY)
+    near = np.array([np.asarray(t["corner_px"], float).mean(axis=0)
+                     for t in s.label["tiles"]])
+    side = float(np.mean([np.linalg.norm(np.subtract(*np.asarray(t["corner_px"])[:2]))
+                          for t in s.label["tiles"]]))
+    moved = replace(DEFAULT, silhouette_align_near=True)
+    silhouette._DERIVED.clear()
+    cold = silhouette.find_boards(moved, gray, near=near, near_side=side)
+    assert cold
+    calls = _count_calls(monkeypatch, "_regions")
+    silhouette._DERIVED.clear()
+    silhouette.find_boards(DEFAULT, gray, near=near, near_side=side)
+    warm = silhouette.find_boards(moved, gray, near=near, near_side=side)
+    assert calls == ["_regions"]
+    assert [(b.cells, b.score) for b in warm] == [(b.cells, b.score) for b in cold]
+    assert all(np.array_equal(a.homography, b.homography)
+               for a, b in zip(warm, cold, strict=True))
+    # another copy (even of the same pixels), or other levels to trace at: traced anew
+    silhouette.find_boards(DEFAULT, gray.copy(), near=near, near_side=side)
+    silhouette.find_boards(replace(DEFAULT, silhouette_levels=(20.0, 80.0)), gray,
+                           near=near, near_side=side)
+    assert calls == ["_regions"] * 3
+    # only the last few copies are kept (a batch reads photo after photo)
+    for k in range(silhouette._DERIVED_COPIES + 1):
+        silhouette.find_boards(DEFAULT, _table_noise(k), near=near, near_side=side)
+    assert len(silhouette._DERIVED) == silhouette._DERIVED_COPIES
+    assert not any(copy is gray for copy, _ in silhouette._DERIVED.values())

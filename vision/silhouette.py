@@ -1004,6 +1004,45 @@ def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = N
 _LAST: list[tuple[np.ndarray, tuple[object, ...], list[BoardGuess]]] = []
 
 
+#: what the searches derive from a search copy (its halved copy, its regions' outlines),
+#: kept for the last few copies searched: the reader searches one copy's silhouettes
+#: several times over (with the faces found, again with the lattice moved onto the digits,
+#: for other boards), and the regions do not depend on what a search then looks for.
+#: (copy's id) -> (the copy, {key: what was derived}); the copy is kept so its id stays
+#: its own while it is here
+_DERIVED: dict[int, tuple[np.ndarray, dict[object, object]]] = {}
+_DERIVED_LOCK = threading.Lock()
+#: how many search copies are remembered
+_DERIVED_COPIES = 4
+
+
+def _derived(copy: np.ndarray, key: object, make: Callable[[], object]) -> object:
+    """What ``make()`` derives from the search copy ``copy`` under ``key``, made once
+    while the copy is among the last few searched (see :data:`_DERIVED`). Lists come back
+    as new lists of the same items, to be read only."""
+    with _DERIVED_LOCK:
+        entry = _DERIVED.get(id(copy))
+        if entry is not None and entry[0] is copy and key in entry[1]:
+            got = entry[1][key]
+            return list(got) if isinstance(got, list) else got
+    made = make()
+    with _DERIVED_LOCK:
+        entry = _DERIVED.get(id(copy))
+        if entry is None or entry[0] is not copy:
+            entry = (copy, {})
+            _DERIVED[id(copy)] = entry
+            while len(_DERIVED) > _DERIVED_COPIES:
+                del _DERIVED[next(iter(_DERIVED))]
+        entry[1][key] = made
+    return list(made) if isinstance(made, list) else made
+
+
+def _region_key(cfg: ReaderConfig) -> ReaderConfig:
+    """The settings a copy's regions are kept under: the search's, but for what a search
+    does with the regions once traced (moving the lattice onto the digits)."""
+    return replace(cfg, silhouette_align_near=False)
+
+
 def _find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None,
                  near_side: float | None, colour: Callable[[], np.ndarray] | None,
                  close: int, fallbacks: bool, short: bool = False) -> list[BoardGuess]:
@@ -1011,7 +1050,9 @@ def _find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None,
     if max(gray.shape) > cfg.silhouette_max_side:
         # an outline needs no fine detail: a large (upscaled) copy is searched halved
         f = cfg.silhouette_max_side / max(gray.shape)
-        small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        small = _derived(gray, ("halved", f), lambda: cv2.resize(
+            gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA))
+        assert isinstance(small, np.ndarray)
         scale = np.diag([1 / f, 1 / f, 1.0])
         small_colour = None if colour is None else (
             lambda: cv2.resize(colour(), (small.shape[1], small.shape[0]),
@@ -1022,8 +1063,11 @@ def _find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None,
                                       None if near_side is None else near_side * f,
                                       small_colour, close, fallbacks, short)]
     integ = _Detail(gray)
-    blurred = cv2.GaussianBlur(gray, (0, 0), 1.5)
-    regions = _regions(cfg, blurred, close)
+    rkey = _region_key(cfg)
+    blurred = _derived(gray, "blurred", lambda: cv2.GaussianBlur(gray, (0, 0), 1.5))
+    assert isinstance(blurred, np.ndarray)
+    regions: list[np.ndarray] = _derived(  # type: ignore[assignment]
+        gray, ("tone", rkey, close), lambda: _regions(cfg, blurred, close))
     if short:
         # (the outlines showing three directions at the first bar were judged at it)
         low = replace(cfg, silhouette_peak_min=cfg.silhouette_short_peak)
@@ -1033,7 +1077,10 @@ def _find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None,
         return sorted(_boards_in(low, regions, gray, integ, near, near_side), key=rank)
     out = _boards_in(cfg, regions, gray, integ, near, near_side)
     if not out and fallbacks and colour is not None and cfg.silhouette_colour_levels:
-        out = _boards_in(cfg, _colour_regions(cfg, colour()), gray, integ, near, near_side)
+        # (the colour copy is the grey copy's own, in colour: kept with it)
+        shades: list[np.ndarray] = _derived(  # type: ignore[assignment]
+            gray, ("colour", rkey), lambda: _colour_regions(cfg, colour()))  # type: ignore[misc]
+        out = _boards_in(cfg, shades, gray, integ, near, near_side)
     if not out and fallbacks and cfg.silhouette_ragged_straight and near is None:
         # outlines frayed by a grainy table: the straight runs that remain still fall on
         # the lattice's lines (the digits then judge the fit, as for any outline); not
@@ -1047,8 +1094,9 @@ def _find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None,
     if cfg.silhouette_local and fallbacks:
         # regions of local tone come after all those (where one outlines the board too, it
         # is often less exactly; dev 71000321); not again in a search with gaps closed more
-        more = _boards_in(cfg, _local_regions(cfg, blurred, close), gray, integ, near,
-                          near_side)
+        local: list[np.ndarray] = _derived(  # type: ignore[assignment]
+            gray, ("local", rkey, close), lambda: _local_regions(cfg, blurred, close))
+        more = _boards_in(cfg, local, gray, integ, near, near_side)
         out += sorted(more, key=rank)
     return out
 
