@@ -2494,9 +2494,9 @@ def _two_hidden(cfg: ReaderConfig, p: np.ndarray, vis: np.ndarray,
                 unclear: float | None = None) -> bool:
     """A cell in full view whose crops show no digit at two corners and a clear one (at
     least ``cfg.two_hidden_min``) at the third (``p`` (3, 7)): a tile with two corners
-    under a hand or an object (above 1: never). A corner reading no digit at ``unclear``
-    (default ``cfg.two_hidden_unclear``) or more counts as showing none (a finger across
-    it)."""
+    under a hand or an object (above 1: never). A corner whose digit reads under
+    ``unclear`` (default ``cfg.two_hidden_unclear``) counts as showing none: a finger's
+    edge across it."""
     shown = _two_hidden_shown(cfg, p, unclear)
     return bool(vis.all() and shown.sum() == 1
                 and float(p[shown, :6].max()) >= cfg.two_hidden_min)
