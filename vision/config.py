@@ -352,7 +352,7 @@ class ReaderConfig:
     #: were missed). Asked only where the cell is no tile with one corner hidden and a
     #: weak digit the board shows (hidden_weak_min), the reading tried first. Stop 86, six
     #: sets: 71000757, onyx dev 73000064 and held out 70000210 read with no mistake, 8
-    #: tiles more (one digit wrong) and 10 mostly hidden; onyx dev 73000043 2 false
+    #: tiles more (one digit wrong) and 9 mostly hidden; onyx dev 73000043 2 false
     #: violations, onyx held out 74000153 one tile fewer. 0 = a corner read "none" first
     two_hidden_unclear: float = 0.4
     #: ... and so is a cell outlined by a face or by edges that reads so (not only a
