@@ -24,7 +24,7 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import cv2
 import numpy as np
@@ -1014,17 +1014,17 @@ _DERIVED: dict[int, tuple[np.ndarray, dict[object, object]]] = {}
 _DERIVED_LOCK = threading.Lock()
 #: how many search copies are remembered
 _DERIVED_COPIES = 4
+_T = TypeVar("_T")
 
 
-def _derived(copy: np.ndarray, key: object, make: Callable[[], object]) -> object:
+def _derived(copy: np.ndarray, key: object, make: Callable[[], _T]) -> _T:
     """What ``make()`` derives from the search copy ``copy`` under ``key``, made once
-    while the copy is among the last few searched (see :data:`_DERIVED`). Lists come back
-    as new lists of the same items, to be read only."""
+    while the copy is among the last few searched (see :data:`_DERIVED`); shared by the
+    searches, so to be read only."""
     with _DERIVED_LOCK:
         entry = _DERIVED.get(id(copy))
         if entry is not None and entry[0] is copy and key in entry[1]:
-            got = entry[1][key]
-            return list(got) if isinstance(got, list) else got
+            return entry[1][key]  # type: ignore[return-value]
     made = make()
     with _DERIVED_LOCK:
         entry = _DERIVED.get(id(copy))
@@ -1034,7 +1034,7 @@ def _derived(copy: np.ndarray, key: object, make: Callable[[], object]) -> objec
             while len(_DERIVED) > _DERIVED_COPIES:
                 del _DERIVED[next(iter(_DERIVED))]
         entry[1][key] = made
-    return list(made) if isinstance(made, list) else made
+    return made
 
 
 def _region_key(cfg: ReaderConfig) -> ReaderConfig:
@@ -1052,7 +1052,6 @@ def _find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None,
         f = cfg.silhouette_max_side / max(gray.shape)
         small = _derived(gray, ("halved", f), lambda: cv2.resize(
             gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA))
-        assert isinstance(small, np.ndarray)
         scale = np.diag([1 / f, 1 / f, 1.0])
         small_colour = None if colour is None else (
             lambda: cv2.resize(colour(), (small.shape[1], small.shape[0]),
@@ -1065,9 +1064,7 @@ def _find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None,
     integ = _Detail(gray)
     rkey = _region_key(cfg)
     blurred = _derived(gray, "blurred", lambda: cv2.GaussianBlur(gray, (0, 0), 1.5))
-    assert isinstance(blurred, np.ndarray)
-    regions: list[np.ndarray] = _derived(  # type: ignore[assignment]
-        gray, ("tone", rkey, close), lambda: _regions(cfg, blurred, close))
+    regions = _derived(gray, ("tone", rkey, close), lambda: _regions(cfg, blurred, close))
     if short:
         # (the outlines showing three directions at the first bar were judged at it)
         low = replace(cfg, silhouette_peak_min=cfg.silhouette_short_peak)
@@ -1078,8 +1075,8 @@ def _find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None,
     out = _boards_in(cfg, regions, gray, integ, near, near_side)
     if not out and fallbacks and colour is not None and cfg.silhouette_colour_levels:
         # (the colour copy is the grey copy's own, in colour: kept with it)
-        shades: list[np.ndarray] = _derived(  # type: ignore[assignment]
-            gray, ("colour", rkey), lambda: _colour_regions(cfg, colour()))  # type: ignore[misc]
+        shades = _derived(gray, ("colour", rkey),
+                          lambda: _colour_regions(cfg, colour()))  # type: ignore[misc]
         out = _boards_in(cfg, shades, gray, integ, near, near_side)
     if not out and fallbacks and cfg.silhouette_ragged_straight and near is None:
         # outlines frayed by a grainy table: the straight runs that remain still fall on
@@ -1094,8 +1091,8 @@ def _find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None,
     if cfg.silhouette_local and fallbacks:
         # regions of local tone come after all those (where one outlines the board too, it
         # is often less exactly; dev 71000321); not again in a search with gaps closed more
-        local: list[np.ndarray] = _derived(  # type: ignore[assignment]
-            gray, ("local", rkey, close), lambda: _local_regions(cfg, blurred, close))
+        local = _derived(gray, ("local", rkey, close),
+                         lambda: _local_regions(cfg, blurred, close))
         more = _boards_in(cfg, local, gray, integ, near, near_side)
         out += sorted(more, key=rank)
     return out
