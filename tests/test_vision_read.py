@@ -22,6 +22,7 @@ from engine.tiles import Tile
 from vision.batch import PhotoScore, score_reading
 from vision.commands import align_to
 from vision.config import DEFAULT, ReaderConfig
+from vision.detect import mean_side
 from vision.io import NoTilesError
 from vision.pipeline import (
     BY_COLOUR,
@@ -1063,8 +1064,11 @@ def test_face_down_tiles_cut_by_the_photo_edge_are_read_and_board_tiles_cut_stay
     # (edges thickened by 3 px as well take the rounded corners off further: sharp ones
     # then show)
     assert score(replace(DEFAULT, cut_round_corner=0.0, cut_thick_edges=0)).loose_matched == 2
-    both = score(replace(DEFAULT, cut_beside_board=False))
+    both = score(replace(DEFAULT, cut_beside_board=False, off_on_board=False))
     assert both.loose_matched == 4 and both.loose_found == 6
+    # (those faces lie on board tiles: dropped as that tile read twice too)
+    once = score(replace(DEFAULT, cut_beside_board=False))
+    assert once.loose_matched == once.loose_found == 4
 
 
 @needs_model
@@ -2388,3 +2392,24 @@ def test_the_colour_copy_is_decoded_beside_the_reading_while_the_lattice_is_fitt
     r = read_image(DEFAULT, photo, classifier=clf)
     assert events[:3] == ["prefetch 4", "fit ([4])", "classify"]
     assert len(r.tiles) == 30 and len(r.off_board) == 1
+
+
+@needs_model
+@pytest.mark.slow
+def test_a_tile_read_on_the_board_is_not_read_off_it_too() -> None:
+    # dev2 71000632: the board reads 1-1-5 on a cell where the lattice put it, and the
+    # tile's own face beside that cell is read as a tile off the board too: one tile
+    # reported twice. Each tile lies in one place (off_on_board): the board's reading
+    # stands, and the board is the same
+    (sc, twice), (r, r2) = _dev_read(71_000_632, DEFAULT, replace(DEFAULT, off_on_board=False))
+    _same_board(sc, twice)
+
+    def on_board(reading: Reading) -> list[object]:
+        return [o for o in reading.off_board for t in reading.tiles
+                if np.linalg.norm(o.corner_px.mean(axis=0) - t.corner_px.mean(axis=0))
+                < mean_side(t.corner_px) / 3]
+
+    assert not on_board(r) and len(r.off_board) == len(r2.off_board) - 1
+    (dup,) = on_board(r2)
+    assert dup.tile is not None and dup.tile.name() == "1-1-5"
+    assert sc.loose_found == twice.loose_found - 1 and sc.loose_matched == twice.loose_matched

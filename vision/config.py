@@ -775,6 +775,10 @@ class ReaderConfig:
     #: off the board", 12 of them on the blurred board); not those showing every digit
     #: at adopt_loose_min or more (a tile of its own, read where the board's are not)
     blurred_board_faces: bool = True
+    #: a reading off the board whose centre lies within a third of a side of a board
+    #: tile's is that tile read twice (a face of its own beside the cell the board read it
+    #: on: dev 71000197, 71000632) and is dropped, the board's reading kept (False = off)
+    off_on_board: bool = True
     #: a photo on which the board chosen read no digit: this many boards fitted to other
     #: silhouettes are read in turn, the first that reads kept
     other_boards: int = 3

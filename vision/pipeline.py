@@ -3072,6 +3072,10 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                        _by_colour(cfg, photo, f, h_full, board, off, clf))
     if blurred and not board and cfg.blurred_board_faces:
         off = _off_blurred(cfg, blurred, off)
+    if board and cfg.off_on_board:
+        # each tile lies in one place: one read off the board on a board tile is that tile
+        # again, from its own outline beside the cell the board read it on
+        off = _apart(off, board)
     if _nothing_read(board, off) and not _clear_partial(cfg, off):
         if found.too_blurred:
             raise NoTilesError(f"{photo.path}: no tiles read: the board is too blurred for "
