@@ -986,28 +986,22 @@ def find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None = N
     steeply), fitted at that bar; [] with ``cfg.silhouette_short_peak`` 0."""
     if short and not cfg.silhouette_short_peak:
         return []
-    # the reader searches a photo's silhouettes again (the same copy, whole) when the first
-    # board reads nothing or few of its cells: the last whole search is kept for that
     if max(gray.shape) > cfg.detect_max_side:
         return []  # the double-size search: the photo itself was searched already
-    key = (cfg, close, fallbacks, colour is None, short)
-    last = _LAST[0] if _LAST else None  # taken once: another thread may replace it
-    if near is None and last is not None and last[0] is gray and last[1] == key:
-        return list(last[2])
-    out = _find_boards(cfg, gray, near, near_side, colour, close, fallbacks, short)
-    if near is None:
-        _LAST[:] = [(gray, key, list(out))]
-    return out
+    if near is not None:
+        return _find_boards(cfg, gray, near, near_side, colour, close, fallbacks, short)
+    # the reader searches a photo's silhouettes again (the same copy, whole) when the first
+    # board reads nothing or few of its cells: a whole search is kept with the copy for that
+    return list(_derived(gray, ("boards", cfg, close, fallbacks, colour is None, short),
+                         lambda: _find_boards(cfg, gray, near, near_side, colour, close,
+                                              fallbacks, short)))
 
 
-#: the last search of a whole photo: (its grey copy, the search's settings, the boards)
-_LAST: list[tuple[np.ndarray, tuple[object, ...], list[BoardGuess]]] = []
-
-
-#: what the searches derive from a search copy (its halved copy, its regions' outlines),
-#: kept for the last few copies searched: the reader searches one copy's silhouettes
-#: several times over (with the faces found, again with the lattice moved onto the digits,
-#: for other boards), and the regions do not depend on what a search then looks for.
+#: what the searches derive from a search copy (its halved copy, its regions' outlines,
+#: the boards a whole search of it found), kept for the last few copies searched: the
+#: reader searches one copy's silhouettes several times over (with the faces found, again
+#: with the lattice moved onto the digits, for other boards), and the regions do not
+#: depend on what a search then looks for.
 #: (copy's id) -> (the copy, {key: what was derived}); the copy is kept so its id stays
 #: its own while it is here
 _DERIVED: dict[int, tuple[np.ndarray, dict[object, object]]] = {}
