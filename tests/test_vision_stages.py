@@ -1242,6 +1242,66 @@ def test_a_digit_chosen_where_no_other_tile_shows_one_is_flagged_so() -> None:
                          "there)")
 
 
+def test_a_lone_corner_showing_no_digit_is_left_unknown_not_guessed() -> None:
+    # the same board: where no other tile meets the corner whose pixels clearly show no
+    # digit (a hand over it), the digit the set "allows" was a guess among several (right
+    # 9 times in 16 on the dev photos, stop 88): the reading leaves it unknown, the tile
+    # partial; where a tile beside shows the digit there, the board tells it and it stays.
+    # Where the board holds every other tile the set would allow, the one left stands
+    from vision.fit import LatticeFit
+    from vision.pipeline import HIDDEN_CORNER, Found, Seen, _unseen_alone, reconstruct
+    from vision.reading import TileReading
+
+    px = _cell_px
+    up, down, shared, digits_up, p_up = _board_tile_1_2_3()
+    corners = cell_corners(down)
+    far = next(k for k, v in enumerate(corners) if v not in shared)
+
+    def board(none_at: int, none_p: float = 0.9) -> list[TileReading]:
+        p = np.zeros((3, 7))
+        for k, v in enumerate(corners):
+            p[k, digits_up[v] if v in shared else 4] = 0.95
+        p[none_at] = 0.0
+        p[none_at, 6], p[none_at, 5] = none_p, 1 - none_p
+        photo = vio.from_array(DEFAULT, np.full((400, 500, 3), 128, np.uint8))
+        found = Found(LatticeFit(triangles=[], side=104.0), 1.0)
+        seen = [Seen(up, px(up), True), Seen(down, px(down), True)]
+        return reconstruct(DEFAULT, photo, found, seen, np.stack([p_up, p]))[0]
+
+    def after(b: list[TileReading], cfg: ReaderConfig = DEFAULT,
+              placed: tuple[TileReading, ...] = ()) -> TileReading:
+        _unseen_alone(cfg, b + list(placed), "standard")
+        return next(t for t in b if t.cell == down)
+
+    guessed = board(far)
+    chosen = next(t for t in guessed if t.cell == down).corners[far]
+    assert chosen is not None
+    t = after(guessed)
+    assert t.corners[far] is None and not t.complete and t.confidence[far] == 0.0
+    assert t.flags[:2] == ["partial", HIDDEN_CORNER]
+    assert not any(f.startswith(f"corner {far}: ") for f in t.flags)
+    assert [d for k, d in enumerate(t.corners) if k != far] == [
+        digits_up[v] for v in corners if v in shared]
+    # off: the guess stands, flagged as such
+    t = after(board(far), replace(DEFAULT, alone_none_hidden=1.01))
+    assert t.corners[far] == chosen and t.complete
+    # pixels less sure than alone_none_hidden: the choice stands
+    assert after(board(far, 0.85)).corners[far] == chosen
+    # a corner a tile beside shows: told by the board, kept
+    hid = corners.index(shared[0])
+    assert after(board(hid)).corners[hid] == digits_up[shared[0]]
+    # every other tile the set allows there placed elsewhere: the one left is read
+    elsewhere = []
+    for d in range(6):
+        trial = Tile.from_digits([d if k == far else digits_up[v]
+                                  for k, v in enumerate(corners)])
+        if d != chosen and trial.in_set("standard"):
+            elsewhere.append(TileReading((9, d, "U"), list(trial.digits), px(up) + 300,
+                                         [0.95] * 3, np.full((3, 7), 0.1)))
+    assert elsewhere
+    assert after(board(far), placed=tuple(elsewhere)).corners[far] == chosen
+
+
 def test_a_candidate_cut_by_the_edge_with_a_hidden_corner_joins_as_partial() -> None:
     # a hand at the photo's edge over a corner of a board tile the detector missed: one
     # corner of its cell lies beyond the edge (its digit's spot in view, read 0.7), one in

@@ -360,6 +360,12 @@ class ReaderConfig:
     #: photos with no mistake, +12 tiles, +6 digits right, 1 digit told wrong (71000696:
     #: by a neighbour already misread) and 2 left unknown
     cell_two_hidden: bool = True
+    #: a board tile's corner that no other tile meets, whose pixels say "no digit" at this
+    #: or more (a hand over it), is reported unknown (the tile partial) where the set
+    #: leaves more than one digit there: the digit chosen was a guess among those, right
+    #: about half the time (dev 71000000-999: 9 of 16 corners so, 14 of them under a
+    #: hand). Above 1 = off: the likeliest digit the set allows, flagged as such
+    alone_none_hidden: float = 0.9
     #: a loose face showing three digits whose centroid lies within this many sides of a
     #: free cell next to the board, turned at most adopt_loose_turn_deg from it and of its
     #: size within adopt_loose_size (ratio), joins the board: a hand-placed arm drifted off

@@ -2797,6 +2797,47 @@ def _connected(seen: list[Seen], idx: list[int], cut: set[Cell] | frozenset[Cell
     return [n for n in idx if seen[n].cell in keep]
 
 
+def _unseen_alone(cfg: ReaderConfig, board: list[TileReading], set_name: str) -> None:
+    """Leave unknown (in place) each corner of a ``board`` tile that no other tile meets
+    with a digit, whose pixels say "no digit" at ``cfg.alone_none_hidden`` or more (a
+    hand over it), where the set leaves more than one digit there (a tile of
+    ``set_name`` the board holds nowhere else): the digit chosen there was a guess among
+    those, not a reading. The tile becomes ``partial``, flagged as hidden, the corner's
+    "pixels say" flag dropped. Where one digit is left (the set tells it) the choice
+    stands. After the searches, whose comparisons weigh the tiles as chosen; nothing
+    with ``cfg.alone_none_hidden`` above 1."""
+    if cfg.alone_none_hidden > 1.0:
+        return
+    met: Counter[Vertex] = Counter()
+    for t in board:
+        if t.cell is not None:
+            met.update(v for v, d in zip(cell_corners(t.cell), t.corners, strict=True)
+                       if d is not None)
+    placed = Counter(t.tile for t in board if t.tile is not None)
+    for t in board:
+        if t.cell is None or not t.complete:
+            continue
+        unseen = []
+        for k, v in enumerate(cell_corners(t.cell)):
+            p = t.probs[k]
+            if met[v] > 1 or int(np.argmax(p)) != 6 or p[6] < cfg.alone_none_hidden:
+                continue
+            others = {u for u, m in placed.items() if u != t.tile or m > 1}
+            left = sum(u.in_set(set_name) and u not in others for u in (
+                Tile.from_digits([d if j == k else t.corners[j] for j in range(3)])  # type: ignore[misc]
+                for d in range(6)))
+            if left > 1:
+                unseen.append(k)
+        if not unseen:
+            continue
+        placed[t.tile] -= 1  # type: ignore[index]
+        for k in unseen:
+            t.corners[k] = None
+            t.confidence[k] = 0.0
+        t.flags = ["partial", HIDDEN_TWO if len(unseen) > 1 else HIDDEN_CORNER] + [
+            f for f in t.flags if not any(f.startswith(f"corner {k}: ") for k in unseen)]
+
+
 def _tile_reading(cfg: ReaderConfig, cell: Cell | None, px: np.ndarray, p: np.ndarray,
                   digits: list[int] | list[int | None] | None, flags: list[str],
                   steady: np.ndarray | None = None, alone: Sequence[int] = ()
@@ -3076,6 +3117,8 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         # each tile lies in one place: one read off the board on a board tile is that tile
         # again, from its own outline beside the cell the board read it on
         off = _apart(off, board)
+    # a lone corner a hand covers: unknown, not a guess among the digits the set leaves
+    _unseen_alone(cfg, board, set_name)
     if _nothing_read(board, off) and not _clear_partial(cfg, off):
         if found.too_blurred:
             raise NoTilesError(f"{photo.path}: no tiles read: the board is too blurred for "
