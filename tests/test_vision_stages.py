@@ -1250,7 +1250,7 @@ def test_a_lone_corner_showing_no_digit_is_left_unknown_not_guessed() -> None:
     # Where the board holds every other tile the set would allow, the one left stands
     from vision.fit import LatticeFit
     from vision.pipeline import HIDDEN_CORNER, Found, Seen, _unseen_alone, reconstruct
-    from vision.reading import TileReading
+    from vision.reading import Reading, TileReading
 
     px = _cell_px
     up, down, shared, digits_up, p_up = _board_tile_1_2_3()
@@ -1270,7 +1270,7 @@ def test_a_lone_corner_showing_no_digit_is_left_unknown_not_guessed() -> None:
 
     def after(b: list[TileReading], cfg: ReaderConfig = DEFAULT,
               placed: tuple[TileReading, ...] = ()) -> TileReading:
-        _unseen_alone(cfg, b + list(placed), "standard")
+        _unseen_alone(cfg, Reading("x.png", 500, 400, "standard", b + list(placed)))
         return next(t for t in b if t.cell == down)
 
     guessed = board(far)

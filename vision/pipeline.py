@@ -2797,40 +2797,33 @@ def _connected(seen: list[Seen], idx: list[int], cut: set[Cell] | frozenset[Cell
     return [n for n in idx if seen[n].cell in keep]
 
 
-def _unseen_alone(cfg: ReaderConfig, board: list[TileReading], set_name: str) -> None:
-    """Leave unknown (in place) each corner of a ``board`` tile that no other tile meets
-    with a digit, whose pixels say "no digit" at ``cfg.alone_none_hidden`` or more (a
-    hand over it), where the set leaves more than one digit there (a tile of
-    ``set_name`` the board holds nowhere else): the digit chosen there was a guess among
-    those, not a reading. The tile becomes ``partial``, flagged as hidden, the corner's
-    "pixels say" flag dropped. Where one digit is left (the set tells it) the choice
-    stands. After the searches, whose comparisons weigh the tiles as chosen; nothing
-    with ``cfg.alone_none_hidden`` above 1."""
+def _unseen_alone(cfg: ReaderConfig, reading: Reading) -> None:
+    """Leave unknown (in place) each corner of a board tile of ``reading`` that no other
+    tile meets with a digit, whose pixels say "no digit" at ``cfg.alone_none_hidden`` or
+    more (a hand over it), where the set leaves more than one digit there
+    (:func:`_new_set_tile`): the digit chosen there was a guess among those, not a
+    reading. The tile becomes ``partial``, flagged as hidden, the corner's "pixels say"
+    flag dropped. Where one digit is left (the set tells it) the choice stands. After the
+    searches, whose comparisons weigh the tiles as chosen; nothing with
+    ``cfg.alone_none_hidden`` above 1."""
     if cfg.alone_none_hidden > 1.0:
         return
     met: Counter[Vertex] = Counter()
-    for t in board:
+    for t in reading.tiles:
         if t.cell is not None:
             met.update(v for v, d in zip(cell_corners(t.cell), t.corners, strict=True)
                        if d is not None)
-    placed = Counter(t.tile for t in board if t.tile is not None)
-    for t in board:
+    for t in reading.tiles:
         if t.cell is None or not t.complete:
             continue
-        unseen = []
-        for k, v in enumerate(cell_corners(t.cell)):
-            p = t.probs[k]
-            if met[v] > 1 or int(np.argmax(p)) != 6 or p[6] < cfg.alone_none_hidden:
-                continue
-            others = {u for u, m in placed.items() if u != t.tile or m > 1}
-            left = sum(u.in_set(set_name) and u not in others for u in (
-                Tile.from_digits([d if j == k else t.corners[j] for j in range(3)])  # type: ignore[misc]
-                for d in range(6)))
-            if left > 1:
-                unseen.append(k)
+        unseen = [k for k, v in enumerate(cell_corners(t.cell))
+                  if met[v] == 1 and int(np.argmax(t.probs[k])) == 6
+                  and t.probs[k, 6] >= cfg.alone_none_hidden
+                  and sum(_new_set_tile(reading, t, [d if j == k else t.corners[j]  # type: ignore[misc]
+                                                     for j in range(3)])
+                          for d in range(6)) > 1]
         if not unseen:
             continue
-        placed[t.tile] -= 1  # type: ignore[index]
         for k in unseen:
             t.corners[k] = None
             t.confidence[k] = 0.0
@@ -3117,8 +3110,6 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         # each tile lies in one place: one read off the board on a board tile is that tile
         # again, from its own outline beside the cell the board read it on
         off = _apart(off, board)
-    # a lone corner a hand covers: unknown, not a guess among the digits the set leaves
-    _unseen_alone(cfg, board, set_name)
     if _nothing_read(board, off) and not _clear_partial(cfg, off):
         if found.too_blurred:
             raise NoTilesError(f"{photo.path}: no tiles read: the board is too blurred for "
@@ -3132,6 +3123,8 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         # (only the board kept, not one the search tried: a cloth printed with triangles
         # is judged too blurred too, dev faults 71000333, a sharp photo)
         reading.notes.append(BOARD_TOO_BLURRED)
+    # a lone corner a hand covers: unknown, not a guess among the digits the set leaves
+    _unseen_alone(cfg, reading)
     judge_pieces(cfg, lambda: photo.colour(f), reading, scale=1.0 / f)
     _misread_sets(cfg, reading)
     t3 = time.perf_counter()
