@@ -116,8 +116,15 @@ def _print(lines: list[str] | str, *tables: object) -> None:
             con.print(t)
 
 
+#: the mark of a move meeting a digit not seen, and the line that explains it
+_UNSEEN_MARK = " *"
+_UNSEEN_NOTE = ("* meets a tile read only in part where its digit was not seen: check that "
+                "corner on the table")
+
+
 def _board_lines(board: Board) -> list[str]:
-    lines = [f"board: {len(board)} tiles, {board.set_name} set"]
+    part = f" ({len(board.partial)} read in part)" if board.partial else ""
+    lines = [f"board: {len(board)} tiles{part}, {board.set_name} set"]
     problems = board.violations()
     if problems:
         lines.append(f"warning: the board breaks the rules in {len(problems)} place(s):")
@@ -141,7 +148,7 @@ def _check_rack(board: Board, rack: list[Tile]) -> None:
 
 def _short(m: Move) -> str:
     fig = f", {m.score.figure}" if m.score.figure else ""
-    return f"{m.tile} ({m.score.total}{fig})"
+    return f"{m.tile} ({m.score.total}{fig}){_UNSEEN_MARK if m.unseen else ''}"
 
 
 @app.command()
@@ -180,8 +187,9 @@ def moves(board: Annotated[str, typer.Argument(help="Board JSON file.")],
                          f"{len(found)} legal placement{'s' if len(found) != 1 else ''}")
             t = _table("", "#", "tile", "placement", "score", "figure", "breakdown")
             for n, m in enumerate(found, 1):
-                t.add_row(str(n), m.tile.name(), m.placement.notation(), str(m.score.total),
-                          m.score.figure or "", m.score.breakdown)
+                t.add_row(str(n), m.tile.name(),
+                          m.placement.notation() + (_UNSEEN_MARK if m.unseen else ""),
+                          str(m.score.total), m.score.figure or "", m.score.breakdown)
         else:
             groups = moves_by_cell(found)
             lines.append(f"no rack: {len(found)} placements of unplayed tiles in "
@@ -189,6 +197,8 @@ def moves(board: Annotated[str, typer.Argument(help="Board JSON file.")],
             t = _table("", "cell", "tiles that fit (score)")
             for cell, ms in sorted(groups.items(), key=lambda kv: kv[1][0].sort_key()):
                 t.add_row(cell_name(cell), ", ".join(_short(m) for m in ms))
+        if any(m.unseen for m in found):
+            lines.append(_UNSEEN_NOTE)
         _print(lines, *([t] if found else []))
     guarded(run)
 
@@ -271,6 +281,9 @@ def check(board: Annotated[str, typer.Argument(help="Board JSON file (the board 
         if res.problems:
             lines.append("problems:")
             lines += [f"  - {p}" for p in res.problems]
+        if res.unverified:
+            lines.append("not checked (read only in part):")
+            lines += [f"  - {p}" for p in res.unverified]
         if res.score is not None and res.legal:  # (--json also gives an illegal one's score)
             lines.append(f"score: {res.score.breakdown}")
         lines.append(f"verdict: {res.verdict()}")

@@ -4,6 +4,12 @@ A :class:`Board` maps cells to the digits at their corners (in the cell's corner
 DESIGN.md). It loads and saves Board JSON (``triominos-board/1``). A board that breaks the
 rules still loads; :meth:`Board.violations` names each problem and :meth:`Board.status`
 sums them up as bit flags (like python-chess's ``status()``).
+
+A board read from a photo may hold tiles seen only in part (under a hand, beyond the
+photo's edge): :attr:`Board.partial`, ``null`` for each digit not seen in Board JSON. Such a
+tile fills its cell and joins its neighbours; its digits in view count where tiles meet;
+which tile it is, and what its hidden digits are, the engine does not know and never
+assumes.
 """
 
 from __future__ import annotations
@@ -30,6 +36,9 @@ from .lattice import (
 from .tiles import SET_NAMES, Digits, Tile, tile_set
 
 BOARD_FORMAT = "triominos-board/1"
+
+#: The corner digits of a tile seen only in part (corner order): None = a digit not seen.
+PartDigits = tuple[int | None, int | None, int | None]
 
 
 class Status(enum.IntFlag):
@@ -66,29 +75,50 @@ class Violation:
 class Board:
     """Placement-only board: ``cells`` maps a cell to its corner digits (corner order).
 
-    ``set_name`` is ``standard`` or ``extended``. Mutating methods keep no history; the game
-    layer (``engine.game``) keeps turns and scores.
+    ``set_name`` is ``standard`` or ``extended``. ``partial`` maps the cells of tiles seen
+    only in part (a photo's) to their digits, None where not seen; such a cell is taken
+    (``cell in board``, ``len(board)``) but its tile is not in :meth:`tiles` or
+    :meth:`used`. Iterating gives the complete tiles. Mutating methods keep no history;
+    the game layer (``engine.game``) keeps turns and scores.
     """
 
     cells: dict[Cell, Digits] = field(default_factory=dict)
     set_name: str = "standard"
+    partial: dict[Cell, PartDigits] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         tile_set(self.set_name)  # validates the name
 
     # ---- access -------------------------------------------------------------------
     def __len__(self) -> int:
-        return len(self.cells)
+        return len(self.cells) + len(self.partial)
 
     def __contains__(self, cell: object) -> bool:
-        return cell in self.cells
+        return cell in self.cells or cell in self.partial
 
     def __iter__(self) -> Iterator[tuple[Cell, Digits]]:
         return iter(sorted(self.cells.items()))
 
     def copy(self) -> Board:
         """A shallow copy that can be changed independently."""
-        return Board(dict(self.cells), self.set_name)
+        return Board(dict(self.cells), self.set_name, dict(self.partial))
+
+    def occupied(self) -> set[Cell]:
+        """Every cell holding a tile, whether read in full or in part."""
+        return set(self.cells) | set(self.partial)
+
+    def seen_at(self, cell: Cell) -> PartDigits | None:
+        """The digits of the tile in ``cell`` as far as seen (None for each not seen), or
+        None for an empty cell."""
+        return self.cells.get(cell) or self.partial.get(cell)
+
+    def describe_at(self, cell: Cell) -> str:
+        """The tile in ``cell`` in words: its name (``1-2-5``), or for a tile seen in part
+        its digits in corner order with ``?`` for each not seen (``1,?,2``)."""
+        d = self.partial.get(cell)
+        if d is not None:
+            return ",".join("?" if x is None else str(x) for x in d) + " (seen in part)"
+        return str(self.tile_at(cell))
 
     def tile_at(self, cell: Cell) -> Tile | None:
         """The tile in ``cell``, or None."""
@@ -103,38 +133,55 @@ class Board:
         """The set of tiles on the board."""
         return set(self.tiles())
 
+    def could_be(self, tile: Tile) -> list[Cell]:
+        """The cells of tiles seen only in part that may be ``tile`` (their digits in view
+        agree with it in some rotation), in cell order."""
+        return sorted(c for c, p in self.partial.items()
+                      if any(all(x is None or x == d for x, d in zip(p, r, strict=True))
+                             for r in tile.rotations()))
+
     def unplayed(self) -> list[Tile]:
         """Tiles of the set that are not on the board, in name order."""
         used = self.used()
         return sorted(t for t in tile_set(self.set_name) if t not in used)
 
     def digits_at(self, v: Vertex) -> dict[Cell, int]:
-        """The digit each occupied cell around vertex ``v`` shows there."""
+        """The digit each occupied cell around vertex ``v`` shows there (a tile seen in part
+        only where its digit there was seen)."""
         out: dict[Cell, int] = {}
         for c in cells_around(v):
-            d = self.cells.get(c)
+            d = self.seen_at(c)
             if d is not None:
-                out[c] = d[cell_corners(c).index(v)]
+                x = d[cell_corners(c).index(v)]
+                if x is not None:
+                    out[c] = x
         return out
+
+    def unseen_at(self, v: Vertex) -> list[Cell]:
+        """The cells around vertex ``v`` holding a tile whose digit there was not seen."""
+        return [c for c in cells_around(v)
+                if c in self.partial and self.partial[c][cell_corners(c).index(v)] is None]
 
     def vertices(self) -> set[Vertex]:
         """Every vertex touched by a tile."""
-        return {v for c in self.cells for v in cell_corners(c)}
+        return {v for c in self.occupied() for v in cell_corners(c)}
 
     def occupied_neighbours(self, cell: Cell) -> list[Cell]:
         """Occupied cells sharing an edge with ``cell``."""
-        return [n for n in edge_neighbours(cell) if n in self.cells]
+        return [n for n in edge_neighbours(cell) if n in self]
 
     def frontier(self) -> set[Cell]:
         """Empty cells sharing an edge with a tile (where a next tile may go)."""
-        return {n for c in self.cells for n in edge_neighbours(c) if n not in self.cells}
+        return {n for c in self.occupied() for n in edge_neighbours(c) if n not in self}
 
     # ---- change -------------------------------------------------------------------
     def put(self, cell: Cell, corners: Iterable[int]) -> None:
         """Place digits ``corners`` (corner order) in ``cell``, no rule check (see moves)."""
         ds = tuple(corners)
         Tile.from_digits(ds)  # validates digits
-        self.cells[make_cell(*cell)] = ds  # type: ignore[assignment]
+        cell = make_cell(*cell)
+        self.partial.pop(cell, None)  # a tile seen in part, now seen in full
+        self.cells[cell] = ds  # type: ignore[assignment]
 
     def remove(self, cell: Cell) -> Digits:
         """Take the tile out of ``cell`` and return its digits. KeyError if empty."""
@@ -146,6 +193,9 @@ class Board:
         for c, d in self.cells.items():
             nc, nd = transform_cell(c, d, turns, shift)
             b.cells[nc] = nd
+        for c, p in self.partial.items():
+            nc, np_ = transform_cell(c, p, turns, shift)  # type: ignore[arg-type]
+            b.partial[nc] = np_  # type: ignore[assignment]
         return b
 
     # ---- rules --------------------------------------------------------------------
@@ -153,7 +203,9 @@ class Board:
         """Every rule problem on the board, in a stable order.
 
         Kinds: corners disagreeing at a lattice point, a tile touching others only by a
-        corner, a tile used twice, a tile not in the set, a board in pieces.
+        corner, a tile used twice, a tile not in the set, a board in pieces. A tile seen in
+        part counts where it lies and with its digits in view; whether it is in the set or
+        used twice is not known, so not judged.
         """
         out: list[Violation] = []
         for v in sorted(self.vertices()):
@@ -162,14 +214,15 @@ class Board:
                 desc = ", ".join(f"{d} from {cell_name(c)}" for c, d in sorted(at.items()))
                 out.append(Violation(Status.CORNER_MISMATCH, tuple(sorted(at)),
                                      f"corners disagree at vertex {vertex_name(v)}: {desc}", v))
-        if len(self.cells) > 1:
-            for c in sorted(self.cells):
+        if len(self) > 1:
+            for c in sorted(self.occupied()):
                 if not self.occupied_neighbours(c):
-                    touching = any(len(self.digits_at(v)) > 1 for v in cell_corners(c))
+                    touching = any(n != c and n in self for v in cell_corners(c)
+                                   for n in cells_around(v))
                     if touching:
                         out.append(Violation(Status.CORNER_ONLY, (c,),
-                                             f"tile {self.tile_at(c)} at {cell_name(c)} touches "
-                                             "the board only by a corner"))
+                                             f"tile {self.describe_at(c)} at {cell_name(c)} "
+                                             "touches the board only by a corner"))
         seen: dict[Tile, Cell] = {}
         for c, d in self:
             t = Tile.from_digits(d)
@@ -202,8 +255,8 @@ class Board:
         return self.status() == Status.VALID
 
     def components(self) -> list[set[Cell]]:
-        """Groups of tiles joined edge to edge, largest first."""
-        left = set(self.cells)
+        """Groups of tiles (read in full or in part) joined edge to edge, largest first."""
+        left = self.occupied()
         parts: list[set[Cell]] = []
         while left:
             start = min(left)
@@ -221,13 +274,18 @@ class Board:
 
     # ---- JSON ---------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """Board JSON (``triominos-board/1``) as a dict, tiles in cell order."""
+        """Board JSON (``triominos-board/1``) as a dict, tiles in cell order (a tile seen in
+        part with ``None`` for each digit not seen)."""
         return {"format": BOARD_FORMAT, "set": self.set_name,
-                "tiles": [{"cell": list(c), "corners": list(d)} for c, d in self]}
+                "tiles": self._entries()}
+
+    def _entries(self) -> list[dict[str, Any]]:
+        both: dict[Cell, PartDigits] = {**self.partial, **self.cells}
+        return [{"cell": list(c), "corners": list(both[c])} for c in sorted(both)]
 
     def dumps(self) -> str:
         """Board JSON text, one tile per line."""
-        lines = [json.dumps({"cell": list(c), "corners": list(d)}) for c, d in self]
+        lines = [json.dumps(e) for e in self._entries()]
         body = ",\n    ".join(lines)
         return (f'{{\n  "format": "{BOARD_FORMAT}",\n  "set": "{self.set_name}",\n'
                 f'  "tiles": [\n    {body}\n  ]\n}}\n' if lines else
@@ -239,7 +297,9 @@ class Board:
 
         ``strict`` (the default, for files people give) rejects a tile not in the set and a
         tile used twice as input errors; vision builds boards with ``strict=False`` so that
-        such readings load and are reported as violations instead.
+        such readings load and are reported as violations instead. A corner given as
+        ``null`` is a digit not seen: that tile goes to :attr:`partial` (a tile read from a
+        photo only in part, as Reading JSON writes it).
         Raises ParseError with a one-line message naming the offending entry.
         """
         if not isinstance(data, dict):
@@ -267,11 +327,16 @@ class Board:
             except ParseError as e:
                 raise ParseError(f"{label}: {e}") from None
             if (not isinstance(corners_raw, list) or len(corners_raw) != 3
-                    or not all(type(d) is int and 0 <= d <= 5 for d in corners_raw)):
-                raise ParseError(f"{label} at {cell_name(cell)}: bad corners {corners_raw!r} "
-                                 "(expected three digits 0-5)")
-            if cell in board.cells:
+                    or not all(d is None or (type(d) is int and 0 <= d <= 5)
+                               for d in corners_raw)):
+                raise ParseError(f"{label} at {cell_name(cell)}: bad corners "
+                                 f"{json.dumps(corners_raw, default=str)} (expected three "
+                                 "digits 0-5, null for a digit not seen)")
+            if cell in board:
                 raise ParseError(f"{label}: cell {cell_name(cell)} is given twice")
+            if None in corners_raw:
+                board.partial[cell] = tuple(corners_raw)  # type: ignore[assignment]
+                continue
             tile = Tile.from_digits(corners_raw)
             if strict and not tile.in_set(set_name):
                 raise ParseError(f"{label} at {cell_name(cell)}: tile {tile} is not in the "

@@ -29,7 +29,15 @@ from typing import Any
 
 from .board import Board
 from .errors import AmbiguousPlacementError, IllegalPlacementError, ParseError
-from .lattice import Cell, cell_corners, cell_name, cells_around, parse_cell, vertex_name
+from .lattice import (
+    Cell,
+    Vertex,
+    cell_corners,
+    cell_name,
+    cells_around,
+    parse_cell,
+    vertex_name,
+)
 from .rules import Rules
 from .scoring import Score, make_score
 from .tiles import Digits, Tile, tile_set
@@ -102,9 +110,9 @@ def _parse_corner_digits(rest: str, text: str) -> Digits:
 
 def _find_rotation(board: Board, cell: Cell, tile: Tile) -> Digits:
     name = cell_name(cell)
-    if cell in board.cells:
-        raise IllegalPlacementError(f"cell {name} already holds tile {board.tile_at(cell)}")
-    if board.cells and not board.occupied_neighbours(cell):
+    if cell in board:
+        raise IllegalPlacementError(f"cell {name} already holds tile {board.describe_at(cell)}")
+    if board and not board.occupied_neighbours(cell):
         raise IllegalPlacementError(f"cell {name} shares no edge with a tile on the board"
                                     + _corner_only_note(board, cell))
     needs = [_digit_needed(board, v) for v in cell_corners(cell)]
@@ -128,17 +136,34 @@ def _digit_needed(board: Board, v: tuple[int, int]) -> int | None:
     return ds.pop() if len(ds) == 1 else -1
 
 
+def _touches(board: Board, cell: Cell) -> bool:
+    """Whether another tile (read in full or in part) meets ``cell`` at a corner."""
+    return any(c != cell and c in board for v in cell_corners(cell) for c in cells_around(v))
+
+
 def _corner_only_note(board: Board, cell: Cell) -> str:
-    touching = any(board.digits_at(v) for v in cell_corners(cell))
-    return " (it would touch only by a corner)" if touching else ""
+    return " (it would touch only by a corner)" if _touches(board, cell) else ""
+
+
+def unseen_vertices(board: Board, placement: Placement) -> tuple[Vertex, ...]:
+    """The lattice points where ``placement`` meets a tile seen only in part whose digit
+    there was not seen: its corners there cannot be checked (the engine does not guess
+    them)."""
+    return tuple(v for v in cell_corners(placement.cell)
+                 if any(c != placement.cell for c in board.unseen_at(v)))
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A legal placement and what it scores."""
+    """A legal placement and what it scores.
+
+    ``unseen``: the lattice points where it meets a tile seen only in part whose digit
+    there was not seen: legal as far as the board shows, to be checked on the table.
+    """
 
     placement: Placement
     score: Score
+    unseen: tuple[Vertex, ...] = ()
 
     @property
     def tile(self) -> Tile:
@@ -156,8 +181,10 @@ class Move:
                 self.placement.corners)
 
     def to_json(self) -> dict[str, Any]:
-        """Placement fields plus ``score`` (see :meth:`Score.to_json`)."""
-        return {**self.placement.to_json(), "score": self.score.to_json()}
+        """Placement fields plus ``score`` (see :meth:`Score.to_json`) and
+        ``unseen_vertices`` (see :attr:`unseen`)."""
+        return {**self.placement.to_json(), "score": self.score.to_json(),
+                "unseen_vertices": [list(v) for v in self.unseen]}
 
 
 def placement_problems(board: Board, placement: Placement, rules: Rules) -> list[str]:
@@ -167,24 +194,25 @@ def placement_problems(board: Board, placement: Placement, rules: Rules) -> list
     board; on a non-empty board the cell shares a full edge with a tile; each new corner
     agrees with every tile corner already at that lattice point. ``rules`` is accepted for
     edition-specific placement rules; no edition in RULES.md restricts placement beyond
-    these. Messages are one line each, naming cells, vertices and digits.
+    these. Messages are one line each, naming cells, vertices and digits. A corner meeting
+    a tile seen only in part where its digit was not seen is not a problem found here (see
+    :func:`unseen_vertices`).
     """
     del rules  # no edition changes what may be placed where
     out: list[str] = []
     cell, name, tile = placement.cell, cell_name(placement.cell), placement.tile
-    if cell in board.cells:
-        out.append(f"cell {name} already holds tile {board.tile_at(cell)}")
+    if cell in board:
+        out.append(f"cell {name} already holds tile {board.describe_at(cell)}")
     if not tile.in_set(board.set_name):
         out.append(f"tile {tile} is not in the {board.set_name} set")
     elsewhere = [c for c, d in board.cells.items()
                  if c != cell and Tile.from_digits(d) == tile]
     if elsewhere:
         out.append(f"tile {tile} is already on the board at {cell_name(min(elsewhere))}")
-    others = [c for c in board.cells if c != cell]
+    others = [c for c in board.occupied() if c != cell]
     if others and not board.occupied_neighbours(cell):
-        touching = any(c != cell for v in cell_corners(cell) for c in board.digits_at(v))
         out.append(f"tile {tile} at {name} shares no edge with a tile"
-                   + (" (it touches only by a corner)" if touching else
+                   + (" (it touches only by a corner)" if _touches(board, cell) else
                       " (it does not touch the board)"))
     for k, v in enumerate(cell_corners(cell)):
         d = placement.corners[k]
@@ -202,7 +230,7 @@ def placement_problems(board: Board, placement: Placement, rules: Rules) -> list
 
 
 def _digit_of(board: Board, cell: Cell, v: tuple[int, int]) -> int | None:
-    ds = board.cells.get(cell)
+    ds = board.seen_at(cell)
     return None if ds is None else ds[cell_corners(cell).index(v)]
 
 
@@ -231,13 +259,16 @@ def legal_placements(board: Board, rack: Iterable[Tile], rules: Rules,
     placement). ``score_kwargs`` go to the scorer (``draws``, ``failed_draws``,
     ``first_move``). On an empty board each tile is offered once, at :data:`FIRST_CELL`
     in its name rotation. Order: total score descending, then tile name, cell, corners.
-    Cost: one pass over the board plus one dictionary look-up per frontier cell.
+    Cost: one pass over the board plus one dictionary look-up per frontier cell. Next to a
+    tile seen only in part, a corner meeting a digit not seen is taken as free and the move
+    names that point (:attr:`Move.unseen`); a tile seen in part may be one of the rack's
+    (it is not known which tile it is).
     """
     allowed = tile_set(board.set_name)
     used = {Tile.from_digits(d) for d in board.cells.values()}
     pool = {t for t in rack if t in allowed and t not in used}
     moves: list[Move] = []
-    if not board.cells:
+    if not board:
         first = score_kwargs.pop("first_move", True)
         for t in pool:
             moves.append(Move(Placement(FIRST_CELL, t.digits),
@@ -250,10 +281,11 @@ def legal_placements(board: Board, rack: Iterable[Tile], rules: Rules,
             shape = vm.shape(cell)
             if not shape.fittable:
                 continue
+            unseen = tuple(cell_corners(cell)[k] for k in shape.unseen)
             for ds, t in index.get(shape.needs, ()):
                 if t in pool:
                     moves.append(Move(Placement(cell, ds),
-                                      make_score(t, shape, rules, **score_kwargs)))
+                                      make_score(t, shape, rules, **score_kwargs), unseen))
     moves.sort(key=Move.sort_key)
     return moves
 
@@ -285,4 +317,4 @@ def apply(board: Board, placement: Placement, rules: Rules) -> Board:
 
 
 __all__ = ["FIRST_CELL", "Move", "Placement", "apply", "is_legal", "legal_placements",
-           "moves_by_cell", "placement_problems", "unplayed_placements"]
+           "moves_by_cell", "placement_problems", "unplayed_placements", "unseen_vertices"]

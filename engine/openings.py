@@ -4,7 +4,10 @@ A **pending hexagon** (:class:`Opening`) is an empty cell such that, around one 
 its corners, the other five cells are occupied. Its three corner digits are then all
 fixed by the neighbours, so exactly one tile in exactly one rotation can go there; that
 tile may not exist in the set (a mirror tile in the standard set), may already lie on the
-board (a *dead* opening), or the neighbours may already disagree (a broken board).
+board (a *dead* opening), or the neighbours may already disagree (a broken board). Beside
+a tile seen only in part (a photo's), a digit it needs may not have been seen (``unseen``),
+or its tile may be the one seen in part (``maybe played``): the engine says so rather than
+assume either way.
 
 A **near-opening** (:class:`NearOpening`) is a lattice point with four of its six cells
 occupied: a ring two tiles short. It is *completable* when two different unplayed tiles
@@ -34,7 +37,7 @@ from .scoring import Score, figure_of, make_score
 from .tiles import Digits, Tile, tile_set
 from .vertexmap import CONFLICT, VertexMap
 
-STATUSES = ("open", "dead", "not in set", "conflict")
+STATUSES = ("open", "maybe played", "dead", "not in set", "conflict", "unseen")
 
 
 @dataclass(frozen=True)
@@ -42,10 +45,13 @@ class Opening:
     """A pending hexagon at ``cell``.
 
     ``needs``: the digits its corners must show (corner order; None where the neighbours
-    disagree). ``status``: ``open`` (the tile is unplayed and fits), ``dead`` (the tile is
-    already on the board, at ``on_board``), ``not in set`` (no such tile in this set) or
-    ``conflict`` (the neighbours disagree at a corner). ``bonus`` is the figure bonus the
-    tile would pay; ``score`` its full score when the opening is open.
+    disagree or a digit was not seen). ``status``: ``open`` (the tile is unplayed and
+    fits), ``maybe played`` (the tile is not on the board as read, but may be the tile seen
+    only in part at ``on_board``), ``dead`` (the tile is already on the board, at
+    ``on_board``), ``not in set`` (no such tile in this set), ``conflict`` (the neighbours
+    disagree at a corner) or ``unseen`` (a digit it needs lies on a tile seen only in part,
+    where that digit was not seen). ``bonus`` is the figure bonus the tile would pay;
+    ``score`` its full score when the opening is open or maybe played.
     """
 
     cell: Cell
@@ -60,8 +66,9 @@ class Opening:
 
     @property
     def placement(self) -> Placement | None:
-        """The one placement that fills this opening (None on conflicting neighbours)."""
-        if self.status == "conflict":
+        """The one placement that fills this opening (None on conflicting neighbours or a
+        digit not seen)."""
+        if self.status in ("conflict", "unseen"):
             return None
         return Placement(self.cell, self.needs)  # type: ignore[arg-type]
 
@@ -71,8 +78,14 @@ class Opening:
             return f"tile {self.tile} is unplayed: it scores {self.score.breakdown}"  # type: ignore[union-attr]
         if self.status == "dead":
             return f"dead: tile {self.tile} is already on the board at {cell_name(self.on_board)}"  # type: ignore[arg-type]
+        if self.status == "maybe played":
+            return (f"tile {self.tile} is not on the board as read, but may be the tile seen "
+                    f"in part at {cell_name(self.on_board)}: it scores "  # type: ignore[arg-type]
+                    f"{self.score.breakdown}")  # type: ignore[union-attr]
         if self.status == "not in set":
             return f"dead: no such tile in this set ({self.tile} is a mirror tile)"
+        if self.status == "unseen":
+            return "unknown: a digit it needs was not seen (a tile read only in part)"
         return "dead: the neighbours disagree at a corner"
 
     def to_json(self) -> dict[str, Any]:
@@ -132,9 +145,9 @@ def find_openings(board: Board, rules: Rules, *, near: bool = True) -> Openings:
     completable first, then by vertex. Cost: one pass over the board's vertices.
     """
     vm = VertexMap(board)
-    occ = board.cells
-    unplayed = tile_set(board.set_name) - {Tile.from_digits(d) for d in occ.values()}
-    where = {Tile.from_digits(d): c for c, d in sorted(occ.items(), reverse=True)}
+    occ = board
+    unplayed = tile_set(board.set_name) - {Tile.from_digits(d) for d in board.cells.values()}
+    where = {Tile.from_digits(d): c for c, d in sorted(board.cells.items(), reverse=True)}
     gap_cells: set[Cell] = set()
     ring_vertices: list[Vertex] = []
     for v, n in vm.count.items():
@@ -157,12 +170,14 @@ def _opening(vm: VertexMap, cell: Cell, rules: Rules, unplayed: frozenset[Tile] 
     figure = figure or ("hexagon", "double hexagon", "triple hexagon")[rings - 1]
     if not shape.fittable or None in shape.needs:
         needs = tuple(None if d is None or d == CONFLICT else d for d in shape.needs)
-        return Opening(cell, needs, rings, figure, bonus, "conflict")  # type: ignore[arg-type]
+        status = "conflict" if not shape.fittable else "unseen"
+        return Opening(cell, needs, rings, figure, bonus, status)  # type: ignore[arg-type]
     digits: Digits = shape.needs  # type: ignore[assignment]
     tile = Tile.from_digits(digits)
     if tile in unplayed:
-        return Opening(cell, digits, rings, figure, bonus, "open", tile,
-                       score=make_score(tile, shape, rules))
+        maybe = vm.board.could_be(tile)
+        return Opening(cell, digits, rings, figure, bonus, "maybe played" if maybe else "open",
+                       tile, maybe[0] if maybe else None, score=make_score(tile, shape, rules))
     if tile in where:
         return Opening(cell, digits, rings, figure, bonus, "dead", tile, where[tile])
     return Opening(cell, digits, rings, figure, bonus, "not in set", tile)
@@ -170,7 +185,7 @@ def _opening(vm: VertexMap, cell: Cell, rules: Rules, unplayed: frozenset[Tile] 
 
 def _near(vm: VertexMap, v: Vertex, rules: Rules,
           unplayed: frozenset[Tile] | set[Tile]) -> NearOpening:
-    occ = vm.board.cells
+    occ = vm.board
     gaps = tuple(sorted(c for c in cells_around(v) if c not in occ))
     index = _pattern_index()
     shapes = [vm.shape(c) for c in gaps]

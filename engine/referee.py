@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import Board
+from .board import Board, PartDigits
 from .errors import IllegalPlacementError, ParseError
-from .lattice import Cell, cell_name
-from .moves import Placement, placement_problems
+from .lattice import Cell, cell_name, vertex_name
+from .moves import Placement, placement_problems, unseen_vertices
 from .rules import Rules
 from .scoring import Score, score_placement
-from .tiles import Digits, Tile
+from .tiles import Tile
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,9 @@ class Check:
     the placement scores (also computed for an illegal placement, for information; None
     when no placement could be identified); ``claimed``: the score a player claimed, if
     any; ``claim_holds``: the claim equals the score of a legal placement (None without a
-    claim). ``ok`` = legal and (no claim or the claim holds).
+    claim); ``unverified``: what could not be checked because the board shows it only in
+    part (a corner meeting a digit not seen, a new tile seen in part). ``ok`` = legal,
+    nothing unverified, and (no claim or the claim holds).
     """
 
     rules: str
@@ -37,16 +39,23 @@ class Check:
     score: Score | None = None
     claimed: int | None = None
     claim_holds: bool | None = None
+    unverified: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
-        """True when the placement is legal and any claim holds (exit status 0)."""
-        return self.legal and self.claim_holds is not False
+        """True when the placement is legal, fully checked, and any claim holds (exit
+        status 0)."""
+        return self.legal and not self.unverified and self.claim_holds is not False
 
     def verdict(self) -> str:
-        """One line: ``legal, scores 52, claim 52 holds`` / ``illegal: ...``."""
-        if not self.legal:
+        """One line: ``legal, scores 52, claim 52 holds`` / ``illegal`` / ``not confirmed``
+        (something it depends on was not seen)."""
+        if self.problems or (not self.legal and not self.unverified):
             head = "illegal"
+        elif self.unverified:
+            head = ("not confirmed (legal where seen" + (f", scores {self.score.total})"
+                                                         if self.score else ")")
+                    if self.legal else "not confirmed")
         else:
             head = f"legal, scores {self.score.total}" if self.score else "legal"
         if self.claimed is not None:
@@ -64,7 +73,8 @@ class Check:
                 "legal": self.legal, "problems": list(self.problems),
                 "placement": self.placement.to_json() if self.placement else None,
                 "score": self.score.to_json() if self.score else None,
-                "claimed": self.claimed, "claim_holds": self.claim_holds}
+                "claimed": self.claimed, "claim_holds": self.claim_holds,
+                "unverified": list(self.unverified)}
 
 
 def _claim(claimed: int | None, legal: bool, score: Score | None) -> bool | None:
@@ -79,13 +89,21 @@ def check_placement(board: Board, placement: Placement, rules: Rules, *,
     """Check ``placement`` on ``board`` (before it): every problem, the score, the claim.
 
     ``draws`` are tiles drawn this turn before playing (their penalty is part of the
-    score). Raises ParseError for a bad draw count.
+    score). Raises ParseError for a bad draw count. Where the placement meets a tile seen
+    only in part at a digit not seen, that corner is listed in ``unverified``.
     """
     problems = placement_problems(board, placement, rules)
     score = score_placement(board, placement, rules, draws=draws, first_move=first_move)
     legal = not problems
+    unverified = [f"its corner at vertex {vertex_name(v)} meets the tile"
+                  + ("s" if len(cs) > 1 else "") + " seen in part at "
+                  + " and ".join(f"{cell_name(c)} ({_digits_text(board.partial[c])})"
+                                 for c in cs)
+                  + ", not seen there: check that corner on the table"
+                  for v in unseen_vertices(board, placement)
+                  for cs in [[c for c in board.unseen_at(v) if c != placement.cell]]]
     return Check(rules.name, placement, legal, problems, score, claimed,
-                 _claim(claimed, legal, score))
+                 _claim(claimed, legal, score), unverified)
 
 
 def check_text(board: Board, text: str, rules: Rules, *, claimed: int | None = None,
@@ -104,39 +122,51 @@ def check_text(board: Board, text: str, rules: Rules, *, claimed: int | None = N
     return check_placement(board, placement, rules, claimed=claimed, draws=draws)
 
 
+def _digits_text(d: PartDigits) -> str:
+    return ",".join("?" if x is None else str(x) for x in d)
+
+
 @dataclass(frozen=True)
 class BoardDiff:
-    """Cells that differ between two boards."""
+    """Cells that differ between two boards (digits None where a tile was seen only in
+    part)."""
 
-    added: dict[Cell, Digits]
-    removed: dict[Cell, Digits]
-    changed: dict[Cell, tuple[Digits, Digits]]
+    added: dict[Cell, PartDigits]
+    removed: dict[Cell, PartDigits]
+    changed: dict[Cell, tuple[PartDigits, PartDigits]]
 
     def problems(self) -> list[str]:
         """Why this is not exactly one new tile (empty when it is)."""
         out: list[str] = []
         for c, d in sorted(self.removed.items()):
-            out.append(f"tile {Tile.from_digits(d)} at {cell_name(c)} was removed")
+            what = Tile.from_digits(d) if None not in d else _digits_text(d)  # type: ignore[arg-type]
+            out.append(f"tile {what} at {cell_name(c)} was removed")
         for c, (a, b) in sorted(self.changed.items()):
-            out.append(f"cell {cell_name(c)} changed from {','.join(map(str, a))} to "
-                       f"{','.join(map(str, b))}")
+            out.append(f"cell {cell_name(c)} changed from {_digits_text(a)} to "
+                       f"{_digits_text(b)}")
         if not self.added:
             out.append("no new tile: the boards have the same tiles" if not out
                        else "no new tile")
         elif len(self.added) > 1:
-            names = ", ".join(f"{cell_name(c)}={','.join(map(str, d))}"
+            names = ", ".join(f"{cell_name(c)}={_digits_text(d)}"
                               for c, d in sorted(self.added.items()))
             out.append(f"{len(self.added)} new tiles ({names}); expected exactly one")
         return out
 
 
 def diff_boards(before: Board, after: Board) -> BoardDiff:
-    """The cells added, removed and changed from ``before`` to ``after``."""
-    added = {c: d for c, d in after.cells.items() if c not in before.cells}
-    removed = {c: d for c, d in before.cells.items() if c not in after.cells}
-    changed = {c: (d, after.cells[c]) for c, d in before.cells.items()
-               if c in after.cells and after.cells[c] != d}
-    return BoardDiff(added, removed, changed)
+    """The cells added, removed and changed from ``before`` to ``after``. A tile seen only
+    in part on either board is the same tile where the digits seen on both agree (a hand
+    moved off it, or over it)."""
+    added = {c: after.seen_at(c) for c in after.occupied() if c not in before}
+    removed = {c: before.seen_at(c) for c in before.occupied() if c not in after}
+    changed = {}
+    for c in before.occupied() & after.occupied():
+        a, b = before.seen_at(c), after.seen_at(c)
+        if any(x is not None and y is not None and x != y
+               for x, y in zip(a, b, strict=True)):  # type: ignore[arg-type]
+            changed[c] = (a, b)
+    return BoardDiff(added, removed, changed)  # type: ignore[arg-type]
 
 
 def check_change(before: Board, after: Board, rules: Rules, *, claimed: int | None = None,
@@ -156,5 +186,9 @@ def check_change(before: Board, after: Board, rules: Rules, *, claimed: int | No
         return Check(rules.name, None, False, problems, None, claimed,
                      None if claimed is None else False)
     (cell, digits), = diff.added.items()
-    return check_placement(before, Placement(cell, digits), rules, claimed=claimed,
-                           draws=draws)
+    if None in digits:
+        return Check(rules.name, None, False, [], None, claimed, None,
+                     [f"the new tile at {cell_name(cell)} is seen only in part "
+                      f"({_digits_text(digits)}): it cannot be checked"])
+    return check_placement(before, Placement(cell, digits), rules,  # type: ignore[arg-type]
+                           claimed=claimed, draws=draws)

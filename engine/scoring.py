@@ -163,8 +163,8 @@ def score_placement(board: Board, placement: Placement, rules: Rules, *, draws: 
     placement is scored as if it were allowed. Raises ParseError for a bad draw count.
     """
     if first_move is None:
-        first_move = not board.cells
-    shape = None if not board.cells else VertexMap(board).shape(placement.cell)
+        first_move = not board
+    shape = None if not board else VertexMap(board).shape(placement.cell)
     return make_score(placement.tile, shape, rules, draws=draws, failed_draws=failed_draws,
                       first_move=first_move)
 

@@ -1,8 +1,9 @@
 """Per-vertex facts about a board, computed once per board for fast move generation.
 
 For every lattice point touched by a tile, :class:`VertexMap` keeps the digit shown there
-(or :data:`CONFLICT` when tiles already disagree at that point) and how many of the six
-cells around it are occupied. Everything the move generator, the scorer and the opening
+(or :data:`CONFLICT` when tiles already disagree at that point), how many of the six
+cells around it are occupied, and whether a tile seen only in part meets it with a digit
+not seen. Everything the move generator, the scorer and the opening
 finder ask about a cell (which digits it needs, how many sides it would match, which rings
 it would close, whether a corner touches another tile) is read from these two maps.
 """
@@ -25,13 +26,15 @@ class CellShape:
     ``needs[k]`` is the digit required at corner ``k`` (None = free, CONFLICT = the board
     already disagrees there, so nothing fits); ``matched`` the edge neighbours' indices
     (neighbour ``k`` lies across the edge opposite corner ``k``); ``rings`` the corners whose
-    six-cell ring the tile would complete.
+    six-cell ring the tile would complete; ``unseen`` the corners where a tile seen only in
+    part meets the cell with a digit not seen (what it needs there is not known).
     """
 
     cell: Cell
     needs: tuple[int | None, int | None, int | None]
     matched: tuple[int, ...]
     rings: tuple[int, ...]
+    unseen: tuple[int, ...] = ()
 
     @property
     def fittable(self) -> bool:
@@ -41,32 +44,38 @@ class CellShape:
     @property
     def touches_opposite(self) -> bool:
         """With exactly one matched side: does the corner opposite it touch a tile?"""
-        return len(self.matched) == 1 and self.needs[self.matched[0]] is not None
+        return len(self.matched) == 1 and (self.needs[self.matched[0]] is not None
+                                           or self.matched[0] in self.unseen)
 
 
 class VertexMap:
     """Digit and occupancy count per vertex of ``board`` (built in O(tiles))."""
 
-    __slots__ = ("board", "digit", "count")
+    __slots__ = ("board", "digit", "count", "unseen")
 
     def __init__(self, board: Board) -> None:
         self.board = board
         digit: dict[Vertex, int] = {}
         count: dict[Vertex, int] = {}
-        for cell, ds in board.cells.items():
+        unseen: set[Vertex] = set()
+        for cell, ds in [*board.cells.items(), *board.partial.items()]:
             for v, d in zip(cell_corners(cell), ds, strict=True):
+                count[v] = count.get(v, 0) + 1
+                if d is None:  # a digit not seen (a tile seen in part)
+                    unseen.add(v)
+                    continue
                 old = digit.get(v)
                 if old is None:
                     digit[v] = d
                 elif old != d:
                     digit[v] = CONFLICT
-                count[v] = count.get(v, 0) + 1
         self.digit = digit
         self.count = count
+        self.unseen = unseen
 
     def shape(self, cell: Cell) -> CellShape:
         """The :class:`CellShape` of ``cell`` (assumed empty) on this board."""
-        occ = self.board.cells
+        occ = self.board
         corners = cell_corners(cell)
         get = self.digit.get
         needs = (get(corners[0]), get(corners[1]), get(corners[2]))
@@ -74,4 +83,5 @@ class VertexMap:
         cnt = self.count.get
         # the cell itself is empty, so 5 occupied cells around a corner = a ring it completes
         rings = tuple(k for k, v in enumerate(corners) if cnt(v, 0) == 5)
-        return CellShape(cell, needs, matched, rings)  # type: ignore[arg-type]
+        unseen = tuple(k for k, v in enumerate(corners) if v in self.unseen)
+        return CellShape(cell, needs, matched, rings, unseen)  # type: ignore[arg-type]

@@ -143,7 +143,8 @@ def test_bad_input_one_line_exit_2(args: list[str], message: str) -> None:
     ("twice.json", '{"format": "triominos-board/1", "tiles": [{"cell": [0,0,"U"], "corners": '
      '[1,1,1]}, {"cell": [0,0,"U"], "corners": [2,2,2]}]}', "tiles[1]: cell 0,0,U is given twice"),
     ("digit.json", '{"format": "triominos-board/1", "tiles": [{"cell": [0,0,"U"], "corners": '
-     '[1,1,7]}]}', "tiles[0] at 0,0,U: bad corners [1, 1, 7] (expected three digits 0-5)"),
+     '[1,1,7]}]}', "tiles[0] at 0,0,U: bad corners [1, 1, 7] (expected three digits 0-5, "
+     "null for a digit not seen)"),
     ("v2.json", '{"format": "triominos-board/2", "tiles": []}',
      "unknown format 'triominos-board/2' (expected 'triominos-board/1')"),
     ("trunc.json", '{"format": "triominos-board/1", "tiles": [',

@@ -60,8 +60,16 @@ def test_synthetic_photo_read_right(seed: int) -> None:
     assert sc.matched >= 0.85 * sc.label_tiles
     assert sc.found_tiles <= sc.label_tiles + 1
     assert sc.digits_right >= 0.95 * sc.digits
-    # the engine board loads and has one cell per complete tile
-    assert len(reading.board) == sum(t.complete for t in reading.tiles)
+    # the engine board loads: a full cell per complete tile, a tile seen in part per
+    # tile read in part (both seeds have some: cut by the photo's edge), its digits in view
+    # kept where they agree with the board
+    b = reading.board
+    assert len(b.cells) == sum(t.complete for t in reading.tiles)
+    part = [t for t in reading.tiles if not t.complete and t.cell is not None]
+    assert part and sorted(b.partial) == sorted(t.cell for t in part)
+    assert all(b.partial[t.cell][k] in (None, d) for t in part  # type: ignore[index]
+               for k, d in enumerate(t.corners))
+    assert len(b) == len(b.cells) + len(part)
 
 
 @needs_model

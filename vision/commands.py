@@ -16,7 +16,7 @@ from engine.lattice import cell_name
 
 from .config import DEFAULT
 from .io import IMAGE_SUFFIXES, PhotoError, load
-from .reading import BOARD_TOO_BLURRED, Reading
+from .reading import BOARD_TOO_BLURRED, Reading, TileReading
 from .render import Ghost, board_text, draw_overlay
 
 _READINGS: dict[str, Reading] = {}
@@ -114,11 +114,22 @@ def write_overlay(path: str | Path, out: str | Path,
     return o
 
 
+def _why_partial(reading: Reading, t: TileReading) -> str:
+    """Why a board tile is read only in part, in words: its outline runs past the photo's
+    edge, a flag says a hand or an object hides a digit, or neither (a digit not seen)."""
+    if any(not (0 <= x < reading.width and 0 <= y < reading.height) for x, y in t.corner_px):
+        return "cut by the photo's edge"
+    if any("under a hand or an object" in f for f in t.flags):
+        return "partly under a hand or an object"
+    return "a digit not seen"
+
+
 def report_lines(reading: Reading) -> list[str]:
     """The human-readable answer of ``triominos read``: picture, tiles, violations, flags."""
     b = reading.board
-    lines = [f"{reading.image}: {reading.width}x{reading.height}, {len(b)} tiles on the board, "
-             f"{len(reading.off_board)} off it; digits printed "
+    part = f" ({len(b.partial)} read in part)" if b.partial else ""
+    lines = [f"{reading.image}: {reading.width}x{reading.height}, {len(b)} tiles on the board"
+             f"{part}, {len(reading.off_board)} off it; digits printed "
              f"{'top toward the centre' if reading.convention == 'inward' else 'top outward'}",
              *[f"note: {n}" for n in reading.notes], ""]
     lines += ["  " + s for s in board_text(b)]
@@ -131,7 +142,7 @@ def report_lines(reading: Reading) -> list[str]:
             lines.append(f"  {cell_name(t.cell):>8}: {ds} = {t.tile}"
                          f"   (min confidence {min(t.confidence):.2f})")
         else:
-            lines.append(f"  {cell_name(t.cell):>8}: {ds}   (cut by the photo's edge)")
+            lines.append(f"  {cell_name(t.cell):>8}: {ds}   ({_why_partial(reading, t)})")
     if reading.off_board:
         lines.append("off the board:")
         for n, t in enumerate(reading.off_board):

@@ -173,16 +173,32 @@ class Reading:
 
     @property
     def board(self) -> Board:
-        """The engine board of the complete tiles on the table (loads even when rules are
-        broken)."""
-        return self._engine_board([t for t in self.tiles if t.complete])
+        """The engine board of the tiles on the table (loads even when rules are broken):
+        those read in part (a corner hidden, or cut by the photo's edge) are on it as
+        tiles seen in part (:attr:`engine.board.Board.partial`), so that their cells are
+        not offered as free and their digits in view count. A digit of theirs that
+        disagrees with the tiles read in full at its lattice point (or, where none is, with
+        another tile read in part) is given as not seen: a tile read in part is not judged
+        by its digits (they are the least sure), so the engine is not told a conflict the
+        reading does not report, and a move meeting it is marked to be checked."""
+        board = self._engine_board(self.tiles)
+        full: dict[Vertex, set[int]] = {}
+        part: dict[Vertex, set[int]] = {}
+        for tiles, at in ((board.cells, full), (board.partial, part)):
+            for c, ds in tiles.items():
+                for v, d in zip(cell_corners(c), ds, strict=True):
+                    if d is not None:
+                        at.setdefault(v, set()).add(d)
+        for c, ds in board.partial.items():
+            board.partial[c] = tuple(  # type: ignore[assignment]
+                None if d is None or (full[v] != {d} if v in full else len(part[v]) > 1)
+                else d for v, d in zip(cell_corners(c), ds, strict=True))
+        return board
 
     def _engine_board(self, tiles: list[TileReading]) -> Board:
-        """The engine board of those of ``tiles`` with a cell; a corner not read is given
-        any digit (for how the board joins, only where tiles lie counts)."""
+        """The engine board of those of ``tiles`` with a cell (a digit not read: None)."""
         data = {"format": "triominos-board/1", "set": self.set_name,
-                "tiles": [{"cell": list(t.cell), "corners": [0 if d is None else d
-                                                             for d in t.corners]}
+                "tiles": [{"cell": list(t.cell), "corners": list(t.corners)}
                           for t in tiles if t.cell is not None]}
         return Board.from_json(data, strict=False)
 

@@ -16,7 +16,8 @@ from .reading import Reading
 
 def board_text(board: Board) -> list[str]:
     """The board as lines of text: digits at lattice vertices, tile edges as ``-`` ``/``
-    ``\\``; a vertex where corners disagree is shown as ``*``.
+    ``\\``; a vertex where corners disagree is shown as ``*``, one where no digit was seen
+    (a tile read only in part) as ``?``.
 
     Table "up" is up; each lattice row takes two lines.
     """
@@ -32,7 +33,7 @@ def board_text(board: Board) -> list[str]:
     rows = 2 * (jmax - min(v[1] for v in verts)) + 1
     cols = max(pos(v)[1] for v in verts) + 1
     grid = [[" "] * cols for _ in range(rows)]
-    for cell, _ in board:
+    for cell in sorted(board.occupied()):
         a, b, c = cell_corners(cell)
         for p, q in ((a, b), (b, c), (c, a)):
             (r1, c1), (r2, c2) = pos(p), pos(q)
@@ -46,7 +47,7 @@ def board_text(board: Board) -> list[str]:
     for v in verts:
         ds = set(board.digits_at(v).values())
         r, c = pos(v)
-        grid[r][c] = str(ds.pop()) if len(ds) == 1 else "*"
+        grid[r][c] = "?" if not ds else str(ds.pop()) if len(ds) == 1 else "*"
     return ["".join(row).rstrip() for row in grid]
 
 
