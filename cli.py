@@ -174,7 +174,8 @@ def moves(board: Annotated[str, typer.Argument(help="Board JSON file.")],
         found = (legal_placements(b, tiles, r, draws=draws) if tiles is not None
                  else unplayed_placements(b, r, draws=draws))
         _photo_overlay(board, overlay, [(m.placement.cell, m.placement.corners,
-                                         str(m.score.total)) for m in found[:12]])
+                                         f"{m.score.total}{'*' if m.unseen else ''}")
+                                        for m in found[:12]])
         if json_out:
             _echo_json({"rules": r.name, "set": b.set_name, "tiles_on_board": len(b),
                         "violations": [v.to_json() for v in b.violations()],

@@ -213,7 +213,7 @@ class StrongBot:
 
     def _exact(self, ctx: _Ctx, m: Move) -> Judgement:
         rules = ctx.rules
-        b2 = Board(dict(ctx.board.cells), ctx.board.set_name)
+        b2 = ctx.board.copy()  # with any tiles seen in part
         b2.cells[m.cell] = m.placement.corners
         hand2 = list(ctx.hand)
         hand2.remove(m.tile)
@@ -265,7 +265,7 @@ class StrongBot:
                     hand_pts if rules.going_out_takes_hands else 0)
                 exp += p * (-s - loss)
                 continue
-            b3 = Board(dict(b2.cells), b2.set_name)
+            b3 = b2.copy()
             b3.cells[mv.cell] = mv.placement.corners
             mine3 = legal_placements(b3, hand2, rules)
             nxt = (mine3[0].score.total + my_out_bonus) if mine3 else my_draw
@@ -369,7 +369,7 @@ def _playout(ctx: _Ctx, m: Move, deal: tuple[dict[int, list[Tile]], list[Tile]],
              horizon: int) -> float:
     """Own points minus the opponents' mean over ``horizon`` turns after ``m``, greedy play."""
     rules = ctx.rules
-    board = Board(dict(ctx.board.cells), ctx.board.set_name)
+    board = ctx.board.copy()  # with any tiles seen in part
     board.cells[m.cell] = m.placement.corners
     hands = {s: list(h) for s, h in deal[0].items()}
     hands[ctx.seat] = [t for t in ctx.hand if t != m.tile]

@@ -174,8 +174,9 @@ def check_change(before: Board, after: Board, rules: Rules, *, claimed: int | No
     """Find the one tile added from ``before`` to ``after`` and check it.
 
     Zero or several new tiles, or a tile removed or changed, make the check fail with
-    those reasons (``placement`` None). Raises ParseError when the boards use different
-    tile sets.
+    those reasons (``placement`` None). A new tile seen only in part is not checked
+    (``unverified``); a tile seen in part before and in full after counts in full. Raises
+    ParseError when the boards use different tile sets.
     """
     if before.set_name != after.set_name:
         raise ParseError(f"the boards use different tile sets ({before.set_name} before, "
@@ -190,5 +191,11 @@ def check_change(before: Board, after: Board, rules: Rules, *, claimed: int | No
         return Check(rules.name, None, False, [], None, claimed, None,
                      [f"the new tile at {cell_name(cell)} is seen only in part "
                       f"({_digits_text(digits)}): it cannot be checked"])
-    return check_placement(before, Placement(cell, digits), rules,  # type: ignore[arg-type]
+    # a tile seen in part before and in full after is the same tile (the diff found its
+    # digits in view alike): checked against all of it
+    base = before.copy()
+    for c in before.partial:
+        if c in after.cells:
+            base.put(c, after.cells[c])
+    return check_placement(base, Placement(cell, digits), rules,  # type: ignore[arg-type]
                            claimed=claimed, draws=draws)

@@ -169,3 +169,40 @@ def test_bad_board_files(tmp_path: Path, name: str, text: str, message: str) -> 
 def test_missing_file() -> None:
     code, _, err = run("openings", "no/such/board.json")
     assert (code, err) == (2, "error: no/such/board.json: cannot read: No such file or directory\n")
+
+
+def _part_board(tmp_path: Path) -> str:
+    """0,0,U in full; 0,0,D beside it seen in part (its digit at vertex (1,1) not seen)."""
+    p = tmp_path / "part.json"
+    p.write_text(json.dumps({"format": "triominos-board/1", "set": "standard", "tiles": [
+        {"cell": [0, 0, "U"], "corners": [1, 2, 3]},
+        {"cell": [0, 0, "D"], "corners": [2, 1, None]}]}))
+    return str(p)
+
+
+def test_moves_mark_the_placements_that_meet_a_digit_not_seen(tmp_path: Path) -> None:
+    board = _part_board(tmp_path)
+    code, out, err = run("moves", board, "--rack", "2-2-5 0-3-4")
+    assert (code, err) == (0, "")
+    assert out[1] == "board: 2 tiles (1 read in part), standard set"
+    assert ("* meets a tile read only in part where its digit was not seen: check that "
+            "corner on the table") in out
+    rows = [[c.strip() for c in line.split("│")] for line in out if "│" in line]
+    assert rows and all(r[2].endswith(" *") == r[2].startswith("1,0,U") for r in rows)
+    assert not any(r[2].startswith("0,0,D") for r in rows)  # its cell is taken
+    code, out, _ = run("moves", board, "--rack", "2-2-5 0-3-4", "--json")
+    moves = json.loads("\n".join(out))["moves"]
+    assert {m["notation"][:5]: m["unseen_vertices"] for m in moves}["1,0,U"] == [[1, 1]]
+
+
+def test_check_beside_a_digit_not_seen_is_not_confirmed(tmp_path: Path) -> None:
+    board = _part_board(tmp_path)
+    code, out, _ = run("check", board, "--place", "1,0,U=5,2,2", "--claimed", "9")
+    assert code == 1
+    assert out[-1] == "verdict: not confirmed (legal where seen, scores 9), claim 9 holds"
+    assert "not checked (read only in part):" in out
+    code, out, _ = run("check", board, "--place", "0,0,D=2,1,2")
+    assert code == 1 and "  - cell 0,0,D already holds tile 2,1,? (seen in part)" in out
+    code, out, _ = run("check", board, "--place", "0,-1,D=3,3,2", "--json")
+    data = json.loads("\n".join(out))
+    assert code == 0 and data["ok"] and data["unverified"] == []

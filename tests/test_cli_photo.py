@@ -9,6 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from helpers import needs_model
 from typer.testing import CliRunner
 
 from cli import app
@@ -159,3 +160,26 @@ def test_a_board_too_blurred_to_read_is_no_board_to_answer(tmp_path: Path) -> No
         assert _run("openings", str(photo)).exit_code == 0
     finally:
         commands._READINGS.pop(str(photo), None)
+
+
+@needs_model
+def test_a_photos_tiles_read_in_part_hold_their_cells_for_moves(tmp_path: Path) -> None:
+    # the shipped sample cut by the photo's edge: its tiles read in part are on the board
+    # the engine answers on (no move offered into their cells), and its Reading JSON
+    # loads as a board with them
+    photo = str(Path(__file__).parents[1] / "samples" / "photos" / "10_off_frame_partial.jpg")
+    res = _run("read", photo, "--json")
+    assert res.exit_code == 0, res.output
+    reading = json.loads(res.stdout)
+    part = {tuple(t["cell"]) for t in reading["tiles"] if None in t["corners"]}
+    assert len(part) >= 2
+    saved = tmp_path / "reading.json"
+    saved.write_text(res.stdout)
+    for src in (photo, str(saved)):
+        res = _run("moves", src, "--json")
+        assert res.exit_code == 0, res.output
+        data = json.loads(res.stdout)
+        assert data["tiles_on_board"] == len(reading["tiles"])
+        assert data["moves"] and not part & {tuple(m["cell"]) for m in data["moves"]}
+        assert not data["violations"]  # joined through them: no board in pieces
+        assert any(m["unseen_vertices"] for m in data["moves"])

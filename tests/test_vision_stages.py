@@ -20,6 +20,7 @@ from vision import io as vio
 from vision.config import DEFAULT, ReaderConfig
 from vision.detect import Triangle, _rimmed, dark_faces, edge_map, find_triangles
 from vision.fit import fit_lattice
+from vision.reading import TileReading
 from vision.reconstruct import choose_digits, unshown_tiles
 from vision.render import board_text
 from vision.spots import project
@@ -3527,3 +3528,39 @@ def test_the_perspective_switch_reaches_the_fit() -> None:
     assert fit_lattice(DEFAULT, tris, gray, silhouette=False).bend_beyond == (400, 300)
     assert fit_lattice(replace(DEFAULT, local_perspective=False), tris, gray,
                        silhouette=False).bend_beyond is None
+
+
+def _tile_at(cell: Cell, corners: list[int | None], flags: list[str] | None = None,
+             shift: float = 0.0) -> TileReading:
+    """A board tile drawn 100 px a lattice unit from (300, 300), moved ``shift`` px left."""
+    px = np.array([[300 + 100 * vertex_xy(v)[0] - shift, 300 - 100 * vertex_xy(v)[1]]
+                   for v in cell_corners(cell)])
+    return TileReading(cell, corners, px, [0.0 if d is None else 0.9 for d in corners],
+                       np.zeros((3, 7)), flags or [])
+
+
+def test_the_photos_board_keeps_tiles_read_in_part_and_withholds_their_conflicts() -> None:
+    from vision.commands import report_lines
+    from vision.pipeline import HIDDEN_CORNER
+    from vision.reading import Reading
+    tiles = [_tile_at((0, 0, "U"), [1, 2, 3]),
+             # 4 at (1,0) against the full tile's 2; 5 at (1,1) against 1,0,U's 3 (both
+             # read in part): withheld; 3 and 1 at (0,0) and (0,1) agree: kept
+             _tile_at((0, 0, "D"), [4, None, 5], ["partial", HIDDEN_CORNER]),
+             _tile_at((1, 0, "U"), [3, None, None], ["partial"]),
+             _tile_at((-1, 0, "D"), [3, None, 1], ["partial"], shift=400)]
+    r = Reading("x.png", 800, 600, tiles=tiles)
+    b = r.board
+    assert b.cells == {(0, 0, "U"): (1, 2, 3)}
+    assert b.partial == {(0, 0, "D"): (None, None, None), (1, 0, "U"): (None, None, None),
+                         (-1, 0, "D"): (3, None, 1)}
+    assert not r.board_violations() and b.is_valid()
+    # what `read` prints: the count, and why each tile is read in part
+    lines = report_lines(r)
+    assert ", 4 tiles on the board (3 read in part), 0 off it" in lines[0]
+    assert "     0,0,D: 4,?,5   (partly under a hand or an object)" in lines
+    assert "     1,0,U: 3,?,?   (a digit not seen)" in lines
+    assert "    -1,0,D: 3,?,1   (cut by the photo's edge)" in lines  # corners at x < 0
+    # the board drawn: a lattice point where no digit was seen is "?", never "*"
+    assert any("?" in line for line in board_text(b)) and not any("*" in line
+                                                                   for line in board_text(b))
