@@ -10,6 +10,7 @@ import typer
 
 from engine import (
     Board,
+    Cell,
     Check,
     Move,
     Rules,
@@ -120,6 +121,16 @@ def _print(lines: list[str] | str, *tables: object) -> None:
 _UNSEEN_MARK = " *"
 _UNSEEN_NOTE = ("* meets a tile read only in part where its digit was not seen: check that "
                 "corner on the table")
+#: ... of a cell at or beyond the photo's edge
+_EDGE_MARK = " +"
+_EDGE_NOTE = ("+ at or beyond the photo's edge: the table may hold a tile there, or beside "
+              "it, that the photo does not show")
+
+
+def _beyond(board: str, cells: list[Cell]) -> set[Cell]:
+    """The cells the photo ``board`` cannot judge (none for Board JSON)."""
+    from vision import commands
+    return commands.beyond_photo(board, cells) if commands.is_photo(board) else set()
 
 
 def _board_lines(board: Board) -> list[str]:
@@ -146,9 +157,10 @@ def _check_rack(board: Board, rack: list[Tile]) -> None:
             fail(f"tile {t} in the rack is already on the board at {cell_name(min(where))}")
 
 
-def _short(m: Move) -> str:
+def _short(m: Move, edge: bool = False) -> str:
     fig = f", {m.score.figure}" if m.score.figure else ""
-    return f"{m.tile} ({m.score.total}{fig}){_UNSEEN_MARK if m.unseen else ''}"
+    return (f"{m.tile} ({m.score.total}{fig}){_UNSEEN_MARK if m.unseen else ''}"
+            f"{_EDGE_MARK if edge else ''}")
 
 
 @app.command()
@@ -173,14 +185,17 @@ def moves(board: Annotated[str, typer.Argument(help="Board JSON file.")],
             return _hint(b, tiles, r, draws, json_out)  # games section below
         found = (legal_placements(b, tiles, r, draws=draws) if tiles is not None
                  else unplayed_placements(b, r, draws=draws))
+        edge = _beyond(board, sorted({m.cell for m in found}))
         _photo_overlay(board, overlay, [(m.placement.cell, m.placement.corners,
-                                         f"{m.score.total}{'*' if m.unseen else ''}")
+                                         f"{m.score.total}{'*' if m.unseen else ''}"
+                                         f"{'+' if m.cell in edge else ''}")
                                         for m in found[:12]])
         if json_out:
             _echo_json({"rules": r.name, "set": b.set_name, "tiles_on_board": len(b),
                         "violations": [v.to_json() for v in b.violations()],
                         "rack": [t.name() for t in tiles] if tiles is not None else None,
-                        "moves": [m.to_json() for m in found]})
+                        "moves": [{**m.to_json(), "beyond_photo": m.cell in edge}
+                                  for m in found]})
             return
         lines = [r.describe(), *_board_lines(b)]
         if tiles is not None:
@@ -189,7 +204,8 @@ def moves(board: Annotated[str, typer.Argument(help="Board JSON file.")],
             t = _table("", "#", "tile", "placement", "score", "figure", "breakdown")
             for n, m in enumerate(found, 1):
                 t.add_row(str(n), m.tile.name(),
-                          m.placement.notation() + (_UNSEEN_MARK if m.unseen else ""),
+                          m.placement.notation() + (_UNSEEN_MARK if m.unseen else "")
+                          + (_EDGE_MARK if m.cell in edge else ""),
                           str(m.score.total), m.score.figure or "", m.score.breakdown)
         else:
             groups = moves_by_cell(found)
@@ -197,9 +213,11 @@ def moves(board: Annotated[str, typer.Argument(help="Board JSON file.")],
                          f"{len(groups)} cells")
             t = _table("", "cell", "tiles that fit (score)")
             for cell, ms in sorted(groups.items(), key=lambda kv: kv[1][0].sort_key()):
-                t.add_row(cell_name(cell), ", ".join(_short(m) for m in ms))
+                t.add_row(cell_name(cell), ", ".join(_short(m, cell in edge) for m in ms))
         if any(m.unseen for m in found):
             lines.append(_UNSEEN_NOTE)
+        if edge:
+            lines.append(_EDGE_NOTE)
         _print(lines, *([t] if found else []))
     guarded(run)
 
@@ -214,12 +232,15 @@ def openings(board: Annotated[str, typer.Argument(help="Board JSON file.")],
         r = _rules(rules, set_rule)
         b = _load_board(board)
         found = find_openings(b, r)
+        edge = _beyond(board, [o.cell for o in found.pending])
         _photo_overlay(board, overlay, [
-            (o.cell, o.needs, f"+{o.bonus}" if o.status == "open" else o.status,
-             o.status == "open") for o in found.pending])
+            (o.cell, o.needs, (f"+{o.bonus}" if o.status == "open" else o.status)
+             + ("+" if o.cell in edge else ""), o.status == "open") for o in found.pending])
         if json_out:
-            _echo_json({"rules": r.name, "set": b.set_name, "tiles_on_board": len(b),
-                        **found.to_json()})
+            data = found.to_json()
+            for o in data["pending"]:
+                o["beyond_photo"] = tuple(o["cell"]) in edge
+            _echo_json({"rules": r.name, "set": b.set_name, "tiles_on_board": len(b), **data})
             return
         lines = [r.describe(), *_board_lines(b),
                  f"pending hexagons: {len(found.pending)} "
@@ -230,9 +251,12 @@ def openings(board: Annotated[str, typer.Argument(help="Board JSON file.")],
             t = _table("pending hexagons", "cell", "needs", "tile", "figure", "bonus", "status")
             for o in found.pending:
                 needs = ",".join("?" if d is None else str(d) for d in o.needs)
-                t.add_row(cell_name(o.cell), needs, o.tile.name() if o.tile else "-", o.figure,
-                          f"+{o.bonus}", o.describe())
+                t.add_row(cell_name(o.cell) + (_EDGE_MARK if o.cell in edge else ""), needs,
+                          o.tile.name() if o.tile else "-", o.figure, f"+{o.bonus}",
+                          o.describe())
             items.append(t)
+        if edge:
+            lines.append(_EDGE_NOTE)
         if found.near:
             t = _table("near-openings", "vertex", "digit", "gaps", "tiles that fit each gap",
                        "completable")
@@ -270,6 +294,9 @@ def check(board: Annotated[str, typer.Argument(help="Board JSON file (the board 
         else:
             res = check_change(b, _load_after(after, b), r, claimed=claimed,  # type: ignore[arg-type]
                                draws=draws)
+        from vision import commands
+        if commands.is_photo(board):
+            res = commands.photo_check(board, res)
         if res.placement is not None:
             _photo_overlay(board, overlay, [(res.placement.cell, res.placement.corners,
                                              "ok" if res.legal else "illegal")])
@@ -283,7 +310,7 @@ def check(board: Annotated[str, typer.Argument(help="Board JSON file (the board 
             lines.append("problems:")
             lines += [f"  - {p}" for p in res.problems]
         if res.unverified:
-            lines.append("not checked (read only in part):")
+            lines.append("cannot be confirmed:")
             lines += [f"  - {p}" for p in res.unverified]
         if res.score is not None and res.legal:  # (--json also gives an illegal one's score)
             lines.append(f"score: {res.score.breakdown}")

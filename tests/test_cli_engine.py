@@ -200,7 +200,7 @@ def test_check_beside_a_digit_not_seen_is_not_confirmed(tmp_path: Path) -> None:
     code, out, _ = run("check", board, "--place", "1,0,U=5,2,2", "--claimed", "9")
     assert code == 1
     assert out[-1] == "verdict: not confirmed (legal where seen, scores 9), claim 9 holds"
-    assert "not checked (read only in part):" in out
+    assert "cannot be confirmed:" in out
     code, out, _ = run("check", board, "--place", "0,0,D=2,1,2")
     assert code == 1 and "  - cell 0,0,D already holds tile 2,1,? (seen in part)" in out
     code, out, _ = run("check", board, "--place", "0,-1,D=3,3,2", "--json")

@@ -183,3 +183,8 @@ def test_a_photos_tiles_read_in_part_hold_their_cells_for_moves(tmp_path: Path) 
         assert data["moves"] and not part & {tuple(m["cell"]) for m in data["moves"]}
         assert not data["violations"]  # joined through them: no board in pieces
         assert any(m["unseen_vertices"] for m in data["moves"])
+        # cells at the photo's edge are marked for the photo; a JSON board has no edge
+        assert any(m["beyond_photo"] for m in data["moves"]) == (src == photo)
+    res = _run("moves", photo)
+    assert "+ at or beyond the photo's edge: the table may hold a tile there, or beside it, " \
+           "that the photo does not show" in res.stdout

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from engine.lattice import Cell
 from vision.reading import Reading
@@ -56,3 +57,38 @@ def test_a_board_in_pieces_draws_the_pieces_apart_red_not_the_board() -> None:
     kinds = [v.kind.name for v in r.board_violations()]
     assert kinds == ["DISCONNECTED"]
     assert _cells_of_violations(r) == {(3, 0, "U"), (3, 0, "D")}
+
+
+def test_cells_at_the_photos_edge_are_the_ones_it_cannot_judge(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine import Placement, get_rules
+    from engine.lattice import cells_around
+    from engine.referee import check_placement
+    from vision import commands
+    from vision.reading import TileReading
+    r = _reading()  # 800 x 600, a lattice unit 100 px, vertex (0,0) at (300, 300)
+    tile = (-2, 0, "U")  # corners at x 100..200: in view
+    r.tiles = [TileReading(tile, [1, 2, 3], r.cell_px(tile), [0.9] * 3, np.zeros((3, 7)))]
+    monkeypatch.setitem(commands._READINGS, "t.png", r)
+    # -3,0,U (x 0..100): its centre in view, but the cells beside its corner (-3,0), at
+    # x = 0, would show their corners there at x < 0; 0,0,D: mid-photo; -5,0,U: its
+    # centre beyond the edge; -3,0,D (x 50..150): every corner it meets in view
+    cells = [(-3, 0, "U"), (0, 0, "D"), (-5, 0, "U"), (-3, 0, "D")]
+    assert commands.beyond_photo("t.png", cells) == {(-3, 0, "U"), (-5, 0, "U")}
+    # tiles read there (in part) are known, not beyond
+    for c in cells_around((-3, 0)):
+        if c not in ((-3, 0, "U"), tile):
+            r.tiles.append(TileReading(c, [None] * 3, r.cell_px(c), [0.0] * 3,
+                                       np.zeros((3, 7)), ["partial"]))
+    assert commands.beyond_photo("t.png", [(-3, 0, "U")]) == set()
+    assert commands.beyond_photo("not-read.json", cells) == set()
+    # a check there is not confirmed
+    b = r.board
+    res = commands.photo_check("t.png", check_placement(b, Placement((-5, 0, "U"), (0, 4, 1)),
+                                                        get_rules()))
+    assert res.placement is not None
+    assert not res.ok and "lies at or beyond the photo's edge" in res.unverified[-1]
+    mid = commands.photo_check("t.png", check_placement(b, Placement((-3, 0, "D"), (2, 5, 1)),
+                                                        get_rules()))
+    assert mid.placement is not None
+    assert not any("photo's edge" in u for u in mid.unverified)

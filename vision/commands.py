@@ -6,13 +6,16 @@ from a photo (``moves``, ``openings``, ``check``) can draw its answer on that ph
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from engine.board import Board
-from engine.lattice import cell_name
+from engine.lattice import Cell, cell_corners, cell_name, cells_around
+from engine.referee import Check
 
 from .config import DEFAULT
 from .io import IMAGE_SUFFIXES, PhotoError, load
@@ -77,6 +80,53 @@ def align_to(board: Board, ref: Board) -> Board:
             if n > best_n:
                 best, best_n = rot.transformed(0, shift), n
     return best
+
+
+#: how far from a lattice point toward a cell's centre (a share of the way) a tile's corner
+#: there shows: a tile whose corner at that point the photo shows would have been seen
+_CORNER_REACH = 0.35
+
+
+def beyond_photo(path: str | Path, cells: Iterable[Cell]) -> set[Cell]:
+    """Those of ``cells`` (empty cells of the board read from photo ``path``, in its
+    lattice) that the photo cannot judge a tile in: the cell's centre lies beyond the
+    photo's edge, or a cell meeting one of its corners, holding no tile read, would show
+    its corner there beyond the edge: the table may hold a tile there that the photo does
+    not show. Empty where ``path`` is not a photo read in this process, or its reading
+    fitted no lattice."""
+    reading = reading_of(path)
+    if reading is None or reading.homography is None:
+        return set()
+    taken = reading.board.occupied()
+    w, h = reading.width, reading.height
+    px_of: dict[Cell, np.ndarray] = {}
+
+    def px(c: Cell) -> np.ndarray:
+        if c not in px_of:
+            px_of[c] = reading.cell_px(c)
+        return px_of[c]
+
+    def out(p: np.ndarray) -> bool:
+        return bool(not np.isfinite(p).all() or not (0 <= p[0] < w and 0 <= p[1] < h))
+
+    def corner_out(n: Cell, k: int) -> bool:
+        q = px(n)
+        return out(q[k] + _CORNER_REACH * (q.mean(axis=0) - q[k]))
+
+    return {c for c in cells
+            if out(px(c).mean(axis=0))
+            or any(corner_out(n, cell_corners(n).index(v)) for v in cell_corners(c)
+                   for n in cells_around(v) if n != c and n not in taken)}
+
+
+def photo_check(path: str | Path, res: Check) -> Check:
+    """``res`` (a check on the board read from photo ``path``) with its placement's cell
+    added to ``unverified`` where the photo cannot judge it (:func:`beyond_photo`)."""
+    if res.placement is None or not beyond_photo(path, [res.placement.cell]):
+        return res
+    return replace(res, unverified=[*res.unverified, (
+        f"{cell_name(res.placement.cell)} lies at or beyond the photo's edge: the table may "
+        "hold a tile there, or beside it, that the photo does not show")])
 
 
 def reading_of(path: str | Path) -> Reading | None:
