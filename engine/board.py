@@ -105,7 +105,7 @@ class Board:
 
     def occupied(self) -> set[Cell]:
         """Every cell holding a tile, whether read in full or in part."""
-        return set(self.cells) | set(self.partial)
+        return self.cells.keys() | self.partial.keys()
 
     def seen_at(self, cell: Cell) -> PartDigits | None:
         """The digits of the tile in ``cell`` as far as seen (None for each not seen), or
@@ -150,7 +150,7 @@ class Board:
         only where its digit there was seen)."""
         out: dict[Cell, int] = {}
         for c in cells_around(v):
-            d = self.seen_at(c)
+            d = self.cells.get(c) or self.partial.get(c)
             if d is not None:
                 x = d[cell_corners(c).index(v)]
                 if x is not None:
@@ -168,11 +168,14 @@ class Board:
 
     def occupied_neighbours(self, cell: Cell) -> list[Cell]:
         """Occupied cells sharing an edge with ``cell``."""
-        return [n for n in edge_neighbours(cell) if n in self]
+        if not self.partial:
+            return [n for n in edge_neighbours(cell) if n in self.cells]
+        return [n for n in edge_neighbours(cell) if n in self.cells or n in self.partial]
 
     def frontier(self) -> set[Cell]:
         """Empty cells sharing an edge with a tile (where a next tile may go)."""
-        return {n for c in self.occupied() for n in edge_neighbours(c) if n not in self}
+        occ = self.occupied() if self.partial else self.cells
+        return {n for c in occ for n in edge_neighbours(c) if n not in occ}
 
     # ---- change -------------------------------------------------------------------
     def put(self, cell: Cell, corners: Iterable[int]) -> None:

@@ -145,7 +145,7 @@ def find_openings(board: Board, rules: Rules, *, near: bool = True) -> Openings:
     completable first, then by vertex. Cost: one pass over the board's vertices.
     """
     vm = VertexMap(board)
-    occ = board
+    occ = vm.taken
     unplayed = tile_set(board.set_name) - {Tile.from_digits(d) for d in board.cells.values()}
     where = {Tile.from_digits(d): c for c, d in sorted(board.cells.items(), reverse=True)}
     gap_cells: set[Cell] = set()
@@ -185,7 +185,7 @@ def _opening(vm: VertexMap, cell: Cell, rules: Rules, unplayed: frozenset[Tile] 
 
 def _near(vm: VertexMap, v: Vertex, rules: Rules,
           unplayed: frozenset[Tile] | set[Tile]) -> NearOpening:
-    occ = vm.board
+    occ = vm.taken
     gaps = tuple(sorted(c for c in cells_around(v) if c not in occ))
     index = _pattern_index()
     shapes = [vm.shape(c) for c in gaps]

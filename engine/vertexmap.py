@@ -51,31 +51,41 @@ class CellShape:
 class VertexMap:
     """Digit and occupancy count per vertex of ``board`` (built in O(tiles))."""
 
-    __slots__ = ("board", "digit", "count", "unseen")
+    __slots__ = ("board", "digit", "count", "unseen", "taken")
 
     def __init__(self, board: Board) -> None:
         self.board = board
         digit: dict[Vertex, int] = {}
         count: dict[Vertex, int] = {}
         unseen: set[Vertex] = set()
-        for cell, ds in [*board.cells.items(), *board.partial.items()]:
+        for cell, ds in board.cells.items():
             for v, d in zip(cell_corners(cell), ds, strict=True):
-                count[v] = count.get(v, 0) + 1
-                if d is None:  # a digit not seen (a tile seen in part)
-                    unseen.add(v)
-                    continue
                 old = digit.get(v)
                 if old is None:
                     digit[v] = d
                 elif old != d:
                     digit[v] = CONFLICT
+                count[v] = count.get(v, 0) + 1
+        for cell, pd in board.partial.items():  # tiles seen in part (a photo's)
+            for v, x in zip(cell_corners(cell), pd, strict=True):
+                count[v] = count.get(v, 0) + 1
+                if x is None:
+                    unseen.add(v)
+                    continue
+                old = digit.get(v)
+                if old is None:
+                    digit[v] = x
+                elif old != x:
+                    digit[v] = CONFLICT
         self.digit = digit
         self.count = count
         self.unseen = unseen
+        #: the cells taken (a dict's keys where no tile is seen in part: the fast common case)
+        self.taken = board.occupied() if board.partial else board.cells
 
     def shape(self, cell: Cell) -> CellShape:
         """The :class:`CellShape` of ``cell`` (assumed empty) on this board."""
-        occ = self.board
+        occ = self.taken
         corners = cell_corners(cell)
         get = self.digit.get
         needs = (get(corners[0]), get(corners[1]), get(corners[2]))
@@ -83,5 +93,6 @@ class VertexMap:
         cnt = self.count.get
         # the cell itself is empty, so 5 occupied cells around a corner = a ring it completes
         rings = tuple(k for k, v in enumerate(corners) if cnt(v, 0) == 5)
-        unseen = tuple(k for k, v in enumerate(corners) if v in self.unseen)
+        unseen = (tuple(k for k, v in enumerate(corners) if v in self.unseen)
+                  if self.unseen else ())
         return CellShape(cell, needs, matched, rings, unseen)  # type: ignore[arg-type]
