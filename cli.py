@@ -264,8 +264,10 @@ def openings(board: Annotated[str, typer.Argument(help="Board JSON file.")],
                 t.add_row(f"({n.vertex[0]},{n.vertex[1]})", str(n.digit),
                           " ".join(cell_name(c) for c in n.cells),
                           f"{n.candidates[0]} / {n.candidates[1]}",
-                          "yes" if n.completable else "no")
+                          ("maybe *" if n.unseen else "yes") if n.completable else "no")
             items.append(t)
+            if any(n.unseen and n.completable for n in found.near):
+                lines.append(_UNSEEN_NOTE)
         _print(lines, *items)
     guarded(run)
 

@@ -106,7 +106,9 @@ class NearOpening:
     ``needs[k]``: the digits ``cells[k]`` must show now (corner order, None = free, -1 =
     the board already disagrees there);
     ``candidates[k]``: how many unplayed tiles fit ``cells[k]`` alone; ``completable``:
-    two different unplayed tiles fit both gaps together.
+    two different unplayed tiles fit both gaps together; ``unseen``: the lattice points
+    where a gap meets a tile seen only in part whose digit there was not seen (counted as
+    free there: then ``completable`` means "may be completable", a "no" still holds).
     """
 
     vertex: Vertex
@@ -116,13 +118,14 @@ class NearOpening:
     candidates: tuple[int, int]
     completable: bool
     bonus: int
+    unseen: tuple[Vertex, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """JSON form."""
         return {"vertex": list(self.vertex), "digit": self.digit,
                 "cells": [list(c) for c in self.cells], "needs": [list(n) for n in self.needs],
                 "candidates": list(self.candidates), "completable": self.completable,
-                "bonus": self.bonus}
+                "bonus": self.bonus, "unseen_vertices": [list(v) for v in self.unseen]}
 
 
 @dataclass(frozen=True)
@@ -199,7 +202,9 @@ def _near(vm: VertexMap, v: Vertex, rules: Rules,
     digit = vm.digit.get(v)
     return NearOpening(v, None if digit == CONFLICT else digit, gaps,  # type: ignore[arg-type]
                        (shapes[0].needs, shapes[1].needs), (len(options[0]), len(options[1])),
-                       completable, rules.hexagon_bonus)
+                       completable, rules.hexagon_bonus,
+                       tuple(sorted({cell_corners(g)[k] for g, sh in zip(gaps, shapes, strict=True)
+                                     for k in sh.unseen})))
 
 
 def describe_vertex(v: Vertex) -> str:

@@ -206,3 +206,27 @@ def test_check_beside_a_digit_not_seen_is_not_confirmed(tmp_path: Path) -> None:
     code, out, _ = run("check", board, "--place", "0,-1,D=3,3,2", "--json")
     data = json.loads("\n".join(out))
     assert code == 0 and data["ok"] and data["unverified"] == []
+
+
+def test_openings_beside_a_digit_not_seen(tmp_path: Path) -> None:
+    # five of the six cells around (0,0); 0,-1,U seen in part, its digit at (1,-1) not
+    # seen: the hexagon's one gap needs it (unseen); without 0,0,U, the ring two short
+    # "maybe" completes
+    ring = {(-1, -1, "D"): [1, 2, 0], (-1, 0, "D"): [0, 2, 0], (-1, 0, "U"): [2, 0, 2],
+            (0, -1, "U"): [0, None, 1], (0, 0, "U"): [0, 0, 0]}
+
+    def board(cells: dict) -> str:
+        p = tmp_path / f"b{len(cells)}.json"
+        p.write_text(json.dumps({"format": "triominos-board/1", "tiles": [
+            {"cell": list(c), "corners": d} for c, d in cells.items()]}))
+        return str(p)
+
+    code, out, _ = run("openings", board(ring))
+    assert code == 0 and "board: 5 tiles (1 read in part), standard set" in out
+    row = next(line for line in out if line.startswith("0,-1,D"))
+    assert "unknown: a digit it needs was not seen" in row and "0,?,?" not in row
+    code, out, _ = run("openings", board({c: d for c, d in ring.items() if c != (0, 0, "U")}))
+    row = next(line for line in out if line.startswith("(0,0)"))
+    assert row.split("│")[-1].strip() == "maybe *"
+    assert ("* meets a tile read only in part where its digit was not seen: check that "
+            "corner on the table") in out

@@ -188,3 +188,16 @@ def test_hint_looks_ahead_on_boards_that_keep_the_tiles_seen_in_part(
     ranked = bots.hint(b, [Tile.parse("2-2-5"), Tile.parse("0-3-4")], RULES, budget=5.0)
     assert ranked and all(j.move.cell != (0, 0, "D") for j in ranked)
     assert len(seen) > 2 and all(p == {(0, 0, "D"): (2, 1, None)} for p in seen)
+
+
+def test_a_near_opening_beside_a_digit_not_seen_names_it() -> None:
+    # four of the six cells around (0,0) taken (RING without 0,0,U): the gaps 0,0,U and
+    # 0,-1,D; 0,-1,U seen in part, its digit at the gap's corner (1,-1) hidden
+    full = {c: d for c, d in RING.items() if c != (0, 0, "U")}
+    (n,) = [x for x in find_openings(_board(full), RULES).near if x.vertex == (0, 0)]
+    assert n.unseen == () and n.to_json()["unseen_vertices"] == []
+    part = _board({c: d for c, d in full.items() if c != (0, -1, "U")},
+                  {(0, -1, "U"): (0, None, 1)})
+    (m,) = [x for x in find_openings(part, RULES).near if x.vertex == (0, 0)]
+    assert m.cells == n.cells and m.unseen == ((1, -1),)
+    assert m.candidates[0] > n.candidates[0]  # the hidden digit counted as free
