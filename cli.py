@@ -501,8 +501,10 @@ def _hint(b: Board, tiles: list[Tile] | None, r: Rules, draws: int, json_out: bo
              "opponent's reply and your next move)"]
     t = _table("", "#", "placement", "score", "value", "why")
     for n, j in enumerate(ranked, 1):
-        t.add_row(str(n), j.move.placement.notation(), str(j.immediate), f"{j.value:.1f}",
-                  j.why())
+        t.add_row(str(n), j.move.placement.notation() + (_UNSEEN_MARK if j.move.unseen else ""),
+                  str(j.immediate), f"{j.value:.1f}", j.why())
+    if any(j.move.unseen for j in ranked):
+        lines.append(_UNSEEN_NOTE)
     _print(lines, *([t] if ranked else []))
 
 

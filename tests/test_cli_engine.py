@@ -230,3 +230,13 @@ def test_openings_beside_a_digit_not_seen(tmp_path: Path) -> None:
     assert row.split("│")[-1].strip() == "maybe *"
     assert ("* meets a tile read only in part where its digit was not seen: check that "
             "corner on the table") in out
+
+
+def test_hints_mark_the_placements_that_meet_a_digit_not_seen(tmp_path: Path) -> None:
+    code, out, _ = run("moves", _part_board(tmp_path), "--rack", "2-2-5 0-3-4", "--hint")
+    assert code == 0
+    rows = [[c.strip() for c in line.split("│")] for line in out if "│" in line]
+    assert rows and all(r[1].endswith(" *") == r[1].startswith("1,0,U") for r in rows)
+    assert any(r[1].endswith(" *") for r in rows)
+    assert ("* meets a tile read only in part where its digit was not seen: check that "
+            "corner on the table") in out
