@@ -182,7 +182,7 @@ def moves(board: Annotated[str, typer.Argument(help="Board JSON file.")],
         if tiles is not None:
             _check_rack(b, tiles)
         if hint:
-            return _hint(b, tiles, r, draws, json_out)  # games section below
+            return _hint(b, tiles, r, draws, json_out, board)  # games section below
         found = (legal_placements(b, tiles, r, draws=draws) if tiles is not None
                  else unplayed_placements(b, r, draws=draws))
         edge = _beyond(board, sorted({m.cell for m in found}))
@@ -484,15 +484,19 @@ def eval_(folder: Annotated[str, typer.Argument(help="Folder of labelled photos 
 
 # --- games (play, audit) ---------------------------------------------------------------
 
-def _hint(b: Board, tiles: list[Tile] | None, r: Rules, draws: int, json_out: bool) -> None:
-    """``moves --hint``: the rack's moves ranked by the strong bot, one reason each."""
+def _hint(b: Board, tiles: list[Tile] | None, r: Rules, draws: int, json_out: bool,
+          source: str) -> None:
+    """``moves --hint``: the rack's moves ranked by the strong bot, one reason each
+    (``source``: the board's file or photo, whose edge marks moves)."""
     from engine.bots import hint as rank
     if tiles is None:
         fail("--hint needs your tiles: add --rack \"a-b-c ...\"")
     ranked = rank(b, tiles, r, draws=draws)
+    edge = _beyond(source, sorted({j.move.cell for j in ranked}))
     if json_out:
         _echo_json({"rules": r.name, "rack": [t.name() for t in tiles],
-                    "hints": [{**j.move.to_json(), "value": round(j.value, 1), "why": j.why()}
+                    "hints": [{**j.move.to_json(), "beyond_photo": j.move.cell in edge,
+                               "value": round(j.value, 1), "why": j.why()}
                               for j in ranked]})
         return
     lines = [r.describe(), *_board_lines(b),
@@ -501,10 +505,13 @@ def _hint(b: Board, tiles: list[Tile] | None, r: Rules, draws: int, json_out: bo
              "opponent's reply and your next move)"]
     t = _table("", "#", "placement", "score", "value", "why")
     for n, j in enumerate(ranked, 1):
-        t.add_row(str(n), j.move.placement.notation() + (_UNSEEN_MARK if j.move.unseen else ""),
+        t.add_row(str(n), j.move.placement.notation() + (_UNSEEN_MARK if j.move.unseen else "")
+                  + (_EDGE_MARK if j.move.cell in edge else ""),
                   str(j.immediate), f"{j.value:.1f}", j.why())
     if any(j.move.unseen for j in ranked):
         lines.append(_UNSEEN_NOTE)
+    if edge:
+        lines.append(_EDGE_NOTE)
     _print(lines, *([t] if ranked else []))
 
 

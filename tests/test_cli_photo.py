@@ -185,6 +185,10 @@ def test_a_photos_tiles_read_in_part_hold_their_cells_for_moves(tmp_path: Path) 
         assert any(m["unseen_vertices"] for m in data["moves"])
         # cells at the photo's edge are marked for the photo; a JSON board has no edge
         assert any(m["beyond_photo"] for m in data["moves"]) == (src == photo)
+    res = _run("moves", photo, "--rack", "1-2-5 3-4-5", "--hint", "--json")
+    hints = json.loads(res.stdout)["hints"]
+    assert hints and any(h["beyond_photo"] for h in hints)
+    assert not part & {tuple(h["cell"]) for h in hints}
     res = _run("moves", photo)
     assert "+ at or beyond the photo's edge: the table may hold a tile there, or beside it, " \
            "that the photo does not show" in res.stdout
