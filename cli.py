@@ -25,6 +25,7 @@ from engine import (
     parse_rack,
     unplayed_placements,
 )
+from engine.board import digits_text
 from engine.errors import TriominosError
 
 __version__ = "0.1.0"
@@ -128,9 +129,9 @@ _EDGE_NOTE = ("+ at or beyond the photo's edge: the table may hold a tile there,
 
 
 def _beyond(board: str, cells: list[Cell]) -> set[Cell]:
-    """The cells the photo ``board`` cannot judge (none for Board JSON)."""
+    """The cells the photo ``board`` cannot judge (none for Board JSON: it was not read)."""
     from vision import commands
-    return commands.beyond_photo(board, cells) if commands.is_photo(board) else set()
+    return commands.beyond_photo(board, cells)
 
 
 def _board_lines(board: Board) -> list[str]:
@@ -250,7 +251,7 @@ def openings(board: Annotated[str, typer.Argument(help="Board JSON file.")],
         if found.pending:
             t = _table("pending hexagons", "cell", "needs", "tile", "figure", "bonus", "status")
             for o in found.pending:
-                needs = ",".join("?" if d is None else str(d) for d in o.needs)
+                needs = digits_text(o.needs)
                 t.add_row(cell_name(o.cell) + (_EDGE_MARK if o.cell in edge else ""), needs,
                           o.tile.name() if o.tile else "-", o.figure, f"+{o.bonus}",
                           o.describe())
@@ -297,8 +298,7 @@ def check(board: Annotated[str, typer.Argument(help="Board JSON file (the board 
             res = check_change(b, _load_after(after, b), r, claimed=claimed,  # type: ignore[arg-type]
                                draws=draws)
         from vision import commands
-        if commands.is_photo(board):
-            res = commands.photo_check(board, res)
+        res = commands.photo_check(board, res)  # unchanged for Board JSON
         if res.placement is not None:
             _photo_overlay(board, overlay, [(res.placement.cell, res.placement.corners,
                                              "ok" if res.legal else "illegal")])

@@ -41,6 +41,11 @@ BOARD_FORMAT = "triominos-board/1"
 PartDigits = tuple[int | None, int | None, int | None]
 
 
+def digits_text(digits: Iterable[int | None]) -> str:
+    """Corner digits as text, ``?`` for each not seen: ``1,?,2``."""
+    return ",".join("?" if d is None else str(d) for d in digits)
+
+
 class Status(enum.IntFlag):
     """Bit flags summarising what is wrong with a board (``VALID`` = nothing)."""
 
@@ -117,7 +122,7 @@ class Board:
         its digits in corner order with ``?`` for each not seen (``1,?,2``)."""
         d = self.partial.get(cell)
         if d is not None:
-            return ",".join("?" if x is None else str(x) for x in d) + " (seen in part)"
+            return digits_text(d) + " (seen in part)"
         return str(self.tile_at(cell))
 
     def tile_at(self, cell: Cell) -> Tile | None:

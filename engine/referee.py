@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import Board, PartDigits
+from .board import Board, PartDigits, digits_text
 from .errors import IllegalPlacementError, ParseError
 from .lattice import Cell, cell_name, vertex_name
 from .moves import Placement, placement_problems, unseen_vertices
@@ -97,7 +97,7 @@ def check_placement(board: Board, placement: Placement, rules: Rules, *,
     legal = not problems
     unverified = [f"its corner at vertex {vertex_name(v)} meets the tile"
                   + ("s" if len(cs) > 1 else "") + " seen in part at "
-                  + " and ".join(f"{cell_name(c)} ({_digits_text(board.partial[c])})"
+                  + " and ".join(f"{cell_name(c)} ({digits_text(board.partial[c])})"
                                  for c in cs)
                   + ", not seen there: check that corner on the table"
                   for v in unseen_vertices(board, placement)
@@ -122,10 +122,6 @@ def check_text(board: Board, text: str, rules: Rules, *, claimed: int | None = N
     return check_placement(board, placement, rules, claimed=claimed, draws=draws)
 
 
-def _digits_text(d: PartDigits) -> str:
-    return ",".join("?" if x is None else str(x) for x in d)
-
-
 @dataclass(frozen=True)
 class BoardDiff:
     """Cells that differ between two boards (digits None where a tile was seen only in
@@ -139,16 +135,16 @@ class BoardDiff:
         """Why this is not exactly one new tile (empty when it is)."""
         out: list[str] = []
         for c, d in sorted(self.removed.items()):
-            what = Tile.from_digits(d) if None not in d else _digits_text(d)  # type: ignore[arg-type]
+            what = Tile.from_digits(d) if None not in d else digits_text(d)  # type: ignore[arg-type]
             out.append(f"tile {what} at {cell_name(c)} was removed")
         for c, (a, b) in sorted(self.changed.items()):
-            out.append(f"cell {cell_name(c)} changed from {_digits_text(a)} to "
-                       f"{_digits_text(b)}")
+            out.append(f"cell {cell_name(c)} changed from {digits_text(a)} to "
+                       f"{digits_text(b)}")
         if not self.added:
             out.append("no new tile: the boards have the same tiles" if not out
                        else "no new tile")
         elif len(self.added) > 1:
-            names = ", ".join(f"{cell_name(c)}={_digits_text(d)}"
+            names = ", ".join(f"{cell_name(c)}={digits_text(d)}"
                               for c, d in sorted(self.added.items()))
             out.append(f"{len(self.added)} new tiles ({names}); expected exactly one")
         return out
@@ -190,7 +186,7 @@ def check_change(before: Board, after: Board, rules: Rules, *, claimed: int | No
     if None in digits:
         return Check(rules.name, None, False, [], None, claimed, None,
                      [f"the new tile at {cell_name(cell)} is seen only in part "
-                      f"({_digits_text(digits)}): it cannot be checked"])
+                      f"({digits_text(digits)}): it cannot be checked"])
     # a tile seen in part before and in full after is the same tile (the diff found its
     # digits in view alike): checked against all of it
     base = before.copy()

@@ -13,7 +13,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from engine.board import Board
+from engine.board import Board, digits_text
 from engine.lattice import Cell, cell_corners, cell_name, cells_around
 from engine.referee import Check
 
@@ -82,6 +82,13 @@ def align_to(board: Board, ref: Board) -> Board:
     return best
 
 
+def _off_photo(reading: Reading, p: np.ndarray) -> bool:
+    """Whether image point ``p`` (x, y, original pixels) lies outside ``reading``'s photo
+    (or is not a finite point)."""
+    return bool(not np.isfinite(p).all()
+                or not (0 <= p[0] < reading.width and 0 <= p[1] < reading.height))
+
+
 #: how far from a lattice point toward a cell's centre (a share of the way) a tile's corner
 #: there shows: a tile whose corner at that point the photo shows would have been seen
 _CORNER_REACH = 0.35
@@ -98,7 +105,6 @@ def beyond_photo(path: str | Path, cells: Iterable[Cell]) -> set[Cell]:
     if reading is None or reading.homography is None:
         return set()
     taken = reading.board.occupied()
-    w, h = reading.width, reading.height
     px_of: dict[Cell, np.ndarray] = {}
 
     def px(c: Cell) -> np.ndarray:
@@ -106,22 +112,20 @@ def beyond_photo(path: str | Path, cells: Iterable[Cell]) -> set[Cell]:
             px_of[c] = reading.cell_px(c)
         return px_of[c]
 
-    def out(p: np.ndarray) -> bool:
-        return bool(not np.isfinite(p).all() or not (0 <= p[0] < w and 0 <= p[1] < h))
-
     def corner_out(n: Cell, k: int) -> bool:
         q = px(n)
-        return out(q[k] + _CORNER_REACH * (q.mean(axis=0) - q[k]))
+        return _off_photo(reading, q[k] + _CORNER_REACH * (q.mean(axis=0) - q[k]))
 
     return {c for c in cells
-            if out(px(c).mean(axis=0))
+            if _off_photo(reading, px(c).mean(axis=0))
             or any(corner_out(n, cell_corners(n).index(v)) for v in cell_corners(c)
                    for n in cells_around(v) if n != c and n not in taken)}
 
 
 def photo_check(path: str | Path, res: Check) -> Check:
     """``res`` (a check on the board read from photo ``path``) with its placement's cell
-    added to ``unverified`` where the photo cannot judge it (:func:`beyond_photo`)."""
+    added to ``unverified`` where the photo cannot judge it (:func:`beyond_photo`);
+    ``res`` itself where ``path`` is no photo read in this process."""
     if res.placement is None or not beyond_photo(path, [res.placement.cell]):
         return res
     return replace(res, unverified=[*res.unverified, (
@@ -167,7 +171,7 @@ def write_overlay(path: str | Path, out: str | Path,
 def _why_partial(reading: Reading, t: TileReading) -> str:
     """Why a board tile is read only in part, in words: its outline runs past the photo's
     edge, a flag says a hand or an object hides a digit, or neither (a digit not seen)."""
-    if any(not (0 <= x < reading.width and 0 <= y < reading.height) for x, y in t.corner_px):
+    if any(_off_photo(reading, p) for p in t.corner_px):
         return "cut by the photo's edge"
     if any("under a hand or an object" in f for f in t.flags):
         return "partly under a hand or an object"
@@ -187,7 +191,7 @@ def report_lines(reading: Reading) -> list[str]:
     lines.append("tiles (cell: corner digits = tile):")
     for t in sorted(reading.tiles, key=lambda t: t.cell or ()):
         assert t.cell is not None
-        ds = ",".join("?" if d is None else str(d) for d in t.corners)
+        ds = digits_text(t.corners)
         if t.complete:
             lines.append(f"  {cell_name(t.cell):>8}: {ds} = {t.tile}"
                          f"   (min confidence {min(t.confidence):.2f})")
@@ -196,7 +200,7 @@ def report_lines(reading: Reading) -> list[str]:
     if reading.off_board:
         lines.append("off the board:")
         for n, t in enumerate(reading.off_board):
-            ds = ",".join("?" if d is None else str(d) for d in t.corners)
+            ds = digits_text(t.corners)
             what = str(t.tile) if t.tile else ds
             x, y = t.centroid_px
             note = f" [{'; '.join(t.flags)}]" if t.flags else ""
