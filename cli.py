@@ -469,6 +469,11 @@ def eval_(folder: Annotated[str, typer.Argument(help="Folder of labelled photos 
         typer.echo(f"off the board (loose, rack, face-down): precision "
                    f"{s.loose_precision:.2%}, recall {s.loose_recall:.2%}, read right "
                    f"{s.loose_read_right:.2%}")
+        t = s.to_json()["trust"]
+        typer.echo(f"digits on tiles not flagged: {s.unflagged_digits}, right "
+                   f"{t['unflagged_digit_accuracy']:.2%} (wrong digits on flagged tiles: "
+                   f"{s.wrong_flagged} of {s.wrong_digits}); read with nothing flagged: "
+                   f"{s.sure_photos} photos, {t['sure_right']:.1%} of them with no mistake")
         typer.echo("mean time per photo: " + ", ".join(f"{k} {v:.0f} ms"
                                                        for k, v in s.mean_ms.items()))
         for band, b in table.get("blur", {}).items():

@@ -19,7 +19,7 @@ from vision.batch import (
     score_reading,
     summarise,
 )
-from vision.reading import MOSTLY_HIDDEN
+from vision.reading import MOSTLY_HIDDEN, OUTLINE_INFERRED
 from vision.synth import render
 
 
@@ -536,3 +536,34 @@ def test_eval_reader_saves_the_pixels_it_read_for_triominos_eval(tmp_path: Path)
     assert len(scores) == 1 and direct.matched > 0
     assert (scores[0].matched, scores[0].found_tiles, scores[0].digits_right) == (
         direct.matched, direct.found_tiles, direct.digits_right)
+
+
+def test_trust_counts_what_the_reading_flagged_and_what_it_did_not() -> None:
+    """A wrong digit on a flagged tile was signalled; on an unflagged one it was not. A
+    photo with no flag, note or error is "sure", and right only when perfect."""
+    label = {"width": 1000, "height": 1000,
+             "tiles": [_tile(100, [1, 2, 3]), _tile(300, [4, 4, 5]), _tile(500, [0, 0, 1])]}
+    flagged = {"tiles": [_tile(100, [1, 2, 3], [OUTLINE_INFERRED]),
+                         _tile(300, [4, 4, 0], ["low confidence"]),
+                         _tile(500, [0, 0, 1])]}
+    silent = {"tiles": [_tile(100, [1, 2, 3]), _tile(300, [4, 4, 0]), _tile(500, [0, 2, 1])]}
+    right = {"tiles": [_tile(100, [1, 2, 3]), _tile(300, [4, 4, 5]), _tile(500, [0, 0, 1])]}
+    noted = {**right, "notes": ["a note on the photo"]}
+    a, b, c, d = (score_reading(n, label, r) for n, r in
+                  (("a", flagged), ("b", silent), ("c", right), ("d", noted)))
+    assert (a.flagged, a.unflagged_digits, a.wrong_unflagged, a.sure) == (1, 6, 0, False)
+    assert (b.flagged, b.unflagged_digits, b.wrong_unflagged, b.sure) == (0, 9, 2, True)
+    assert (c.sure, c.perfect, d.sure) == (True, True, False)
+    failed = score_failure("e", label, "unreadable", False)
+    assert not failed.sure
+    s = summarise([a, b, c, d, failed])
+    assert (s.sure_photos, s.sure_right, s.wrong_digits, s.wrong_flagged) == (2, 1, 3, 1)
+    trust = s.to_json()["trust"]
+    assert trust == {"sure_photos": 0.4, "sure_right": 0.5, "wrong_digits": 3,
+                     "wrong_digits_flagged": 0.33333, "unflagged_digits": 33,
+                     "unflagged_digit_accuracy": round(1 - 2 / 33, 5)}
+    # an outline inferred says how a tile was found, not that its digits are unsure
+    inferred = {"tiles": [_tile(100, [1, 2, 3]), _tile(300, [4, 4, 0], [OUTLINE_INFERRED]),
+                          _tile(500, [0, 0, 1])]}
+    e = score_reading("f", label, inferred)
+    assert (e.flagged, e.wrong_unflagged, e.sure, e.perfect) == (0, 1, True, False)

@@ -178,14 +178,20 @@ def test_cli_eval_and_batch_on_labelled_photos(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     summary = json.loads(res.stdout)
     assert summary["photos"] == 2 and summary["tile_recall"] > 0.8
+    assert set(summary["trust"]) == {"sure_photos", "sure_right", "wrong_digits",
+                                     "wrong_digits_flagged", "unflagged_digits",
+                                     "unflagged_digit_accuracy"}
     # broken down by condition: each photo lands in exactly one blur band
     assert sum(b["photos"] for b in summary["by_condition"]["blur"].values()) == 2
     rows = csv.read_text().splitlines()
-    assert len(rows) == 3 and rows[0].endswith(",blur,blur_kind,tile_px,tilt,glare,"
-                                               "occluders,table")  # header + one row each
+    assert len(rows) == 3 and rows[0].endswith(
+        ",flagged,unflagged_digits,wrong_unflagged,notes,blur,blur_kind,tile_px,tilt,glare,"
+        "occluders,table")
+    # (a header and one row each)
     text = CliRunner().invoke(app, ["eval", str(tmp_path / "photos"), "--csv", str(csv),
                                     "--workers", "1"])
     assert text.exit_code == 0 and "blur/tile side" in text.stdout
+    assert "digits on tiles not flagged: " in text.stdout
     out = tmp_path / "r.jsonl"
     res = CliRunner().invoke(app, ["batch", str(tmp_path / "photos"), "--out", str(out),
                                    "--workers", "1"])

@@ -18,7 +18,7 @@ from engine.errors import TriominosError
 
 from .config import DEFAULT
 from .io import IMAGE_SUFFIXES
-from .reading import MOSTLY_HIDDEN
+from .reading import MOSTLY_HIDDEN, OUTLINE_INFERRED
 
 STAGE_KEYS = ("decode", "detect", "classify", "reconstruct", "total")
 
@@ -156,6 +156,21 @@ class PhotoScore:
     #: position). Counted only where the label lists the table's violations
     violations: int = 0
     violations_false: int = 0
+    #: board tiles the reading flags (a digit read unsurely or inferred, a tile partial or
+    #: joined past what the photo shows: any flag but :data:`OUTLINE_INFERRED`, which says
+    #: only how the tile was found), and the wrong digits (in view, on tiles matched) of
+    #: tiles it does not flag, of ``unflagged_digits`` there; notes on the photo as a whole
+    #: (a board too blurred to read)
+    flagged: int = 0
+    unflagged_digits: int = 0
+    wrong_unflagged: int = 0
+    notes: int = 0
+
+    @property
+    def sure(self) -> bool:
+        """Read with nothing to check: no error, no note, no board tile flagged (a mistake
+        on such a photo is one the reader gave no sign of)."""
+        return not self.error and not self.notes and not self.flagged
 
     @property
     def faults(self) -> int:
@@ -234,7 +249,10 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
     lab = _label_tiles(label)
     w, h = label.get("width", 1 << 30), label.get("height", 1 << 30)
     got = [(np.asarray(t["corner_px"], float), list(t["corners"])) for t in reading["tiles"]]
+    flagged = [any(f != OUTLINE_INFERRED for f in t.get("flags", ())) for t in reading["tiles"]]
     sc.found_tiles = len(got)
+    sc.flagged = sum(flagged)
+    sc.notes = len(reading.get("notes") or [])
     sc.timing_ms = dict(reading.get("timing_ms", {}))
     used: set[int] = set()
     for t, (lpx, ld, optional) in zip(label["tiles"], lab, strict=True):
@@ -250,7 +268,11 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
         visible = _readable(t, lpx, w, h)
         sc.digits += len(visible)
         gpx, gd = got[best]
-        sc.digits_right += sum(_right_in_view(gpx, gd, lpx, ld, visible))
+        right = sum(_right_in_view(gpx, gd, lpx, ld, visible))
+        sc.digits_right += right
+        if not flagged[best]:
+            sc.unflagged_digits += len(visible)
+            sc.wrong_unflagged += len(visible) - right
     _score_loose(sc, label, reading, w, h)
     _score_faults(sc, label, reading, w, h)
     _score_violations(sc, label, reading)
@@ -490,6 +512,15 @@ class EvalSummary:
     violations: int = 0
     violations_false: int = 0
     photos_false_violation: int = 0
+    #: photos read with nothing to check (:attr:`PhotoScore.sure`); of them, those read
+    #: with no mistake (:attr:`PhotoScore.perfect`, no false violation); the wrong digits
+    #: (on the board, matched) and how many of them lie on tiles the reading flags; the
+    #: digits on tiles it does not flag
+    sure_photos: int = 0
+    sure_right: int = 0
+    wrong_digits: int = 0
+    wrong_flagged: int = 0
+    unflagged_digits: int = 0
     #: photos left out for a label the scoring cannot use: one line each, why
     bad_labels: list[str] = field(default_factory=list)
 
@@ -508,6 +539,17 @@ class EvalSummary:
         if self.violations:
             out["violations"] = {"reported": self.violations, "false": self.violations_false,
                                  "photos_with_a_false_one": self.photos_false_violation}
+        out["trust"] = {
+            "sure_photos": round(self.sure_photos / self.photos, 5) if self.photos else 0.0,
+            "sure_right": (round(self.sure_right / self.sure_photos, 5) if self.sure_photos
+                           else 1.0),
+            "wrong_digits": self.wrong_digits,
+            "wrong_digits_flagged": (round(self.wrong_flagged / self.wrong_digits, 5)
+                                     if self.wrong_digits else 1.0),
+            "unflagged_digits": self.unflagged_digits,
+            "unflagged_digit_accuracy": (
+                round(1 - (self.wrong_digits - self.wrong_flagged) / self.unflagged_digits, 5)
+                if self.unflagged_digits else 1.0)}
         if self.bad_labels:
             out["bad_labels"] = list(self.bad_labels)
 
@@ -582,7 +624,11 @@ def summarise(scores: list[PhotoScore]) -> EvalSummary:
                        sum(s.loose_right for s in scores) / lm if lm else 1.0, kinds,
                        sum(s.violations for s in scores),
                        sum(s.violations_false for s in scores),
-                       sum(s.violations_false > 0 for s in scores))
+                       sum(s.violations_false > 0 for s in scores),
+                       sum(s.sure for s in scores),
+                       sum(s.sure and s.perfect and not s.violations_false for s in scores),
+                       digits - right, digits - right - sum(s.wrong_unflagged for s in scores),
+                       sum(s.unflagged_digits for s in scores))
 
 
 def write_csv(path: str | Path, scores: list[PhotoScore]) -> None:
@@ -593,12 +639,14 @@ def write_csv(path: str | Path, scores: list[PhotoScore]) -> None:
                     "perfect", "error", *[f"{k}_ms" for k in STAGE_KEYS],
                     "loose_label", "loose_found", "loose_matched", "loose_right",
                     "faults", "faults_reported", "faults_read_right", "violations",
-                    "violations_false", *CONDITION_KEYS])
+                    "violations_false", "flagged", "unflagged_digits", "wrong_unflagged", "notes",
+                    *CONDITION_KEYS])
         for s in scores:
             w.writerow([s.path, s.label_tiles, s.found_tiles, s.matched, s.digits,
                         s.digits_right, int(s.perfect), s.error,
                         *[round(s.timing_ms.get(k, 0.0), 1) for k in STAGE_KEYS],
                         s.loose_label, s.loose_found, s.loose_matched, s.loose_right,
                         s.faults, s.faults_reported, s.faults_read_right, s.violations,
-                        s.violations_false,
+                        s.violations_false, s.flagged, s.unflagged_digits, s.wrong_unflagged,
+                        s.notes,
                         *[s.conditions.get(k, "") for k in CONDITION_KEYS]])

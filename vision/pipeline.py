@@ -61,6 +61,7 @@ from .reading import (
     BOARD_TOO_BLURRED,
     JOINED_BY_LATTICE,
     MEETS_AT_CORNER,
+    OUTLINE_INFERRED,
     SET_KINDS,
     Reading,
     TileReading,
@@ -1661,7 +1662,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
                     rest.append(n)
                     continue
             # (a face of its own, where one outlined it: cfg.cell_two_hidden)
-            flags = ["partial"] + ([] if t.detected else ["outline inferred from the lattice"])
+            flags = ["partial"] + ([] if t.detected else [OUTLINE_INFERRED])
             if at_corner:
                 flags.append(f"{MEETS_AT_CORNER} (the tiles between lie beyond "
                              "the photo's edge)")
@@ -1752,7 +1753,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         if t is not None:
             seen_tiles.setdefault(t, c)
         if not seen[n].detected:
-            tr.flags.append("outline inferred from the lattice")
+            tr.flags.append(OUTLINE_INFERRED)
         if c in met and c not in corner_only:
             # (a tile met at a corner with no hand or object between is a fault the
             # engine reports, not a tile joined out of sight)

@@ -16,6 +16,9 @@ STAGES = ("decode", "detect", "classify", "reconstruct", "total")
 #: label flag (synthetic photos) of a tile more than half hidden by a hand, object or rack:
 #: no reader can be asked to find it, so evaluation treats it as optional
 MOSTLY_HIDDEN = "mostly hidden"
+#: flag of a tile whose outline was not found: its place (and so its corners' crops) is
+#: the lattice's cell; says how it was found, not that a digit is unsure
+OUTLINE_INFERRED = "outline inferred from the lattice"
 
 
 def _r(x: float, nd: int = 1) -> float:
