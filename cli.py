@@ -437,6 +437,10 @@ def batch(folder: Annotated[str, typer.Argument(help="Folder of photos (searched
                    f"done; {s.tiles} tiles; {s.seconds:.1f} s -> {out}")
         for e in s.error_examples:
             typer.echo(f"  error: {e}")
+        if s.to_check:
+            more = " ..." if s.to_check > len(s.check_examples) else ""
+            typer.echo(f"{s.to_check} of the {s.read} read have something to check (a tile "
+                       f"flagged, a note, or no board): {', '.join(s.check_examples)}{more}")
     guarded(run)
 
 

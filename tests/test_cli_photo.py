@@ -192,3 +192,33 @@ def test_a_photos_tiles_read_in_part_hold_their_cells_for_moves(tmp_path: Path) 
     res = _run("moves", photo)
     assert "+ at or beyond the photo's edge: the table may hold a tile there, or beside it, " \
            "that the photo does not show" in res.stdout
+
+
+def test_batch_names_the_photos_whose_reading_asks_for_a_look(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a tile flagged, or a note on the photo, asks for a person's look; an outline
+    # inferred from the lattice says only how a tile was found; an error is no reading
+    import vision.batch as vb
+    from vision.reading import OUTLINE_INFERRED
+
+    def tile(*flags: str) -> dict[str, object]:
+        return {"cell": [0, 0, "U"], "corners": [1, 2, 3], "flags": list(flags)}
+
+    recs = {"a.png": {"tiles": [tile(), tile("corner 0: low confidence 0.41 for 3")]},
+            "b.png": {"tiles": [tile(OUTLINE_INFERRED)]},
+            "c.png": {"tiles": [tile()], "notes": ["a note on the photo"]},
+            "d.png": {"error": "unreadable"},
+            "e.png": {"tiles": [], "off_board": [tile()]}}
+    for name in recs:
+        (tmp_path / name).write_bytes(b"x")
+    monkeypatch.setattr(vb, "read_one", lambda p: {"path": p, "image": Path(p).name,
+                                                   **recs[Path(p).name]})
+    assert [vb.to_check(r) for k, r in recs.items() if k != "d.png"] == [True, False, True,
+                                                                          True]
+    assert vb.flagged_tiles(recs["a.png"]) == [False, True]
+    res = _run("batch", str(tmp_path), "--out", str(tmp_path / "r.jsonl"), "--workers", "1")
+    assert res.exit_code == 0, res.output
+    assert "5 photos: 4 read, 1 errors" in res.stdout
+    line = next(x for x in res.stdout.splitlines() if "something to check" in x)
+    assert line.startswith("3 of the 4 read have something to check")
+    assert all(n in line for n in ("a.png", "c.png", "e.png")) and "b.png" not in line

@@ -540,7 +540,8 @@ def test_eval_reader_saves_the_pixels_it_read_for_triominos_eval(tmp_path: Path)
 
 def test_trust_counts_what_the_reading_flagged_and_what_it_did_not() -> None:
     """A wrong digit on a flagged tile was signalled; on an unflagged one it was not. A
-    photo with no flag, note or error is "sure", and right only when perfect."""
+    photo read with a board and no flag, note or error is "sure", and right only when
+    perfect."""
     label = {"width": 1000, "height": 1000,
              "tiles": [_tile(100, [1, 2, 3]), _tile(300, [4, 4, 5]), _tile(500, [0, 0, 1])]}
     flagged = {"tiles": [_tile(100, [1, 2, 3], [OUTLINE_INFERRED]),
@@ -556,6 +557,9 @@ def test_trust_counts_what_the_reading_flagged_and_what_it_did_not() -> None:
     assert (c.sure, c.perfect, d.sure) == (True, True, False)
     failed = score_failure("e", label, "unreadable", False)
     assert not failed.sure
+    # no board at all (tiles read, none joined) asks for a look too
+    assert not score_reading("g", label, {"tiles": [], "off_board": [_tile(100, [1, 2, 3])]}
+                             ).sure
     s = summarise([a, b, c, d, failed])
     assert (s.sure_photos, s.sure_right, s.wrong_digits, s.wrong_flagged) == (2, 1, 3, 1)
     trust = s.to_json()["trust"]

@@ -185,7 +185,7 @@ def test_cli_eval_and_batch_on_labelled_photos(tmp_path: Path) -> None:
     assert sum(b["photos"] for b in summary["by_condition"]["blur"].values()) == 2
     rows = csv.read_text().splitlines()
     assert len(rows) == 3 and rows[0].endswith(
-        ",flagged,unflagged_digits,wrong_unflagged,notes,blur,blur_kind,tile_px,tilt,glare,"
+        ",flagged,unflagged_digits,wrong_unflagged,to_check,blur,blur_kind,tile_px,tilt,glare,"
         "occluders,table")
     # (a header and one row each)
     text = CliRunner().invoke(app, ["eval", str(tmp_path / "photos"), "--csv", str(csv),

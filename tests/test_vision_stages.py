@@ -3564,3 +3564,22 @@ def test_the_photos_board_keeps_tiles_read_in_part_and_withholds_their_conflicts
     # the board drawn: a lattice point where no digit was seen is "?", never "*"
     assert any("?" in line for line in board_text(b)) and not any("*" in line
                                                                    for line in board_text(b))
+
+
+def test_read_says_what_to_check_in_the_photo() -> None:
+    # the flagged tiles by cell (an outline inferred says only how a tile was found), the
+    # notes, a board not read; else that nothing is flagged
+    from vision.commands import check_line, report_lines
+    from vision.reading import BOARD_TOO_BLURRED, OUTLINE_INFERRED, Reading
+    plain = [_tile_at((0, 0, "U"), [1, 2, 3]), _tile_at((0, 0, "D"), [3, 2, 4],
+                                                       [OUTLINE_INFERRED])]
+    r = Reading("x.png", 800, 600, tiles=plain)
+    assert check_line(r) == "to check: nothing flagged" and check_line(r) in report_lines(r)
+    unsure = [*plain, _tile_at((1, 0, "U"), [3, 4, 4], ["corner 1: low confidence 0.41 for 4"]),
+              _tile_at((-1, 0, "D"), [3, None, 2], ["partial"])]
+    r = Reading("x.png", 800, 600, tiles=unsure, notes=["a note"])
+    assert check_line(r) == "to check: the tiles at -1,0,D, 1,0,U; the notes above"
+    r = Reading("x.png", 800, 600, off_board=[_tile_at((0, 0, "U"), [1, 2, 3])],
+                notes=[BOARD_TOO_BLURRED])
+    assert check_line(r) == ("to check: the notes above; whether the photo shows a board "
+                             "(none was read)")

@@ -18,7 +18,7 @@ from engine.errors import TriominosError
 
 from .config import DEFAULT
 from .io import IMAGE_SUFFIXES
-from .reading import MOSTLY_HIDDEN, OUTLINE_INFERRED
+from .reading import MOSTLY_HIDDEN, flagged_tiles, to_check
 
 STAGE_KEYS = ("decode", "detect", "classify", "reconstruct", "total")
 
@@ -65,7 +65,8 @@ def done_paths(out: Path) -> set[str]:
 
 @dataclass
 class BatchSummary:
-    """What a batch run did."""
+    """What a batch run did; ``to_check``: photos read whose reading asks for a look
+    (:func:`vision.reading.to_check`), the first few of them in ``check_examples``."""
 
     total: int = 0
     skipped: int = 0
@@ -74,6 +75,8 @@ class BatchSummary:
     tiles: int = 0
     seconds: float = 0.0
     error_examples: list[str] = field(default_factory=list)
+    to_check: int = 0
+    check_examples: list[str] = field(default_factory=list)
 
 
 def run_batch(root: str | Path, out: str | Path, *, workers: int | None = None,
@@ -103,6 +106,10 @@ def run_batch(root: str | Path, out: str | Path, *, workers: int | None = None,
             else:
                 summary.read += 1
                 summary.tiles += len(rec["tiles"])
+                if to_check(rec):
+                    summary.to_check += 1
+                    if len(summary.check_examples) < 5:
+                        summary.check_examples.append(rec["path"])
             if progress:
                 progress(n, len(todo))
     summary.seconds = time.perf_counter() - t0
@@ -156,21 +163,19 @@ class PhotoScore:
     #: position). Counted only where the label lists the table's violations
     violations: int = 0
     violations_false: int = 0
-    #: board tiles the reading flags (a digit read unsurely or inferred, a tile partial or
-    #: joined past what the photo shows: any flag but :data:`OUTLINE_INFERRED`, which says
-    #: only how the tile was found), and the wrong digits (in view, on tiles matched) of
-    #: tiles it does not flag, of ``unflagged_digits`` there; notes on the photo as a whole
-    #: (a board too blurred to read)
+    #: board tiles the reading flags (:func:`vision.reading.flagged_tiles`), and the wrong
+    #: digits (in view, on tiles matched) of tiles it does not flag, of ``unflagged_digits``
+    #: there; whether the reading asks for a look (:func:`vision.reading.to_check`)
     flagged: int = 0
     unflagged_digits: int = 0
     wrong_unflagged: int = 0
-    notes: int = 0
+    to_check: bool = False
 
     @property
     def sure(self) -> bool:
-        """Read with nothing to check: no error, no note, no board tile flagged (a mistake
-        on such a photo is one the reader gave no sign of)."""
-        return not self.error and not self.notes and not self.flagged
+        """Read with nothing to check (no error, and :func:`vision.reading.to_check`
+        false): a mistake on such a photo is one the reader gave no sign of."""
+        return not self.error and not self.to_check
 
     @property
     def faults(self) -> int:
@@ -249,10 +254,10 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
     lab = _label_tiles(label)
     w, h = label.get("width", 1 << 30), label.get("height", 1 << 30)
     got = [(np.asarray(t["corner_px"], float), list(t["corners"])) for t in reading["tiles"]]
-    flagged = [any(f != OUTLINE_INFERRED for f in t.get("flags", ())) for t in reading["tiles"]]
+    flagged = flagged_tiles(reading)
     sc.found_tiles = len(got)
     sc.flagged = sum(flagged)
-    sc.notes = len(reading.get("notes") or [])
+    sc.to_check = to_check(reading)
     sc.timing_ms = dict(reading.get("timing_ms", {}))
     used: set[int] = set()
     for t, (lpx, ld, optional) in zip(label["tiles"], lab, strict=True):
@@ -639,8 +644,8 @@ def write_csv(path: str | Path, scores: list[PhotoScore]) -> None:
                     "perfect", "error", *[f"{k}_ms" for k in STAGE_KEYS],
                     "loose_label", "loose_found", "loose_matched", "loose_right",
                     "faults", "faults_reported", "faults_read_right", "violations",
-                    "violations_false", "flagged", "unflagged_digits", "wrong_unflagged", "notes",
-                    *CONDITION_KEYS])
+                    "violations_false", "flagged", "unflagged_digits", "wrong_unflagged",
+                    "to_check", *CONDITION_KEYS])
         for s in scores:
             w.writerow([s.path, s.label_tiles, s.found_tiles, s.matched, s.digits,
                         s.digits_right, int(s.perfect), s.error,
@@ -648,5 +653,5 @@ def write_csv(path: str | Path, scores: list[PhotoScore]) -> None:
                         s.loose_label, s.loose_found, s.loose_matched, s.loose_right,
                         s.faults, s.faults_reported, s.faults_read_right, s.violations,
                         s.violations_false, s.flagged, s.unflagged_digits, s.wrong_unflagged,
-                        s.notes,
+                        int(s.to_check),
                         *[s.conditions.get(k, "") for k in CONDITION_KEYS]])

@@ -19,7 +19,7 @@ from engine.referee import Check
 
 from .config import DEFAULT
 from .io import IMAGE_SUFFIXES, PhotoError, load
-from .reading import BOARD_TOO_BLURRED, Reading, TileReading
+from .reading import BOARD_TOO_BLURRED, Reading, TileReading, flagged_tiles, to_check
 from .render import Ghost, board_text, draw_overlay
 
 _READINGS: dict[str, Reading] = {}
@@ -178,6 +178,21 @@ def _why_partial(reading: Reading, t: TileReading) -> str:
     return "a digit not seen"
 
 
+def check_line(reading: Reading) -> str:
+    """What a person should look at in the photo before trusting the reading
+    (:func:`vision.reading.to_check`): the board tiles flagged (by cell), the notes, or the
+    board missing; else that nothing is flagged."""
+    data = reading.to_json()
+    if not to_check(data):
+        return "to check: nothing flagged"
+    what = [cell_name(tuple(t["cell"]))  # type: ignore[arg-type]
+            for t, f in zip(data["tiles"], flagged_tiles(data), strict=True) if f]
+    parts = ([f"the tile{'s' if len(what) > 1 else ''} at {', '.join(what)}"] if what else [])
+    parts += ["the notes above"] if data["notes"] else []
+    parts += ["whether the photo shows a board (none was read)"] if not data["tiles"] else []
+    return "to check: " + "; ".join(parts)
+
+
 def report_lines(reading: Reading) -> list[str]:
     """The human-readable answer of ``triominos read``: picture, tiles, violations, flags."""
     b = reading.board
@@ -211,6 +226,7 @@ def report_lines(reading: Reading) -> list[str]:
     flags = [(w, f) for w, f in reading.flags() if not w.startswith("off-board")]
     lines.append(f"flags: {len(flags)}" if flags else "flags: none")
     lines += [f"  - {w}: {f}" for w, f in flags]
+    lines.append(check_line(reading))
     ms = reading.timing_ms
     lines.append("time: " + ", ".join(f"{k} {ms.get(k, 0):.0f} ms" for k in
                                       ("decode", "detect", "classify", "reconstruct", "total")))

@@ -260,3 +260,20 @@ class Reading:
             "notes": list(self.notes),
             "timing_ms": {k: _r(self.timing_ms.get(k, 0.0)) for k in STAGES},
         }
+
+
+def flagged_tiles(reading: dict[str, Any]) -> list[bool]:
+    """For each board tile of a Reading JSON ``reading``: does it carry a flag worth a look
+    (a digit read unsurely or inferred, a tile partial or joined past what the photo
+    shows: any flag but :data:`OUTLINE_INFERRED`, which says only how it was found)?"""
+    return [any(f != OUTLINE_INFERRED for f in t.get("flags", ())) for t in reading["tiles"]]
+
+
+def to_check(reading: dict[str, Any]) -> bool:
+    """Does a Reading JSON ask for a person's look: a board tile flagged
+    (:func:`flagged_tiles`), a note on the photo as a whole, or no board at all (tiles
+    read, none of them joined: whether the photo shows a board is for a person to see)?
+    On the evaluation photos every wrong digit lay on a flagged tile, and the photos
+    needing no look were read with no mistake but for a few (``trust`` in
+    ``benchmarks/results/*eval*.json``)."""
+    return bool(reading.get("notes")) or not reading["tiles"] or any(flagged_tiles(reading))
