@@ -92,3 +92,23 @@ def test_cells_at_the_photos_edge_are_the_ones_it_cannot_judge(
                                                         get_rules()))
     assert mid.placement is not None
     assert not any("photo's edge" in u for u in mid.unverified)
+
+
+def test_tiles_to_check_are_yellow_an_outline_inferred_alone_green() -> None:
+    # the overlay colours what `read` names under "to check": a tile flagged for an unsure
+    # digit yellow; one flagged only for its outline inferred from the lattice green
+    from engine.lattice import cell_corners, vertex_xy
+    from vision.reading import OUTLINE_INFERRED, TileReading
+    from vision.render import _coloured
+    r = _reading()
+    assert r.homography is not None
+
+    def tile(cell: Cell, flags: list[str]) -> TileReading:
+        px = np.array([(r.homography @ [*vertex_xy(v), 1.0])[:2] for v in cell_corners(cell)])
+        return TileReading(cell, [1, 2, 3], px, [0.95] * 3, np.zeros((3, 7), np.float32),
+                           flags)
+
+    r.tiles = [tile((0, 0, "U"), [OUTLINE_INFERRED]),
+               tile((0, 0, "D"), ["corner 1: low confidence 0.41 for 2", OUTLINE_INFERRED])]
+    colours = {t.cell: c for t, c in _coloured(r, set())}
+    assert colours == {(0, 0, "U"): (60, 220, 60), (0, 0, "D"): (0, 220, 255)}

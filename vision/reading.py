@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -262,11 +263,17 @@ class Reading:
         }
 
 
+def asks_look(flags: Iterable[str]) -> bool:
+    """Do a tile's ``flags`` ask for a person's look: a digit read unsurely or inferred, a
+    tile partial or joined past what the photo shows (any flag but
+    :data:`OUTLINE_INFERRED`, which says only how the tile was found)?"""
+    return any(f != OUTLINE_INFERRED for f in flags)
+
+
 def flagged_tiles(reading: dict[str, Any]) -> list[bool]:
-    """For each board tile of a Reading JSON ``reading``: does it carry a flag worth a look
-    (a digit read unsurely or inferred, a tile partial or joined past what the photo
-    shows: any flag but :data:`OUTLINE_INFERRED`, which says only how it was found)?"""
-    return [any(f != OUTLINE_INFERRED for f in t.get("flags", ())) for t in reading["tiles"]]
+    """For each board tile of a Reading JSON ``reading``: do its flags ask for a look
+    (:func:`asks_look`)?"""
+    return [asks_look(t.get("flags", ())) for t in reading["tiles"]]
 
 
 def to_check(reading: dict[str, Any]) -> bool:

@@ -11,7 +11,7 @@ from engine.board import Board, Status
 from engine.lattice import Cell, Vertex, cell_corners
 
 from .crops import crop_centres
-from .reading import Reading
+from .reading import Reading, asks_look
 
 
 def board_text(board: Board) -> list[str]:
@@ -89,8 +89,9 @@ def draw_overlay(image: np.ndarray, reading: Reading,
                  max_side: int = 1600) -> np.ndarray:
     """The photo with the reading drawn on it (downscaled to ``max_side``).
 
-    Board tiles in green, tiles in a violation in red, flagged tiles in yellow, off-board
-    tiles in blue; each digit is written where it was read. ``ghosts`` are suggested
+    Board tiles in green, tiles in a violation in red, tiles whose flags ask for a look in
+    yellow (:func:`vision.reading.asks_look`: ``read``'s "to check"), off-board tiles in
+    blue; each digit is written where it was read. ``ghosts`` are suggested
     placements (cell, digits in corner order or None, label[, live]) drawn as translucent
     tiles; a ghost whose ``live`` is False (a dead hexagon opening) is only outlined in grey.
     """
@@ -182,7 +183,7 @@ def _coloured(reading: Reading, bad: set[Cell]) -> Iterable[tuple[object, tuple[
     for t in reading.tiles:
         if t.cell in bad:
             yield t, (40, 40, 255)
-        elif t.flags:
+        elif asks_look(t.flags):
             yield t, (0, 220, 255)
         else:
             yield t, (60, 220, 60)
