@@ -298,7 +298,7 @@ def check(board: Annotated[str, typer.Argument(help="Board JSON file (the board 
             res = check_change(b, _load_after(after, b), r, claimed=claimed,  # type: ignore[arg-type]
                                draws=draws)
         from vision import commands
-        res = commands.photo_check(board, res)  # unchanged for Board JSON
+        res = commands.photo_check(board, res, after)  # unchanged for Board JSON
         if res.placement is not None:
             _photo_overlay(board, overlay, [(res.placement.cell, res.placement.corners,
                                              "ok" if res.legal else "illegal")])

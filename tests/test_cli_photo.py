@@ -222,3 +222,20 @@ def test_batch_names_the_photos_whose_reading_asks_for_a_look(
     line = next(x for x in res.stdout.splitlines() if "something to check" in x)
     assert line.startswith("3 of the 4 read have something to check")
     assert all(n in line for n in ("a.png", "c.png", "e.png")) and "b.png" not in line
+
+
+@needs_model
+def test_check_on_a_photo_names_the_digit_to_check_it_rests_on() -> None:
+    # shipped sample 07: a hand over the board; `read` names 0,-1,D under "to check" (its
+    # corner 1 read as 1 to agree with the board where the pixels say 2 at 0.44). A
+    # placement meeting that tile is not confirmed (exit 1); one away from the tiles to
+    # check is
+    photo = str(Path(__file__).parents[1] / "samples" / "photos" /
+                "07_oblique50_check_hand.jpg")
+    res = _run("check", photo, "--place", "0,-1,U:1-1-2", "--claimed", "4")
+    assert res.exit_code == 1, res.output
+    assert ("0,-1,D's corners 0 and 1 (read 1 and 1), which the placement meets, lie on a "
+            "tile to check: corner 1: pixels say 2 (0.44)") in res.stdout
+    assert "verdict: not confirmed (legal where seen, scores 4), claim 4 holds" in res.stdout
+    res = _run("check", photo, "--place", "0,1,U:0-4-5", "--claimed", "9")
+    assert res.exit_code == 0 and "verdict: legal, scores 9, claim 9 holds" in res.stdout

@@ -112,3 +112,52 @@ def test_tiles_to_check_are_yellow_an_outline_inferred_alone_green() -> None:
                tile((0, 0, "D"), ["corner 1: low confidence 0.41 for 2", OUTLINE_INFERRED])]
     colours = {t.cell: c for t, c in _coloured(r, set())}
     assert colours == {(0, 0, "U"): (60, 220, 60), (0, 0, "D"): (0, 220, 255)}
+
+
+def test_a_check_resting_on_a_digit_to_check_is_not_confirmed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a placement is confirmed only on digits read plainly: one it meets on a tile `read`
+    # names under "to check" leaves it unconfirmed (the whole tile is in doubt, whichever
+    # corner its flag names); an outline inferred, a tile it does not meet, or what a tile
+    # seen in part hides (the engine's own unverified) does not
+    from engine import Placement, get_rules
+    from engine.referee import check_placement
+    from engine.tiles import Tile
+    from vision import commands
+    from vision.reading import HIDDEN_CORNER, OUTLINE_INFERRED, TileReading
+    r = _reading()
+
+    def tile(cell: Cell, digits: list[int | None], flags: list[str]) -> TileReading:
+        return TileReading(cell, digits, r.cell_px(cell), [0.9] * 3, np.zeros((3, 7)), flags)
+
+    # 0,0,U = 1,2,3 at its corners (0,1), (1,0), (0,0); the placement 0,0,D = 2,1,1 at
+    # (1,0), (0,1), (1,1) meets it along an edge. 3,0,U lies apart, 1,0,U is seen in part
+    # (corner (1,1) hidden: the placement meets it there, at a digit not seen)
+    r.tiles = [tile((0, 0, "U"), [1, 2, 3], [OUTLINE_INFERRED]),
+               tile((3, 0, "U"), [4, 4, 4], ["corner 0: low confidence 0.41 for 4"]),
+               tile((1, 0, "U"), [None, 1, 4], ["partial", HIDDEN_CORNER])]
+    monkeypatch.setitem(commands._READINGS, "t.png", r)
+    rules = get_rules()
+    placed = Placement((0, 0, "D"), (2, 1, 1))
+
+    def check() -> object:
+        return commands.photo_check("t.png", check_placement(r.board, placed, rules))
+
+    res = check()
+    assert res.legal and not any("to check" in u for u in res.unverified)  # type: ignore[attr-defined]
+    r.tiles[0].flags.append("corner 2: low confidence 0.52 for 3")  # a corner not met
+    res = check()
+    assert res.legal and not res.ok  # type: ignore[attr-defined]
+    assert res.unverified[-1] == (  # type: ignore[attr-defined]
+        "0,0,U's corners 0 and 1 (read 1 and 2), which the placement meets, lie on a tile "
+        "to check: corner 2: low confidence 0.52 for 3")
+    # the tile placed, to check in the second photo (found there by which tile it is)
+    r.tiles[0].flags[:] = [OUTLINE_INFERRED]
+    after = _reading()
+    after.tiles = [TileReading((5, 5, "D"), [1, 1, 2], after.cell_px((5, 5, "D")), [0.9] * 3,
+                               np.zeros((3, 7)), ["corner 2: low confidence 0.52 for 2"])]
+    assert after.tiles[0].tile == Tile.parse("1-1-2")
+    monkeypatch.setitem(commands._READINGS, "a.png", after)
+    res = commands.photo_check("t.png", check_placement(r.board, placed, rules), "a.png")
+    assert res.unverified[-1] == ("the tile placed, 1-1-2, is to check in the second photo: "
+                                  "corner 2: low confidence 0.52 for 2")

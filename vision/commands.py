@@ -19,7 +19,16 @@ from engine.referee import Check
 
 from .config import DEFAULT
 from .io import IMAGE_SUFFIXES, PhotoError, load
-from .reading import BOARD_TOO_BLURRED, Reading, TileReading, flagged_tiles, to_check
+from .reading import (
+    BOARD_TOO_BLURRED,
+    HIDDEN_CORNER,
+    HIDDEN_TWO,
+    Reading,
+    TileReading,
+    asks_look,
+    flagged_tiles,
+    to_check,
+)
 from .render import Ghost, board_text, draw_overlay
 
 _READINGS: dict[str, Reading] = {}
@@ -122,15 +131,56 @@ def beyond_photo(path: str | Path, cells: Iterable[Cell]) -> set[Cell]:
                    for n in cells_around(v) if n != c and n not in taken)}
 
 
-def photo_check(path: str | Path, res: Check) -> Check:
-    """``res`` (a check on the board read from photo ``path``) with its placement's cell
-    added to ``unverified`` where the photo cannot judge it (:func:`beyond_photo`);
-    ``res`` itself where ``path`` is no photo read in this process."""
-    if res.placement is None or not beyond_photo(path, [res.placement.cell]):
+#: flags about what a tile seen in part hides, not about its digits in view
+_HIDDEN_FLAGS = frozenset({"partial", "no digit in view", HIDDEN_CORNER, HIDDEN_TWO})
+
+
+def photo_check(path: str | Path, res: Check, after: str | Path | None = None) -> Check:
+    """``res`` (a check on the board read from photo ``path``; with ``after``, of the tile
+    new in that second photo) with what the photos cannot confirm added to
+    ``unverified``: its placement's cell where the photo cannot judge it
+    (:func:`beyond_photo`); each tile the check compares it with (at the vertices the
+    placement meets, a digit in view) that the reading asks a look at
+    (:func:`vision.reading.asks_look`, but for what a tile seen in part hides: every
+    wrong digit of the evaluation photos lay on such a tile); and the tile placed, where
+    ``after``'s reading asks a look at it. ``res`` itself where neither
+    is a photo read in this process."""
+    if res.placement is None:
         return res
-    return replace(res, unverified=[*res.unverified, (
-        f"{cell_name(res.placement.cell)} lies at or beyond the photo's edge: the table may "
-        "hold a tile there, or beside it, that the photo does not show")])
+    cell, more = res.placement.cell, []
+    if beyond_photo(path, [cell]):
+        more.append(f"{cell_name(cell)} lies at or beyond the photo's edge: the table may "
+                    "hold a tile there, or beside it, that the photo does not show")
+    reading = reading_of(path)
+    meets = set(cell_corners(cell))
+    for t in reading.tiles if reading is not None else ():
+        if t.cell is None or t.cell == cell:
+            continue
+        # (what a tile seen in part hides the engine already leaves unconfirmed,
+        # Check.unverified; its digits in view were read as any are). A whole tile is in
+        # doubt, not only the corners its flags name: of the 68 wrong digits of the
+        # held-out photos, 6 lay on another corner of a tile so flagged
+        flags = [f for f in t.flags if f not in _HIDDEN_FLAGS]
+        ks = [k for k, v in enumerate(cell_corners(t.cell))
+              if v in meets and t.corners[k] is not None]
+        if ks and asks_look(flags):
+            which = (f"corner {ks[0]} (read {t.corners[ks[0]]})" if len(ks) == 1 else
+                     f"corners {' and '.join(map(str, ks))} (read "
+                     f"{' and '.join(str(t.corners[k]) for k in ks)})")
+            more.append(f"{cell_name(t.cell)}'s {which}, which the placement meets, "
+                        f"{'lies' if len(ks) == 1 else 'lie'} on a tile to check: "
+                        f"{_doubt(flags)}")
+    placed = reading_of(after) if after is not None else None
+    for t in placed.tiles if placed is not None else ():
+        if t.tile == res.placement.tile and asks_look(t.flags):
+            more.append(f"the tile placed, {t.tile}, is to check in the second photo: "
+                        f"{_doubt(t.flags)}")
+    return replace(res, unverified=[*res.unverified, *more]) if more else res
+
+
+def _doubt(flags: Sequence[str]) -> str:
+    """The first of a tile's ``flags`` that asks a look (:func:`vision.reading.asks_look`)."""
+    return next(f for f in flags if asks_look([f]))
 
 
 def reading_of(path: str | Path) -> Reading | None:

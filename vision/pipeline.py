@@ -59,6 +59,8 @@ from .loose import colour_faces, prune_loose
 from .reading import (
     BESIDE_SHOWN_DIGIT,
     BOARD_TOO_BLURRED,
+    HIDDEN_CORNER,
+    HIDDEN_TWO,
     JOINED_BY_LATTICE,
     MEETS_AT_CORNER,
     OUTLINE_INFERRED,
@@ -70,10 +72,6 @@ from .reading import (
 from .reconstruct import CornerChoice, bad_tiles, choose_digits, unshown_tiles
 from .silhouette import faces_showing_digits, pin_seeds, slid_seeds
 
-#: the flag of a tile with one corner's digit out of sight, reported unknown
-HIDDEN_CORNER = "a corner's digit hidden (under a hand or an object)"
-#: ... with two corners' digits out of sight: told by the board where it shows them
-HIDDEN_TWO = "two corners' digits hidden (under a hand or an object)"
 #: the flag of a tile read alone, clearly, where no board was found (reported off it)
 READ_ALONE = "read alone where no board was found (one tile is no board)"
 #: the flag of an off-board tile whose outline its edges did not show: found as a region

@@ -20,6 +20,10 @@ MOSTLY_HIDDEN = "mostly hidden"
 #: flag of a tile whose outline was not found: its place (and so its corners' crops) is
 #: the lattice's cell; says how it was found, not that a digit is unsure
 OUTLINE_INFERRED = "outline inferred from the lattice"
+#: the flag of a tile with one corner's digit out of sight, reported unknown
+HIDDEN_CORNER = "a corner's digit hidden (under a hand or an object)"
+#: ... with two corners' digits out of sight: told by the board where it shows them
+HIDDEN_TWO = "two corners' digits hidden (under a hand or an object)"
 
 
 def _r(x: float, nd: int = 1) -> float:
