@@ -143,8 +143,8 @@ def photo_check(path: str | Path, res: Check, after: str | Path | None = None) -
     placement meets, a digit in view) that the reading asks a look at
     (:func:`vision.reading.asks_look`, but for what a tile seen in part hides: every
     wrong digit of the evaluation photos lay on such a tile); and the tile placed, where
-    ``after``'s reading asks a look at it. ``res`` itself where neither
-    is a photo read in this process."""
+    ``after``'s reading asks a look at it (likewise). ``res`` itself where neither is a
+    photo read in this process."""
     if res.placement is None:
         return res
     cell, more = res.placement.cell, []
@@ -172,9 +172,11 @@ def photo_check(path: str | Path, res: Check, after: str | Path | None = None) -
                         f"{_doubt(flags)}")
     placed = reading_of(after) if after is not None else None
     for t in placed.tiles if placed is not None else ():
-        if t.tile == res.placement.tile and asks_look(t.flags):
+        # (seen only in part there, the engine's check_change leaves it unconfirmed itself)
+        flags = [f for f in t.flags if f not in _HIDDEN_FLAGS]
+        if t.tile == res.placement.tile and asks_look(flags):
             more.append(f"the tile placed, {t.tile}, is to check in the second photo: "
-                        f"{_doubt(t.flags)}")
+                        f"{_doubt(flags)}")
     return replace(res, unverified=[*res.unverified, *more]) if more else res
 
 
