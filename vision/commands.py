@@ -156,11 +156,9 @@ def photo_check(path: str | Path, res: Check, after: str | Path | None = None) -
     for t in reading.tiles if reading is not None else ():
         if t.cell is None or t.cell == cell:
             continue
-        # (what a tile seen in part hides the engine already leaves unconfirmed,
-        # Check.unverified; its digits in view were read as any are). A whole tile is in
-        # doubt, not only the corners its flags name: of the 68 wrong digits of the
-        # held-out photos, 6 lay on another corner of a tile so flagged
-        flags = [f for f in t.flags if f not in _HIDDEN_FLAGS]
+        # A whole tile is in doubt, not only the corners its flags name: of the 68 wrong
+        # digits of the held-out photos, 6 lay on another corner of a tile so flagged
+        flags = _in_view_flags(t)
         ks = [k for k, v in enumerate(cell_corners(t.cell))
               if v in meets and t.corners[k] is not None]
         if ks and asks_look(flags):
@@ -172,12 +170,18 @@ def photo_check(path: str | Path, res: Check, after: str | Path | None = None) -
                         f"{_doubt(flags)}")
     placed = reading_of(after) if after is not None else None
     for t in placed.tiles if placed is not None else ():
-        # (seen only in part there, the engine's check_change leaves it unconfirmed itself)
-        flags = [f for f in t.flags if f not in _HIDDEN_FLAGS]
+        flags = _in_view_flags(t)
         if t.tile == res.placement.tile and asks_look(flags):
             more.append(f"the tile placed, {t.tile}, is to check in the second photo: "
                         f"{_doubt(flags)}")
     return replace(res, unverified=[*res.unverified, *more]) if more else res
+
+
+def _in_view_flags(t: TileReading) -> list[str]:
+    """Tile ``t``'s flags but those about what it hides, seen only in part: the engine
+    leaves what a tile seen in part hides unconfirmed itself (``Check.unverified``,
+    ``check_change``), and its digits in view were read as any are."""
+    return [f for f in t.flags if f not in _HIDDEN_FLAGS]
 
 
 def _doubt(flags: Sequence[str]) -> str:
@@ -234,14 +238,17 @@ def check_line(reading: Reading) -> str:
     """What a person should look at in the photo before trusting the reading
     (:func:`vision.reading.to_check`): the board tiles flagged (by cell), the notes, or the
     board missing; else that nothing is flagged."""
-    data = reading.to_json()
+    tiles = sorted(reading.tiles, key=lambda t: t.cell or ())
+    # (the part of the Reading JSON to_check judges: the whole of it would work out the
+    # board's violations again, which report_lines has)
+    data = {"tiles": [{"flags": t.flags} for t in tiles], "notes": reading.notes}
     if not to_check(data):
         return "to check: nothing flagged"
-    what = [cell_name(tuple(t["cell"]))  # type: ignore[arg-type]
-            for t, f in zip(data["tiles"], flagged_tiles(data), strict=True) if f]
+    what = [cell_name(t.cell) for t, f in zip(tiles, flagged_tiles(data), strict=True)
+            if f and t.cell is not None]
     parts = ([f"the tile{'s' if len(what) > 1 else ''} at {', '.join(what)}"] if what else [])
-    parts += ["the notes above"] if data["notes"] else []
-    parts += ["whether the photo shows a board (none was read)"] if not data["tiles"] else []
+    parts += ["the notes above"] if reading.notes else []
+    parts += ["whether the photo shows a board (none was read)"] if not tiles else []
     return "to check: " + "; ".join(parts)
 
 
