@@ -643,6 +643,87 @@ def test_a_clear_corner_the_others_deny_together_is_kept_as_a_mismatch() -> None
     assert at_vertex(clear, blurred, replace(on, mismatch_other=0.9)) == [2, 2, 2]
 
 
+def _overruled_board(as_read_min: float) -> tuple[list[int], dict[Cell, list[int]], Cell,
+                                                     list[int]]:
+    """A board read clearly round a tile T placed against the rule (faults 70000026): T
+    reads 3 at 0.99, and 5 (0.89) and 1 (0.78) at two vertices where every other tile
+    reads 2 clearly; its neighbour across that edge reads T's digits repaired (2, 2 and
+    3), so that repair would make a second copy of a tile. Returns the board's seen
+    indices and digits chosen by ``vision.pipeline._choose``, T and its own reading."""
+    from vision.pipeline import Seen, _choose
+
+    t: Cell = (0, 0, "U")
+    u, v, w = cell_corners(t)
+    n1 = next(c for c in edge_neighbours(t) if {v, w} <= set(cell_corners(c)))
+    cells = sorted({c for x in (v, w) for c in _cells_round(x)})
+    vertex_digit: dict[Vertex, int] = {v: 2, w: 2, u: 3}
+    (far,) = set(cell_corners(n1)) - {v, w}
+    vertex_digit[far] = 3  # n1 reads 2-2-3: what T repaired would read
+    rng = np.random.default_rng(5)
+    probs = []
+    for c in cells:
+        ds = [vertex_digit.setdefault(x, int(rng.integers(0, 6))) for x in cell_corners(c)]
+        probs.append([_onehot7(d, 0.98) for d in ds])
+    own = [3, 5, 1] if Tile.from_digits([3, 5, 1]).in_set("standard") else [3, 1, 5]
+    probs[cells.index(t)] = [_onehot7(own[0], 0.99), _onehot7(own[1], 0.89),
+                             _onehot7(own[2], 0.78)]
+    seen = [Seen(c, np.zeros((3, 2)), True) for c in cells]
+    cfg = replace(DEFAULT, as_read_min=as_read_min)
+    idx, choice = _choose(cfg, seen, np.array(probs), list(range(len(cells))),
+                          (set(), set()), "standard", True)
+    return idx, choice.digits, t, own
+
+
+def _cells_round(x: Vertex) -> list[Cell]:
+    from engine.lattice import cells_around
+    return list(cells_around(x))
+
+
+def _onehot7(d: int, p: float) -> np.ndarray:
+    """(7,) probabilities: digit ``d`` at ``p``, the rest (none included) even."""
+    v = np.full(7, (1 - p) / 6)
+    v[d] = p
+    return v
+
+
+def test_a_tile_placed_against_the_rule_stays_as_its_pixels_read_it() -> None:
+    # the vertices' joint choice repaired T to 3-2-2, which its pixels barely back and
+    # which its neighbour already reads: dropped, the fault was lost (no tile, no
+    # violation). Its pixels read a tile of the set clearly: it stays as read, and the
+    # board shows the mismatch
+    idx, digits, t, own = _overruled_board(0.7)
+    assert digits[t] == own
+    b = Board({c: tuple(d) for c, d in digits.items()}, "standard")  # type: ignore[misc]
+    bad = [x for x in b.violations() if x.kind.name == "CORNER_MISMATCH"]
+    assert len(bad) == 2 and all(t in x.cells for x in bad)
+    assert len(idx) == len(digits)  # every tile kept
+    # off: T is repaired, then dropped as a second copy its pixels do not back
+    idx0, digits0, _, _ = _overruled_board(0.0)
+    assert t not in digits0 and len(idx0) == len(idx) - 1
+
+
+def test_only_a_clear_reading_of_a_set_tile_overruled_twice_stays_as_read() -> None:
+    from vision.pipeline import Seen, _as_read
+    cells: list[Cell] = [(0, 0, "U"), (0, 0, "D"), (1, 0, "U")]
+    seen = [Seen(c, np.zeros((3, 2)), True) for c in cells]
+    chosen = {cells[0]: [3, 2, 2], cells[1]: [1, 1, 1], cells[2]: [4, 4, 4]}
+    in_set = [3, 5, 1] if Tile.from_digits([3, 5, 1]).in_set("standard") else [3, 1, 5]
+
+    def kept(own: list[int], ps: tuple[float, float, float] = (0.99, 0.89, 0.78),
+             chosen_t: list[int] | None = None) -> bool:
+        probs = np.array([[_onehot7(d, p) for d, p in zip(own, ps, strict=True)]]
+                         + [[_onehot7(1, 0.98)] * 3, [_onehot7(4, 0.98)] * 3])
+        digits = {**chosen, cells[0]: chosen_t or chosen[cells[0]]}
+        return _as_read(DEFAULT, seen, probs, [0, 1, 2], cells, digits, {0}, "standard") == {0}
+
+    assert kept(in_set)
+    assert not kept(in_set[:1] + in_set[2:0:-1])  # its mirror: a misreading
+    assert not kept(in_set, (0.99, 0.89, 0.6))  # a corner read unclearly
+    assert not kept([in_set[0], in_set[1], 6])  # a corner showing no digit
+    assert not kept(in_set, chosen_t=[in_set[0], in_set[1], 2])  # overruled at one corner
+    assert not kept([1, 1, 1], chosen_t=[3, 2, 2])  # a second 1-1-1
+
+
 def test_a_tile_whose_digits_nothing_shows_is_no_tile() -> None:
     # eval photos 70000159/185: a lone "tile" on a table read as 5-5-2 where two corners'
     # pixels said no digit (0.96); with nothing else at those vertices that is a guess

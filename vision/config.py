@@ -1130,6 +1130,11 @@ class ReaderConfig:
     #: printed with triangles, read as mirror tiles). On blurred boards at 1.1, 4 misread
     #: real tiles (0.75-1.1) were dropped as well; there the neighbours tell the digits
     misfit_support_min: float = 1.1
+    #: ... but not a tile whose own pixels read a tile of the set clearly, every corner's
+    #: first choice a digit at this or more, where the board's digits overrule two of its
+    #: corners or more: it was placed against the rule, and stays as its pixels show it,
+    #: the mismatch reported (faults 70000026; 0 = off: dropped)
+    as_read_min: float = 0.7
     #: ... and so is a tile whose final digits make no tile of the set, two of them given
     #: under this by its own pixels: chosen to agree with the board, guesses (dev
     #: 71000969: 0-4-1, two digits at 0.01; 0 = off)

@@ -1815,6 +1815,7 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
     guessed (:func:`_guessed_misfits`). Returns the board's seen indices and the
     choice."""
     rounds = 4 if sharp or cfg.drop_no_set_tile else 1
+    as_read: set[int] = set()  # seen indices of tiles read as their pixels show them
     for r in range(rounds):
         cells = [seen[n].cell for n in board_idx]
         bp = np.array([_steadiest(seen[n], probs[n]) for n in board_idx]).reshape(-1, 3, 7)
@@ -1822,7 +1823,8 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
         if cfg.none_is_no_evidence and board_idx:
             dp = dp + bp[:, :, 6:7] / 6
         dp = dp / np.maximum(dp.sum(axis=2, keepdims=True), 1e-12)
-        choice = choose_digits(cfg, cells, dp, set_name)  # type: ignore[arg-type]
+        choice = choose_digits(cfg, cells, dp, set_name,  # type: ignore[arg-type]
+                               [i for i, n in enumerate(board_idx) if n in as_read])
         if r == rounds - 1:
             break  # the last round only chooses: the choice returned is for these cells
         weak = _no_set_tile(cfg, probs, board_idx, cells, choice.digits, set_name)  # type: ignore[arg-type]
@@ -1835,11 +1837,47 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
                                      set_name, sharp)
         if sharp:
             weak |= _unsupported(cfg, probs, board_idx, cells, choice.digits)  # type: ignore[arg-type]
+        # a tile its pixels read clearly as a tile of the set, which the board's digits
+        # overrule (two corners or more: its pixels no longer back them), was placed
+        # against the rule: it stays as it reads, the mismatch reported, not dropped
+        # (faults 70000026: 3, 5, 1 at 0.99, 0.89, 0.78 beside two 2s read clearly)
+        kept = _as_read(cfg, seen, probs, board_idx, cells, choice.digits,  # type: ignore[arg-type]
+                        weak - {i for i, n in enumerate(board_idx) if n in as_read},
+                        set_name)
+        as_read |= {board_idx[i] for i in kept}
+        weak -= kept
         if not weak:
+            if kept:
+                continue  # chosen again, those tiles as read
             break
         board_idx = _connected(seen, [n for i, n in enumerate(board_idx) if i not in weak],
                                *cut)
     return board_idx, choice
+
+
+def _as_read(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: list[int],
+             cells: list[Cell], digits: dict[Cell, list[int]], weak: set[int],
+             set_name: str) -> set[int]:
+    """Positions of ``weak`` (in ``board_idx``: tiles about to be dropped) whose own
+    pixels read a tile clearly (every corner's first choice a digit, at
+    ``cfg.as_read_min`` or more: :func:`_steadiest` of ``probs``) that the chosen
+    ``digits`` overrule at two corners or more, a tile of the set that no other tile of
+    the board reads (``cfg.as_read_min`` 0: none)."""
+    if cfg.as_read_min <= 0 or not weak:
+        return set()
+    others = {Tile.from_digits(digits[c]) for i, c in enumerate(cells) if i not in weak}
+    out: set[int] = set()
+    for i in sorted(weak):
+        p = _steadiest(seen[board_idx[i]], probs[board_idx[i]])
+        own = [int(d) for d in np.argmax(p, axis=1)]
+        if (6 in own or float(p.max(axis=1).min()) < cfg.as_read_min
+                or sum(a != b for a, b in zip(own, digits[cells[i]], strict=True)) < 2):
+            continue
+        tile = Tile.from_digits(own)
+        if tile.in_set(set_name) and tile not in others:
+            others.add(tile)
+            out.add(i)
+    return out
 
 
 def _steadiest(t: Seen, p: np.ndarray) -> np.ndarray:

@@ -13,6 +13,7 @@ own, they take their joint choice).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -44,7 +45,7 @@ def _vertex_groups(cells: list[Cell]) -> dict[Vertex, list[tuple[int, int]]]:
 
 
 def choose_digits(cfg: ReaderConfig, cells: list[Cell], probs: np.ndarray,
-                  set_name: str = "standard") -> CornerChoice:
+                  set_name: str = "standard", as_read: Iterable[int] = ()) -> CornerChoice:
     """Most probable consistent digits for the board.
 
     Parameters
@@ -52,6 +53,9 @@ def choose_digits(cfg: ReaderConfig, cells: list[Cell], probs: np.ndarray,
     cells : the N board cells.
     probs : (N, 3, 6) probabilities of digits 0-5 per corner (the ``none`` class removed
         and rows renormalised), corners in each cell's corner order.
+    as_read : indices of cells whose every corner counts as read confidently (a tile
+        whose pixels read a tile of the set clearly, which the board's digits would
+        overrule at two corners or more: see :func:`vision.pipeline._choose`).
 
     Returns a :class:`CornerChoice`.
     """
@@ -59,10 +63,13 @@ def choose_digits(cfg: ReaderConfig, cells: list[Cell], probs: np.ndarray,
     logp = np.log(np.maximum(probs, _EPS))
     digits = np.argmax(probs, axis=2)  # (N, 3) each corner's own reading
     joint = np.zeros((n, 3), bool)
+    sure = probs.max(axis=2) >= cfg.confident  # (N, 3)
+    for a in as_read:
+        sure[a] = True
     # per-vertex score tables for the set-constraint search: vertex -> (members, scores)
     free: list[tuple[list[tuple[int, int]], np.ndarray]] = []
     for members in _vertex_groups(cells).values():
-        conf = {int(digits[a, k]) for a, k in members if probs[a, k].max() >= cfg.confident}
+        conf = {int(digits[a, k]) for a, k in members if sure[a, k]}
         if len(conf) > 1 or _denied(cfg, probs, digits, members):
             continue  # the table shows a mismatch: keep every corner's own reading
         alone = _denied_jointly(cfg, logp, digits, members)
