@@ -11,9 +11,18 @@ whether the digit reported and the crop's own first choice are the table's. So a
 that overrules the crop can be judged by what it gains (crop wrong, rule right) against
 what it loses (crop right, rule wrong), split by blur band.
 
+It also counts the corners in view of the tiles read in part (a digit not seen: under a
+hand, beyond the photo's edge): how many, how many right, and of those read at the
+reader's ``confident`` bar or more (``sure``), how many right; and how many of those
+disagree at their lattice point with tiles read in full, every corner disagreeing so read
+as surely, their corner in the photo (``kept``: the mismatches
+:attr:`vision.reading.Reading.board` keeps and reports), and how many of those are
+right. ``--faults`` reads the photos with deliberate rule faults
+(:mod:`benchmarks.eval_reader`'s ``--faults``).
+
 Run: ``python -m benchmarks.inferred_digits --seed 71000000 --count 480 --name NAME``
--> ``benchmarks/results/NAME.json``. About 2 s a photo on one core; all cores are used
-(the 480 dev photos: 8 min on 2).
+(``--faults``) -> ``benchmarks/results/NAME.json``. About 2 s a photo on one core; all
+cores are used (the 480 dev photos: 8 min on 2).
 """
 
 from __future__ import annotations
@@ -23,6 +32,7 @@ import os
 import re
 import time
 from collections import defaultdict
+from functools import partial
 from multiprocessing import Pool
 from typing import Any
 
@@ -54,16 +64,28 @@ def reasons(flags: list[str]) -> dict[int, str]:
     return out
 
 
-def corner_rows(label: dict[str, Any], reading: dict[str, Any]) -> list[dict[str, Any]]:
+def corner_rows(label: dict[str, Any], reading: dict[str, Any], sure: float = 0.9
+                ) -> list[dict[str, Any]]:
     """One row per board corner in view (inside the photo, not hidden) of each label tile
     matched by position to a reading tile (``mostly hidden`` ones left out, as the scoring
     does): the reason (:func:`reasons`; ``pixels`` where none is named), whether the
     digit read is the label's, whether no digit was reported there (``unread``: a corner
-    left unknown, never right), and whether the crop's own first choice is."""
+    left unknown, never right), and whether the crop's own first choice is; and, for a
+    tile read in part (``part``), whether the digit was read at ``sure`` or more and
+    whether it is a mismatch kept (``kept``: it disagrees with the tiles read in full at
+    its lattice point, every corner there disagreeing with it read at ``sure`` or more,
+    its corner in the photo)."""
     import numpy as np
 
+    from engine.lattice import cell_corners
     from vision.batch import _label_tiles, _nearest, _readable
     got = [(np.asarray(t["corner_px"], float), t) for t in reading["tiles"]]
+    full: dict[Any, list[tuple[int, float]]] = defaultdict(list)  # vertex -> (digit, p)
+    for t in reading["tiles"]:
+        if t.get("cell") is not None and None not in t["corners"]:
+            for v, d, p in zip(cell_corners(tuple(t["cell"])), t["corners"],  # type: ignore[arg-type]
+                               t["confidence"], strict=True):
+                full[v].append((d, p))
     w, h = label.get("width", 1 << 30), label.get("height", 1 << 30)
     used: set[int] = set()
     rows: list[dict[str, Any]] = []
@@ -74,21 +96,33 @@ def corner_rows(label: dict[str, Any], reading: dict[str, Any]) -> list[dict[str
         gpx, rt = got[best]
         why = reasons(list(rt.get("flags", [])))
         probs = rt.get("probs")
+        part = None in rt["corners"] and rt.get("cell") is not None
         for k in _readable(t, lpx, w, h):
             j = int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1)))
             own = int(np.argmax(probs[j])) if probs is not None else None
-            rows.append({"why": why.get(j, "pixels"), "right": rt["corners"][j] == ld[k],
-                         "unread": rt["corners"][j] is None, "own_right": own == ld[k]})
+            d = rt["corners"][j]
+            row = {"why": why.get(j, "pixels"), "right": d == ld[k], "unread": d is None,
+                   "own_right": own == ld[k]}
+            if part and d is not None:
+                p = float(rt["confidence"][j])
+                at = full.get(cell_corners(tuple(rt["cell"]))[j], [])  # type: ignore[arg-type]
+                against = [q for e, q in at if e != d]
+                x, y = gpx[j]
+                row |= {"part": True, "sure": p >= sure,
+                        "kept": p >= sure and bool(against) and min(against) >= sure
+                        and 0 <= x < w and 0 <= y < h}
+            rows.append(row)
     return rows
 
 
-def one(seed: int) -> dict[str, Any]:
-    """Render and read the photo of ``seed``: its corner rows (:func:`corner_rows`) and
-    blur band (no rows where nothing was read)."""
+def one(seed: int, faults: bool = False) -> dict[str, Any]:
+    """Render (with deliberate rule ``faults``) and read the photo of ``seed``: its corner
+    rows (:func:`corner_rows`) and blur band (no rows where nothing was read)."""
     from vision.batch import conditions
+    from vision.config import DEFAULT
     from vision.pipeline import read_array
     from vision.synth import render
-    sample = render(seed, size=SIZE, style=_style(seed))
+    sample = render(seed, size=SIZE, style=_style(seed), faults=faults)
     blur = conditions(sample.label)["blur"]
     try:
         reading = read_array(sample.image, name=f"synth_{seed}")
@@ -99,7 +133,8 @@ def one(seed: int) -> dict[str, Any]:
     tiles = sorted(reading.tiles, key=lambda t: t.cell or ())
     for js, t in zip(out["tiles"], tiles, strict=True):
         js["probs"] = t.probs.tolist()
-    return {"seed": seed, "blur": blur, "rows": corner_rows(sample.label, out)}
+    return {"seed": seed, "blur": blur,
+            "rows": corner_rows(sample.label, out, DEFAULT.confident)}
 
 
 def summarise(photos: list[dict[str, Any]]) -> dict[str, dict[str, dict[str, int]]]:
@@ -122,18 +157,34 @@ def summarise(photos: list[dict[str, Any]]) -> dict[str, dict[str, dict[str, int
     return {why: dict(sorted(b.items())) for why, b in sorted(acc.items())}
 
 
+def summarise_part(photos: list[dict[str, Any]]) -> dict[str, int]:
+    """Over the digits reported on tiles read in part (rows with ``part``): how many and
+    how many right, of those read surely, and of the mismatches kept (see
+    :func:`corner_rows`)."""
+    rows = [r for ph in photos for r in ph["rows"] if r.get("part")]
+    out = {"digits": len(rows), "right": sum(r["right"] for r in rows)}
+    for key in ("sure", "kept"):
+        out[key] = sum(r[key] for r in rows)
+        out[f"{key}_right"] = sum(r[key] and r["right"] for r in rows)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=71_000_000)
     ap.add_argument("--count", type=int, default=480)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--name", default="inferred_digits")
+    ap.add_argument("--faults", action="store_true",
+                    help="deliberate rule faults on every board (as eval_reader's)")
     a = ap.parse_args()
     t0 = time.perf_counter()
     with Pool(a.workers) as pool:
-        photos = pool.map(one, range(a.seed, a.seed + a.count), chunksize=1)
+        photos = pool.map(partial(one, faults=a.faults), range(a.seed, a.seed + a.count),
+                          chunksize=1)
     out = {"seeds": [a.seed, a.seed + a.count - 1], "photos": len(photos),
-           "by_reason": summarise(photos),
+           "faults_on_boards": a.faults,
+           "by_reason": summarise(photos), "in_part": summarise_part(photos),
            "wrong_by_photo": {str(p["seed"]): [r["why"] for r in p["rows"] if not r["right"]]
                               for p in photos if any(not r["right"] for r in p["rows"])},
            "model": model_info(), "machine": machine(),
@@ -143,6 +194,7 @@ def main() -> None:
         b = bands["all"]
         print(f"{why:60.60s} {b['corners']:6d} right {b['right']:6d} unread {b['unread']:3d}"
               f" own {b['own_right']:6d} +{b['gained']} -{b['lost']}")
+    print("tiles read in part:", ", ".join(f"{k} {v}" for k, v in out["in_part"].items()))
 
 
 if __name__ == "__main__":

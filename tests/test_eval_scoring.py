@@ -497,6 +497,58 @@ def test_inferred_digits_names_each_corners_reason_and_counts_what_rules_gain_an
     assert got["pixels"]["all"]["right"] == 1
 
 
+def test_inferred_digits_counts_the_digits_of_tiles_read_in_part_and_mismatches_kept(
+        ) -> None:
+    # a tile read in full at (0,0,U) and one read in part at (0,0,D), beside it (they meet
+    # at two vertices), on which a 5 was placed against the full tile's 4
+    from benchmarks.inferred_digits import corner_rows, summarise_part
+    from engine.lattice import cell_corners, vertex_xy
+
+    def px(cell: tuple[int, int, str]) -> list[list[float]]:
+        return [[100 + 50 * vertex_xy(v)[0], 200 - 50 * vertex_xy(v)[1]]
+                for v in cell_corners(cell)]  # type: ignore[arg-type]
+
+    u, d = (0, 0, "U"), (0, 0, "D")
+    at = {v: k for k, v in enumerate(cell_corners(u))}
+    a, b = [k for k, v in enumerate(cell_corners(d)) if v in at]  # the corners they share
+    (c,) = {0, 1, 2} - {a, b}
+    full = [0, 0, 0]
+    full[at[cell_corners(d)[a]]], full[at[cell_corners(d)[b]]] = 4, 3
+    lab_part, read_part = [0, 0, 0], [0, 0, 0]
+    lab_part[a], lab_part[b], lab_part[c] = 5, 3, 1  # 5 against the full tile's 4: a fault
+    read_part[a], read_part[b], read_part[c] = 5, 3, None  # (its corner c not seen)
+    label = {"width": 400, "height": 300, "tiles": [
+        {"corner_px": px(u), "corners": full, "flags": []},
+        {"corner_px": px(d), "corners": lab_part, "flags": []}]}
+
+    def conf(pa: float, pb: float) -> list[float]:
+        out = [0.0, 0.0, 0.0]
+        out[a], out[b] = pa, pb
+        return out
+
+    def reading(conf_full: float, conf_part: list[float]) -> dict[str, object]:
+        p = np.full((3, 7), 0.01).tolist()
+        return {"tiles": [
+            {"cell": list(u), "corner_px": px(u), "corners": full, "probs": p,
+             "confidence": [conf_full] * 3, "flags": []},
+            {"cell": list(d), "corner_px": px(d), "corners": read_part, "probs": p,
+             "confidence": conf_part, "flags": ["partial"]}]}
+
+    rows = corner_rows(label, reading(0.95, conf(0.93, 0.97)))
+    part = [r for r in rows if r.get("part")]
+    # the 5 read surely against the full tile's sure 4: kept; the 3 agrees: not a mismatch;
+    # the corner not read is no digit reported
+    assert sorted((r["right"], r["sure"], r["kept"]) for r in part) == [
+        (True, True, False), (True, True, True)]
+    assert len(rows) == 6 and sum(r["unread"] for r in rows) == 1
+    assert summarise_part([{"rows": rows}]) == {"digits": 2, "right": 2, "sure": 2,
+                                                "sure_right": 2, "kept": 1, "kept_right": 1}
+    # against a full corner read unsurely, or read unsurely itself: not kept
+    for conf_full, conf_part in ((0.5, conf(0.93, 0.97)), (0.95, conf(0.8, 0.97))):
+        assert not any(r.get("kept") for r in corner_rows(label, reading(conf_full,
+                                                                            conf_part)))
+
+
 def test_inferred_digits_rows_are_the_scored_digits_each_with_its_own_crops_reading() -> None:
     # a blurred dev photo whose board has digits chosen against their crops, and whose
     # reading lists its tiles in another order than its JSON (by cell): every digit the

@@ -132,10 +132,11 @@ def test_a_check_resting_on_a_digit_to_check_is_not_confirmed(
 
     # 0,0,U = 1,2,3 at its corners (0,1), (1,0), (0,0); the placement 0,0,D = 2,1,1 at
     # (1,0), (0,1), (1,1) meets it along an edge. 3,0,U lies apart, 1,0,U is seen in part
-    # (corner (1,1) hidden: the placement meets it there, at a digit not seen)
+    # (corner (1,1) hidden: the placement meets it there, at a digit not seen; its 2 at
+    # (1,0) agrees with 0,0,U)
     r.tiles = [tile((0, 0, "U"), [1, 2, 3], [OUTLINE_INFERRED]),
                tile((3, 0, "U"), [4, 4, 4], ["corner 0: low confidence 0.41 for 4"]),
-               tile((1, 0, "U"), [None, 1, 4], ["partial", HIDDEN_CORNER])]
+               tile((1, 0, "U"), [None, 1, 2], ["partial", HIDDEN_CORNER])]
     monkeypatch.setitem(commands._READINGS, "t.png", r)
     rules = get_rules()
     placed = Placement((0, 0, "D"), (2, 1, 1))

@@ -3612,11 +3612,12 @@ def test_the_perspective_switch_reaches_the_fit() -> None:
 
 
 def _tile_at(cell: Cell, corners: list[int | None], flags: list[str] | None = None,
-             shift: float = 0.0) -> TileReading:
-    """A board tile drawn 100 px a lattice unit from (300, 300), moved ``shift`` px left."""
+             shift: float = 0.0, conf: float = 0.9) -> TileReading:
+    """A board tile drawn 100 px a lattice unit from (300, 300), moved ``shift`` px left,
+    each digit read at ``conf``."""
     px = np.array([[300 + 100 * vertex_xy(v)[0] - shift, 300 - 100 * vertex_xy(v)[1]]
                    for v in cell_corners(cell)])
-    return TileReading(cell, corners, px, [0.0 if d is None else 0.9 for d in corners],
+    return TileReading(cell, corners, px, [0.0 if d is None else conf for d in corners],
                        np.zeros((3, 7)), flags or [])
 
 
@@ -3626,9 +3627,10 @@ def test_the_photos_board_keeps_tiles_read_in_part_and_withholds_their_conflicts
     from vision.reading import Reading
     tiles = [_tile_at((0, 0, "U"), [1, 2, 3]),
              # 4 at (1,0) against the full tile's 2; 5 at (1,1) against 1,0,U's 3 (both
-             # read in part): withheld; 3 and 1 at (0,0) and (0,1) agree: kept
-             _tile_at((0, 0, "D"), [4, None, 5], ["partial", HIDDEN_CORNER]),
-             _tile_at((1, 0, "U"), [3, None, None], ["partial"]),
+             # read in part), read under 0.9: withheld; 3 and 1 at (0,0) and (0,1) agree:
+             # kept
+             _tile_at((0, 0, "D"), [4, None, 5], ["partial", HIDDEN_CORNER], conf=0.85),
+             _tile_at((1, 0, "U"), [3, None, None], ["partial"], conf=0.85),
              _tile_at((-1, 0, "D"), [3, None, 1], ["partial"], shift=400)]
     r = Reading("x.png", 800, 600, tiles=tiles)
     b = r.board
@@ -3636,6 +3638,25 @@ def test_the_photos_board_keeps_tiles_read_in_part_and_withholds_their_conflicts
     assert b.partial == {(0, 0, "D"): (None, None, None), (1, 0, "U"): (None, None, None),
                          (-1, 0, "D"): (3, None, 1)}
     assert not r.board_violations() and b.is_valid()
+    # read confidently, as the corners they disagree with are: the table's mismatches,
+    # reported (dev faults 71000003: a 3 read 0.95, cut by the photo's edge, against four
+    # 5s read 0.95-0.97)
+    sure = [tiles[0], _tile_at((0, 0, "D"), [4, None, 5], ["partial", HIDDEN_CORNER]),
+            _tile_at((1, 0, "U"), [3, None, None], ["partial"]), tiles[3]]
+    r2 = Reading("x.png", 800, 600, tiles=sure)
+    assert r2.board.partial[(0, 0, "D")] == (4, None, 5)
+    assert r2.board.partial[(1, 0, "U")] == (3, None, None)
+    assert {x.vertex for x in r2.board_violations()} == {(1, 0), (1, 1)}
+    # ... but not against a corner read unsurely (a full tile's digit chosen against its
+    # pixels, dev 71000090), nor where the reader's bar is higher
+    unsure_full = [_tile_at((0, 0, "U"), [1, 2, 3], conf=0.4), *sure[1:]]
+    assert Reading("x.png", 800, 600, tiles=unsure_full).board.partial[(0, 0, "D")][0] is None
+    assert not Reading("x.png", 800, 600, tiles=sure, confident=0.95).board_violations()
+    # ... nor where its corner lies beyond the photo's edge (the digit by it may be cut:
+    # held-out faults 70000010); here vertices (1,0) and (1,1), 400 and 450 px right
+    k = cell_corners((0, 0, "D")).index((1, 0))
+    cut = Reading("x.png", 390, 600, tiles=sure)
+    assert cut.board.partial[(0, 0, "D")][k] is None and not cut.board_violations()
     # what `read` prints: the count, and why each tile is read in part
     lines = report_lines(r)
     assert ", 4 tiles on the board (3 read in part), 0 off it" in lines[0]

@@ -3154,7 +3154,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         # nothing shows a digit: blank shapes alone are no evidence of a Triominos table
         raise NoTilesError(f"{photo.path}: no tiles found{_why_empty(photo)}")
     reading = Reading(Path(photo.path).name, photo.width, photo.height, set_name, board, off,
-                      convention=conv, homography=h_full)
+                      convention=conv, homography=h_full, confident=cfg.confident)
     if found.too_blurred and not board:
         # tiles read off the board too blurred to read: the empty board is not the table's
         # (only the board kept, not one the search tried: a cloth printed with triangles

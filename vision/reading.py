@@ -153,6 +153,10 @@ class Reading:
     #: (3, 3) map from lattice (x, y, 1) in table units to original image pixels, or None
     homography: np.ndarray | None = None
     notes: list[str] = field(default_factory=list)
+    #: a corner read at this or more is read confidently (the reader's
+    #: ``ReaderConfig.confident``): a digit of a tile seen in part so read, disagreeing
+    #: with tiles read so, is a mismatch on the table (see :attr:`board`)
+    confident: float = 0.90
 
     @property
     def board_unread(self) -> bool:
@@ -187,20 +191,40 @@ class Reading:
         not offered as free and their digits in view count. A digit of theirs that
         disagrees with the tiles read in full at its lattice point (or, where none is, with
         another tile read in part) is given as not seen: a tile read in part is not judged
-        by its digits (they are the least sure), so the engine is not told a conflict the
-        reading does not report, and a move meeting it is marked to be checked."""
+        by its digits where they are unsure, so the engine is not told a conflict the
+        reading does not report, and a move meeting it is marked to be checked. But where
+        that digit and every corner there disagreeing with it are read at
+        :attr:`confident` or more, its corner in the photo, it stays: the mismatch is the
+        table's, reported as the board's are (stop 91)."""
         board = self._engine_board(self.tiles)
+        sure: dict[Vertex, list[tuple[int, bool]]] = {}  # each digit there, read confidently?
         full: dict[Vertex, set[int]] = {}
         part: dict[Vertex, set[int]] = {}
-        for tiles, at in ((board.cells, full), (board.partial, part)):
-            for c, ds in tiles.items():
-                for v, d in zip(cell_corners(c), ds, strict=True):
-                    if d is not None:
-                        at.setdefault(v, set()).add(d)
-        for c, ds in board.partial.items():
-            board.partial[c] = tuple(  # type: ignore[assignment]
-                None if d is None or (full[v] != {d} if v in full else len(part[v]) > 1)
-                else d for v, d in zip(cell_corners(c), ds, strict=True))
+        for t in self.tiles:
+            if t.cell is None:
+                continue
+            at = part if t.cell in board.partial else full
+            for v, d, p in zip(cell_corners(t.cell), t.corners, t.confidence, strict=True):
+                if d is not None:
+                    at.setdefault(v, set()).add(d)
+                    sure.setdefault(v, []).append((d, p >= self.confident))
+
+        def seen(v: Vertex, d: int | None, p: float, xy: np.ndarray) -> bool:
+            if d is None:
+                return False
+            if (full[v] == {d}) if v in full else len(part[v]) == 1:
+                return True  # agrees
+            # (its corner in the photo: a digit read by the photo's edge, the corner
+            # beyond it, may be cut: held-out faults 70000010, a 0 read 3 at 0.91)
+            return (p >= self.confident and all(ok for e, ok in sure[v] if e != d)
+                    and 0 <= xy[0] < self.width and 0 <= xy[1] < self.height)
+
+        for t in self.tiles:
+            if t.cell in board.partial:
+                board.partial[t.cell] = tuple(  # type: ignore[assignment]
+                    d if seen(v, d, p, xy) else None
+                    for v, d, p, xy in zip(cell_corners(t.cell), t.corners, t.confidence,
+                                           t.corner_px, strict=True))
         return board
 
     def _engine_board(self, tiles: list[TileReading]) -> Board:
