@@ -109,8 +109,8 @@ def corner_rows(label: dict[str, Any], reading: dict[str, Any], sure: float = 0.
                 against = [q for e, q in at if e != d]
                 x, y = gpx[j]
                 row |= {"part": True, "sure": p >= sure,
-                        "kept": p >= sure and bool(against) and min(against) >= sure
-                        and 0 <= x < w and 0 <= y < h}
+                        "kept": bool(p >= sure and against and min(against) >= sure
+                                     and 0 <= x < w and 0 <= y < h)}
             rows.append(row)
     return rows
 

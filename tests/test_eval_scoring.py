@@ -541,8 +541,10 @@ def test_inferred_digits_counts_the_digits_of_tiles_read_in_part_and_mismatches_
     assert sorted((r["right"], r["sure"], r["kept"]) for r in part) == [
         (True, True, False), (True, True, True)]
     assert len(rows) == 6 and sum(r["unread"] for r in rows) == 1
-    assert summarise_part([{"rows": rows}]) == {"digits": 2, "right": 2, "sure": 2,
-                                                "sure_right": 2, "kept": 1, "kept_right": 1}
+    got = summarise_part([{"rows": rows}])
+    assert got == {"digits": 2, "right": 2, "sure": 2, "sure_right": 2, "kept": 1,
+                   "kept_right": 1}
+    assert json.loads(json.dumps(got)) == got  # plain numbers: the results file is JSON
     # against a full corner read unsurely, or read unsurely itself: not kept
     for conf_full, conf_part in ((0.5, conf(0.93, 0.97)), (0.95, conf(0.8, 0.97))):
         assert not any(r.get("kept") for r in corner_rows(label, reading(conf_full,
