@@ -13,11 +13,10 @@ what it loses (crop right, rule wrong), split by blur band.
 
 It also counts the corners in view of the tiles read in part (a digit not seen: under a
 hand, beyond the photo's edge): how many, how many right, and of those read at the
-reader's ``confident`` bar or more (``sure``), how many right; and how many of those
-disagree at their lattice point with tiles read in full, every corner disagreeing so read
-as surely, their corner in the photo (``kept``: the mismatches
-:attr:`vision.reading.Reading.board` keeps and reports), and how many of those are
-right. ``--faults`` reads the photos with deliberate rule faults
+reader's ``confident`` bar or more (``sure``), how many right; and how many are
+mismatches :attr:`vision.reading.Reading.board` keeps and reports (``kept``: the digit
+stays on the reading's board and another tile's digit there differs), and how many of
+those are right. ``--faults`` reads the photos with deliberate rule faults
 (:mod:`benchmarks.eval_reader`'s ``--faults``).
 
 Run: ``python -m benchmarks.inferred_digits --seed 71000000 --count 480 --name NAME``
@@ -37,6 +36,8 @@ from multiprocessing import Pool
 from typing import Any
 
 from benchmarks.eval_reader import SIZE, _style, machine, model_info, write_json
+from engine.lattice import Cell, cell_corners
+from vision.reading import Reading
 
 #: a corner flag naming a choice against the pixels: "corner K: pixels say X (p), read
 #: as D (q) WHY", WHY starting "to ..." or "as ..." (its parentheses dropped)
@@ -64,6 +65,20 @@ def reasons(flags: list[str]) -> dict[int, str]:
     return out
 
 
+def kept_mismatches(reading: Reading) -> dict[Cell, list[bool]]:
+    """For each tile read in part on ``reading``'s board (:attr:`Reading.board`), per
+    corner: whether its digit is a mismatch the reading keeps and reports (the digit stays
+    on the board, and another tile's digit at that lattice point differs). Taken from the
+    board itself, so this measures what the reader does."""
+    board = reading.board
+    out: dict[Cell, list[bool]] = {}
+    for cell, digits in board.partial.items():
+        out[cell] = [d is not None and any(e != d for c, e in board.digits_at(v).items()
+                                           if c != cell)
+                     for v, d in zip(cell_corners(cell), digits, strict=True)]
+    return out
+
+
 def corner_rows(label: dict[str, Any], reading: dict[str, Any], sure: float = 0.9
                 ) -> list[dict[str, Any]]:
     """One row per board corner in view (inside the photo, not hidden) of each label tile
@@ -72,20 +87,12 @@ def corner_rows(label: dict[str, Any], reading: dict[str, Any], sure: float = 0.
     digit read is the label's, whether no digit was reported there (``unread``: a corner
     left unknown, never right), and whether the crop's own first choice is; and, for a
     tile read in part (``part``), whether the digit was read at ``sure`` or more and
-    whether it is a mismatch kept (``kept``: it disagrees with the tiles read in full at
-    its lattice point, every corner there disagreeing with it read at ``sure`` or more,
-    its corner in the photo)."""
+    whether it is a mismatch kept (``kept``: the reading tile's ``kept`` list, from
+    :func:`kept_mismatches`; absent: none)."""
     import numpy as np
 
-    from engine.lattice import cell_corners
     from vision.batch import _label_tiles, _nearest, _readable
     got = [(np.asarray(t["corner_px"], float), t) for t in reading["tiles"]]
-    full: dict[Any, list[tuple[int, float]]] = defaultdict(list)  # vertex -> (digit, p)
-    for t in reading["tiles"]:
-        if t.get("cell") is not None and None not in t["corners"]:
-            for v, d, p in zip(cell_corners(tuple(t["cell"])), t["corners"],  # type: ignore[arg-type]
-                               t["confidence"], strict=True):
-                full[v].append((d, p))
     w, h = label.get("width", 1 << 30), label.get("height", 1 << 30)
     used: set[int] = set()
     rows: list[dict[str, Any]] = []
@@ -97,6 +104,7 @@ def corner_rows(label: dict[str, Any], reading: dict[str, Any], sure: float = 0.
         why = reasons(list(rt.get("flags", [])))
         probs = rt.get("probs")
         part = None in rt["corners"] and rt.get("cell") is not None
+        kept = rt.get("kept") or [False] * 3
         for k in _readable(t, lpx, w, h):
             j = int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1)))
             own = int(np.argmax(probs[j])) if probs is not None else None
@@ -104,13 +112,8 @@ def corner_rows(label: dict[str, Any], reading: dict[str, Any], sure: float = 0.
             row = {"why": why.get(j, "pixels"), "right": d == ld[k], "unread": d is None,
                    "own_right": own == ld[k]}
             if part and d is not None:
-                p = float(rt["confidence"][j])
-                at = full.get(cell_corners(tuple(rt["cell"]))[j], [])  # type: ignore[arg-type]
-                against = [q for e, q in at if e != d]
-                x, y = gpx[j]
-                row |= {"part": True, "sure": p >= sure,
-                        "kept": bool(p >= sure and against and min(against) >= sure
-                                     and 0 <= x < w and 0 <= y < h)}
+                row |= {"part": True, "sure": float(rt["confidence"][j]) >= sure,
+                        "kept": bool(kept[j])}
             rows.append(row)
     return rows
 
@@ -131,8 +134,11 @@ def one(seed: int, faults: bool = False) -> dict[str, Any]:
     out = reading.to_json()
     # the JSON lists the tiles in cell order (Reading.to_json): the same order here
     tiles = sorted(reading.tiles, key=lambda t: t.cell or ())
+    kept = kept_mismatches(reading)
     for js, t in zip(out["tiles"], tiles, strict=True):
         js["probs"] = t.probs.tolist()
+        if t.cell in kept:
+            js["kept"] = kept[t.cell]
     return {"seed": seed, "blur": blur,
             "rows": corner_rows(sample.label, out, DEFAULT.confident)}
 

@@ -500,9 +500,11 @@ def test_inferred_digits_names_each_corners_reason_and_counts_what_rules_gain_an
 def test_inferred_digits_counts_the_digits_of_tiles_read_in_part_and_mismatches_kept(
         ) -> None:
     # a tile read in full at (0,0,U) and one read in part at (0,0,D), beside it (they meet
-    # at two vertices), on which a 5 was placed against the full tile's 4
-    from benchmarks.inferred_digits import corner_rows, summarise_part
+    # at two vertices), on which a 5 was placed against the full tile's 4; "kept" is taken
+    # from the reading's own board (Reading.board), not a copy of its rule
+    from benchmarks.inferred_digits import corner_rows, kept_mismatches, summarise_part
     from engine.lattice import cell_corners, vertex_xy
+    from vision.reading import Reading, TileReading
 
     def px(cell: tuple[int, int, str]) -> list[list[float]]:
         return [[100 + 50 * vertex_xy(v)[0], 200 - 50 * vertex_xy(v)[1]]
@@ -512,7 +514,7 @@ def test_inferred_digits_counts_the_digits_of_tiles_read_in_part_and_mismatches_
     at = {v: k for k, v in enumerate(cell_corners(u))}
     a, b = [k for k, v in enumerate(cell_corners(d)) if v in at]  # the corners they share
     (c,) = {0, 1, 2} - {a, b}
-    full = [0, 0, 0]
+    full: list[int | None] = [0, 0, 0]
     full[at[cell_corners(d)[a]]], full[at[cell_corners(d)[b]]] = 4, 3
     lab_part, read_part = [0, 0, 0], [0, 0, 0]
     lab_part[a], lab_part[b], lab_part[c] = 5, 3, 1  # 5 against the full tile's 4: a fault
@@ -526,13 +528,19 @@ def test_inferred_digits_counts_the_digits_of_tiles_read_in_part_and_mismatches_
         out[a], out[b] = pa, pb
         return out
 
-    def reading(conf_full: float, conf_part: list[float]) -> dict[str, object]:
-        p = np.full((3, 7), 0.01).tolist()
-        return {"tiles": [
-            {"cell": list(u), "corner_px": px(u), "corners": full, "probs": p,
-             "confidence": [conf_full] * 3, "flags": []},
-            {"cell": list(d), "corner_px": px(d), "corners": read_part, "probs": p,
-             "confidence": conf_part, "flags": ["partial"]}]}
+    def reading(conf_full: float, conf_part: list[float], width: int = 400
+                ) -> dict[str, Any]:
+        p = np.full((3, 7), 0.01)
+        r = Reading("x.png", width, 300, tiles=[
+            TileReading(u, full, np.array(px(u)), [conf_full] * 3, p),
+            TileReading(d, list(read_part), np.array(px(d)), conf_part, p, ["partial"])])
+        kept = kept_mismatches(r)
+        assert set(kept) == {d}
+        out = r.to_json()
+        for t in out["tiles"]:
+            t["probs"] = p.tolist()
+            t["kept"] = kept.get(tuple(t["cell"]))
+        return out
 
     rows = corner_rows(label, reading(0.95, conf(0.93, 0.97)))
     part = [r for r in rows if r.get("part")]
@@ -545,10 +553,13 @@ def test_inferred_digits_counts_the_digits_of_tiles_read_in_part_and_mismatches_
     assert got == {"digits": 2, "right": 2, "sure": 2, "sure_right": 2, "kept": 1,
                    "kept_right": 1}
     assert json.loads(json.dumps(got)) == got  # plain numbers: the results file is JSON
-    # against a full corner read unsurely, or read unsurely itself: not kept
-    for conf_full, conf_part in ((0.5, conf(0.93, 0.97)), (0.95, conf(0.8, 0.97))):
-        assert not any(r.get("kept") for r in corner_rows(label, reading(conf_full,
-                                                                            conf_part)))
+    # what the reader withholds is not kept: against a full corner read unsurely, read
+    # unsurely itself, or its corner beyond the photo's edge
+    for conf_full, conf_part, width in ((0.5, conf(0.93, 0.97), 400),
+                                        (0.95, conf(0.8, 0.97), 400),
+                                        (0.95, conf(0.93, 0.97), 60)):
+        assert not any(r.get("kept") for r in corner_rows(label, reading(conf_full, conf_part,
+                                                                            width)))
 
 
 def test_inferred_digits_rows_are_the_scored_digits_each_with_its_own_crops_reading() -> None:

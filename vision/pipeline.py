@@ -1818,13 +1818,13 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
     as_read: set[int] = set()  # seen indices of tiles read as their pixels show them
     for r in range(rounds):
         cells = [seen[n].cell for n in board_idx]
+        pinned = {i for i, n in enumerate(board_idx) if n in as_read}
         bp = np.array([_steadiest(seen[n], probs[n]) for n in board_idx]).reshape(-1, 3, 7)
         dp = bp[:, :, :6]
         if cfg.none_is_no_evidence and board_idx:
             dp = dp + bp[:, :, 6:7] / 6
         dp = dp / np.maximum(dp.sum(axis=2, keepdims=True), 1e-12)
-        choice = choose_digits(cfg, cells, dp, set_name,  # type: ignore[arg-type]
-                               [i for i, n in enumerate(board_idx) if n in as_read])
+        choice = choose_digits(cfg, cells, dp, set_name, pinned)  # type: ignore[arg-type]
         if r == rounds - 1:
             break  # the last round only chooses: the choice returned is for these cells
         weak = _no_set_tile(cfg, probs, board_idx, cells, choice.digits, set_name)  # type: ignore[arg-type]
@@ -1842,8 +1842,7 @@ def _choose(cfg: ReaderConfig, seen: list[Seen], probs: np.ndarray, board_idx: l
         # against the rule: it stays as it reads, the mismatch reported, not dropped
         # (faults 70000026: 3, 5, 1 at 0.99, 0.89, 0.78 beside two 2s read clearly)
         kept = _as_read(cfg, seen, probs, board_idx, cells, choice.digits,  # type: ignore[arg-type]
-                        weak - {i for i, n in enumerate(board_idx) if n in as_read},
-                        set_name)
+                        weak - pinned, set_name)
         as_read |= {board_idx[i] for i in kept}
         weak -= kept
         if not weak:
