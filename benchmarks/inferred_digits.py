@@ -16,7 +16,11 @@ hand, beyond the photo's edge): how many, how many right, and of those read at t
 reader's ``confident`` bar or more (``sure``), how many right; and how many are
 mismatches :attr:`vision.reading.Reading.board` keeps and reports (``kept``: the digit
 stays on the reading's board and another tile's digit there differs), and how many of
-those are right. ``--faults`` reads the photos with deliberate rule faults
+those are right. And of the digits of tiles read in full where a tile read in part
+shows a digit surely: how many are wrong where it shows the table's digit
+(``full_wrong_told``) and right where it shows another (``full_right_contra``): what a
+rule choosing the board's digits with theirs could gain, and lose. ``--faults`` reads
+the photos with deliberate rule faults
 (:mod:`benchmarks.eval_reader`'s ``--faults``).
 
 Run: ``python -m benchmarks.inferred_digits --seed 71000000 --count 480 --name NAME``
@@ -93,6 +97,14 @@ def corner_rows(label: dict[str, Any], reading: dict[str, Any], sure: float = 0.
 
     from vision.batch import _label_tiles, _nearest, _readable
     got = [(np.asarray(t["corner_px"], float), t) for t in reading["tiles"]]
+    # the digits tiles read in part show at each lattice point, read at ``sure`` or more
+    part_sure: dict[Any, set[int]] = defaultdict(set)
+    for t in reading["tiles"]:
+        if t.get("cell") is not None and None in t["corners"]:
+            for v, d, p in zip(cell_corners(tuple(t["cell"])), t["corners"],  # type: ignore[arg-type]
+                               t["confidence"], strict=True):
+                if d is not None and p >= sure:
+                    part_sure[v].add(d)
     w, h = label.get("width", 1 << 30), label.get("height", 1 << 30)
     used: set[int] = set()
     rows: list[dict[str, Any]] = []
@@ -114,6 +126,10 @@ def corner_rows(label: dict[str, Any], reading: dict[str, Any], sure: float = 0.
             if part and d is not None:
                 row |= {"part": True, "sure": float(rt["confidence"][j]) >= sure,
                         "kept": bool(kept[j])}
+            elif not part and rt.get("cell") is not None:
+                said = part_sure.get(cell_corners(tuple(rt["cell"]))[j], set())  # type: ignore[arg-type]
+                if said:  # a tile read in part shows a digit here surely: its or another
+                    row |= {"told": ld[k] in said, "contra": bool(said - {ld[k]})}
             rows.append(row)
     return rows
 
@@ -166,12 +182,20 @@ def summarise(photos: list[dict[str, Any]]) -> dict[str, dict[str, dict[str, int
 def summarise_part(photos: list[dict[str, Any]]) -> dict[str, int]:
     """Over the digits reported on tiles read in part (rows with ``part``): how many and
     how many right, of those read surely, and of the mismatches kept (see
-    :func:`corner_rows`)."""
+    :func:`corner_rows`); and over the digits of tiles read in full where a tile read in
+    part shows a digit surely: how many are wrong while it shows the table's digit
+    (``full_wrong_told``: the most a rule choosing the board's digits with those of tiles
+    read in part could put right) and how many are right while it shows another
+    (``full_right_contra``: the most such a rule could put wrong)."""
     rows = [r for ph in photos for r in ph["rows"] if r.get("part")]
     out = {"digits": len(rows), "right": sum(r["right"] for r in rows)}
     for key in ("sure", "kept"):
         out[key] = sum(r[key] for r in rows)
         out[f"{key}_right"] = sum(r[key] and r["right"] for r in rows)
+    full = [r for ph in photos for r in ph["rows"] if "told" in r]
+    out["full_at_part"] = len(full)
+    out["full_wrong_told"] = sum(not r["right"] and r["told"] for r in full)
+    out["full_right_contra"] = sum(r["right"] and r["contra"] for r in full)
     return out
 
 

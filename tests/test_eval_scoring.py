@@ -550,9 +550,22 @@ def test_inferred_digits_counts_the_digits_of_tiles_read_in_part_and_mismatches_
         (True, True, False), (True, True, True)]
     assert len(rows) == 6 and sum(r["unread"] for r in rows) == 1
     got = summarise_part([{"rows": rows}])
+    # the full tile's two corners where the tile read in part shows a digit surely: its 4
+    # (right) against the 5 shown there, its 3 (right) as shown
     assert got == {"digits": 2, "right": 2, "sure": 2, "sure_right": 2, "kept": 1,
-                   "kept_right": 1}
+                   "kept_right": 1, "full_at_part": 2, "full_wrong_told": 0,
+                   "full_right_contra": 1}
     assert json.loads(json.dumps(got)) == got  # plain numbers: the results file is JSON
+    # the full tile's 3 misread 2 where the tile read in part shows 3 surely: told
+    misread = reading(0.95, conf(0.93, 0.97))
+    shared = at[cell_corners(d)[b]]
+    (whole,) = [t for t in misread["tiles"] if tuple(t["cell"]) == u]
+    whole["corners"] = [2 if i == shared else x for i, x in enumerate(full)]
+    got = summarise_part([{"rows": corner_rows(label, misread)}])
+    assert (got["full_wrong_told"], got["full_right_contra"]) == (1, 1)
+    # ... not shown surely (0.8): no digit told there
+    assert summarise_part([{"rows": corner_rows(label, reading(0.95, conf(0.8, 0.8)))}]
+                          )["full_at_part"] == 0
     # what the reader withholds is not kept: against a full corner read unsurely, read
     # unsurely itself, or its corner beyond the photo's edge
     for conf_full, conf_part, width in ((0.5, conf(0.93, 0.97), 400),
