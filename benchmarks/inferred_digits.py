@@ -92,15 +92,22 @@ def corner_rows(label: dict[str, Any], reading: dict[str, Any], sure: float = 0.
     left unknown, never right), and whether the crop's own first choice is; and, for a
     tile read in part (``part``), whether the digit was read at ``sure`` or more and
     whether it is a mismatch kept (``kept``: the reading tile's ``kept`` list, from
-    :func:`kept_mismatches`; absent: none)."""
+    :func:`kept_mismatches`; absent: none); for a tile read in full, where a tile read in
+    part shows a digit at that lattice point at ``sure`` or more, whether one so shown is
+    the label's (``told``) and whether one is another (``contra``)."""
     import numpy as np
 
     from vision.batch import _label_tiles, _nearest, _readable
     got = [(np.asarray(t["corner_px"], float), t) for t in reading["tiles"]]
+
+    def in_part(t: dict[str, Any]) -> bool:
+        """A board tile read in part (a digit not seen)."""
+        return t.get("cell") is not None and None in t["corners"]
+
     # the digits tiles read in part show at each lattice point, read at ``sure`` or more
     part_sure: dict[Any, set[int]] = defaultdict(set)
     for t in reading["tiles"]:
-        if t.get("cell") is not None and None in t["corners"]:
+        if in_part(t):
             for v, d, p in zip(cell_corners(tuple(t["cell"])), t["corners"],  # type: ignore[arg-type]
                                t["confidence"], strict=True):
                 if d is not None and p >= sure:
@@ -115,7 +122,7 @@ def corner_rows(label: dict[str, Any], reading: dict[str, Any], sure: float = 0.
         gpx, rt = got[best]
         why = reasons(list(rt.get("flags", [])))
         probs = rt.get("probs")
-        part = None in rt["corners"] and rt.get("cell") is not None
+        part = in_part(rt)
         kept = rt.get("kept") or [False] * 3
         for k in _readable(t, lpx, w, h):
             j = int(np.argmin(np.linalg.norm(gpx - lpx[k], axis=1)))
