@@ -370,3 +370,62 @@ def test_a_lone_tile_beside_a_cell_showing_a_digit_stays_on_the_board() -> None:
     assert [t.flags[-1] for t in moved.off_board] == [LOOSE_ON_LATTICE]
     # not so flagged, it goes off the board as before
     assert [t.flags for t in judged(DEFAULT).off_board] == [[LOOSE_ON_LATTICE]]
+
+
+def test_a_table_colour_shown_only_farther_from_the_board_is_still_the_tables() -> None:
+    # dev faults 71000074: a tile set touching the board by a corner on a checked cloth's
+    # dark square, the cells round the board on the light ones. The table's colours come
+    # from the free cells up to apart_table_steps (4) from the board: two steps out, too
+    # few of them showed the dark square's colour, and the tile passed for joined out of
+    # sight
+    img = _table()
+    dark = np.clip(np.array((120.0, 60.0, 20.0))
+                   + np.random.default_rng(1).normal(0, 4, img.shape), 0, 255).astype(np.uint8)
+    square = np.zeros(img.shape[:2], bool)
+    square[:, 310:] = True  # the tile apart and the cells between on the dark colour,
+    square[:120] = True  # which shows again farther from the board
+    img[square] = dark[square]
+    for c in [*BOARD, APART]:  # the tiles lie on it
+        p = _px(c)
+        m = p.mean(axis=0)
+        cv2.fillConvexPoly(img, np.round(m + (p - m) * 0.93).astype(np.int32), (215, 228, 232))
+    tiles = _tiles(None)
+    assert _judge(img, tiles) == (1, 0)
+    assert [t.flags for t in tiles if t.cell == APART] == [[APART_IN_VIEW]]
+    assert "corner_only" in _kinds(tiles)
+    tiles = _tiles(None)
+    assert _judge(img, tiles, replace(DEFAULT, apart_table_steps=2)) == (0, 1)
+    assert [t.flags for t in tiles if t.cell == APART] == [[JOINED_OUT_OF_SIGHT]]
+
+
+def test_the_tiles_colour_is_their_bodys_not_their_digits_ink() -> None:
+    # dev faults 71000223: black tiles with gold digits on a light wood table, a tile set
+    # touching the board by a corner. A pixel nearer the tiles' colour than the table's is
+    # no proof of table (a light tile missed on a light table); the tiles' colour taken
+    # from their whole faces took in the gold digits and their blend into the black, so
+    # the wood between passed for a tile's colour. Their bodies' colour alone (within
+    # apart_tile_body of each face's median lightness) leaves the wood the table's.
+    # Here the table's hue turns across it, the digits' gold that of the table where the
+    # tile lies; judged by colour alone (apart_no_digit off: on the dev photo, the wood's
+    # grain made digit-like blobs)
+    rng = np.random.default_rng(5)
+    x = np.arange(520, dtype=float)[None, :] - 380
+    img = np.zeros((440, 520, 3))
+    img[..., 0] = 40 - 0.06 * x
+    img[..., 1] = 100
+    img[..., 2] = 150 + 0.2 * x
+    img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
+    gold = tuple(float(v) for v in img[170:230, 370:390].reshape(-1, 3).mean(axis=0))
+    for c in [*BOARD, APART]:
+        p = _px(c)
+        m = p.mean(axis=0)
+        cv2.fillConvexPoly(img, np.round(m + (p - m) * 0.93).astype(np.int32), (30, 30, 35))
+        for q in spots_of(p[None])[0]:
+            cv2.circle(img, (int(round(q[0])), int(round(q[1]))), 6, gold, -1, cv2.LINE_AA)
+    by_colour = replace(DEFAULT, apart_no_digit=False)
+    tiles = _tiles(None)
+    assert _judge(img, tiles, by_colour) == (1, 0)
+    assert "corner_only" in _kinds(tiles)
+    tiles = _tiles(None)
+    assert _judge(img, tiles, replace(by_colour, apart_tile_body=0.0)) == (0, 1)
+    assert [t.flags for t in tiles if t.cell == APART] == [[JOINED_OUT_OF_SIGHT]]

@@ -19,9 +19,12 @@ classifier a digit (:data:`~vision.reading.BESIDE_SHOWN_DIGIT`: a tile under a h
 table's colour).
 
 "Shows the table" is judged by colour against the free cells around the board's own
-piece: a pixel is the table's when some pixel of enough of those cells has nearly its
-colour (a checked cloth has several colours; a hand over one or two of those cells is too
-few of them to count; the light's strength may differ, its colour hardly). A blown-out
+piece (up to four steps out: a checked cloth's squares are bigger than a tile): a pixel is
+the table's when some pixel of enough of those cells has nearly its colour (a checked
+cloth has several colours; a hand over one or two of those cells is too few of them to
+count; the light's strength may differ, its colour hardly), and is nearer it than the
+colour of the tiles' bodies (their digits' ink left out: gold digits share a wood table's
+colour). A blown-out
 pixel (glare) has no colour left and proves nothing, a tile under the glare being as white,
 unless the table is blown out so in enough of those cells. A tile lying in a cell would
 cover all of it, so a cell that shows the table over a good part of its middle holds
@@ -125,6 +128,16 @@ def _few(cells: list[np.ndarray], most: int = 32) -> list[np.ndarray]:
             if len(p) >= 6]
 
 
+def _body(cfg: ReaderConfig, pix: np.ndarray) -> np.ndarray:
+    """The pixels of a tile's face ``pix`` (N, 3 BGR) of its body's colour: log lightness
+    within ``cfg.apart_tile_body`` of the face's median (its digits' ink, gold on an onyx
+    tile, left out: a wood table shares that colour); all of them with 0."""
+    if not cfg.apart_tile_body or len(pix) < 6:
+        return pix
+    light = _log_colour(pix)[0]
+    return pix[np.abs(light - np.median(light)) <= cfg.apart_tile_body]
+
+
 def _blown(cfg: ReaderConfig, pix: np.ndarray) -> np.ndarray:
     """(N,) which of BGR pixels ``pix`` (N, 3) are blown out: every channel at least
     ``cfg.apart_clipped`` (glare or overexposure left no colour to judge)."""
@@ -188,10 +201,11 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
     img = image()
     cells = {t.cell for t in tiles if t.cell is not None}
     main = {t.cell for t in parts[0]}
-    # the table around the board's own piece: the free cells up to two steps from it, but
-    # those around the other pieces
-    ring = {n for c in main for n in edge_neighbours(c)}  # type: ignore[arg-type]
-    ring |= {m for n in ring for m in edge_neighbours(n)}
+    # the table around the board's own piece: the free cells up to
+    # cfg.apart_table_steps steps from it, but those around the other pieces
+    ring = set(main)
+    for _ in range(cfg.apart_table_steps):
+        ring |= {n for c in ring for n in edge_neighbours(c)}  # type: ignore[arg-type]
     by_rest = {c for a in cells - main for v in cell_corners(a)  # type: ignore[arg-type]
                for c in cells_around(v)}
     faces = {t.cell: t.corner_px * scale for t in tiles if t.cell is not None}
@@ -228,7 +242,7 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
         return 0, 0
     # the tiles' own colours: a tile the size of the table's colour is no proof of table
     # (only plain() asks, and only where the table is judged)
-    tile = _few([p for p, _ in filter(None, (
+    tile = _few([_body(cfg, p) for p, _ in filter(None, (
         _pixels(img, faces[c], cfg.apart_table_shrink, []) for c in sorted(main)[:24]))]
                 ) if judged else []
 

@@ -473,6 +473,11 @@ class ReaderConfig:
     apart_table_chroma: float = 0.15
     apart_table_light: float = 0.5
     apart_table_cells: float = 0.3
+    #: ... those free cells up to this many steps (edge to edge) from the board's own
+    #: piece (a checked cloth's squares are bigger than a tile: two steps out, a colour
+    #: of the table may show in too few of them; dev faults 71000074, a tile set apart on
+    #: a dark blue square, the cells round the board on the light ones: 2 before)
+    apart_table_steps: int = 4
     apart_table_min: float = 0.45
     apart_table_refs: int = 4
     #: a cell cut by the photo's edge is judged by its pixels in view where at least this
@@ -490,6 +495,11 @@ class ReaderConfig:
     #: ... and a pixel nearer the colour of the board's tiles (the same measure over their
     #: faces) is not the table's (light tiles missed on a light table)
     apart_not_tile: bool = True
+    #: ... the tiles' colour taken from their faces' pixels within this log lightness of
+    #: each face's median: the body's, not the digits' ink (dev faults 71000223: the gold
+    #: digits of black tiles, and their blend into the black, took in a light wood
+    #: table's colours); 0: all of them
+    apart_tile_body: float = 0.3
     #: ... unless the cell shows no tile's digits (blobs as vision.spots finds them, off
     #: the tiles read by apart_table_margin, within apart_digit_reach x side of two of
     #: the cell's three digit spots): a tile lying there would show them, and where the
