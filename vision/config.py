@@ -473,13 +473,14 @@ class ReaderConfig:
     apart_table_chroma: float = 0.15
     apart_table_light: float = 0.5
     apart_table_cells: float = 0.3
-    #: ... those free cells up to this many steps (edge to edge) from the board's own
-    #: piece (a checked cloth's squares are bigger than a tile: two steps out, a colour
-    #: of the table may show in too few of them; dev faults 71000074, a tile set apart on
-    #: a dark blue square, the cells round the board on the light ones: 2 before)
-    apart_table_steps: int = 4
     apart_table_min: float = 0.45
     apart_table_refs: int = 4
+    #: the free cells around the board that give the table's colours: those up to this
+    #: many steps (edge to edge) from its own piece (a checked cloth's squares are bigger
+    #: than a tile: two steps out, a colour of the table may show in too few of them; dev
+    #: faults 71000074, a tile set apart on a dark blue square, the cells round the board
+    #: on the light ones: 2 before)
+    apart_table_steps: int = 4
     #: a cell cut by the photo's edge is judged by its pixels in view where at least this
     #: share of them is (a tile lying there would cover the part in view too; dev faults
     #: 71000061: a tile touching the board by a corner by the photo's bottom edge; on dev
