@@ -58,14 +58,24 @@ def _table(width: int = 520, height: int = 440, cloth: tuple[float, ...] = (40, 
     rng = np.random.default_rng(5)
     img = np.clip(np.array(cloth, float) + rng.normal(0, 4, (height, width, 3)),
                   0, 255).astype(np.uint8)
-    for c in [*BOARD, *([APART] if apart else []), *more]:
+    _lay(img, [*BOARD, *([APART] if apart else []), *more],
+         digits=(4, (50, 50, 60), cv2.LINE_8) if dots else None)
+    return img
+
+
+def _lay(img: np.ndarray, cells: list[Cell], face: tuple[float, ...] = (215, 228, 232),
+         digits: tuple[int, tuple[float, ...], int] | None = None, size: float = 0.93) -> None:
+    """Draw on ``img`` (in place) a tile's face of colour ``face`` over each of ``cells``,
+    ``size`` times the cell about its centre (a little inside it; over 1, something lying
+    over it and beyond); with ``digits`` (radius, colour, OpenCV line type), a dot where
+    each of its digits lies."""
+    for c in cells:
         p = _px(c)
         m = p.mean(axis=0)
-        cv2.fillConvexPoly(img, np.round(m + (p - m) * 0.93).astype(np.int32),
-                           (215, 228, 232))
-        for q in spots_of(p[None])[0] if dots else []:
-            cv2.circle(img, (int(round(q[0])), int(round(q[1]))), 4, (50, 50, 60), -1)
-    return img
+        cv2.fillConvexPoly(img, np.round(m + (p - m) * size).astype(np.int32), face)
+        for q in spots_of(p[None])[0] if digits else []:
+            cv2.circle(img, (int(round(q[0])), int(round(q[1]))), digits[0], digits[1], -1,
+                       digits[2])
 
 
 def _between() -> list[Cell]:
@@ -174,10 +184,7 @@ def test_a_cell_beyond_the_edge_joins_only_where_the_rest_reaches_beyond_it_too(
 def _over_between(img: np.ndarray, colour: tuple[int, int, int], flag: str | None) -> None:
     """Paint ``colour`` over the cells a tile joining APART to the board may lie in (a
     little beyond them), and check APART stays joined out of sight, no violation."""
-    for n in _between():
-        p = _px(n)
-        m = p.mean(axis=0)
-        cv2.fillConvexPoly(img, np.round(m + (p - m) * 1.1).astype(np.int32), colour)
+    _lay(img, _between(), colour, size=1.1)
     tiles = _tiles(flag)
     assert _judge(img, tiles) == (0, 0 if flag else 1)
     (t,) = [t for t in tiles if t.cell == APART]
@@ -291,9 +298,7 @@ def test_a_tile_missed_between_on_a_table_of_its_colour_is_no_bare_table() -> No
     # a face there showing no digit (the dots drawn on the board's tiles only) is no tile
     # of the board: bare, unless the colour alone decides (apart_no_digit off)
     blank = _table(cloth=beige, dots=True)
-    p = _px(n)
-    m = p.mean(axis=0)
-    cv2.fillConvexPoly(blank, np.round(m + (p - m) * 0.93).astype(np.int32), (215, 228, 232))
+    _lay(blank, [n])
     assert _judge(blank, _tiles(None)) == (1, 0)
     assert _judge(blank, _tiles(None), replace(DEFAULT, apart_no_digit=False)) == (0, 1)
 
@@ -336,10 +341,7 @@ def test_a_lone_tile_touching_no_tile_in_plain_view_is_off_the_board() -> None:
     assert not reading.off_board and reading.tiles[-1].flags == [APART_IN_VIEW]
     assert "disconnected" in {v["kind"] for v in reading.violations()}
     # a hand over the cells around it: it may be joined under the hand, and stays
-    for n in edge_neighbours(FAR):
-        p = _px(n)
-        m = p.mean(axis=0)
-        cv2.fillConvexPoly(img, np.round(m + (p - m) * 1.1).astype(np.int32), (105, 140, 195))
+    _lay(img, list(edge_neighbours(FAR)), (105, 140, 195), size=1.1)
     reading = Reading("x", 520, 440, tiles=tiles(), homography=H)
     judge_pieces(DEFAULT, lambda: img, reading)
     assert not reading.off_board and reading.tiles[-1].flags == [JOINED]
@@ -385,10 +387,7 @@ def test_a_table_colour_shown_only_farther_from_the_board_is_still_the_tables() 
     square[:, 310:] = True  # the tile apart and the cells between on the dark colour,
     square[:120] = True  # which shows again farther from the board
     img[square] = dark[square]
-    for c in [*BOARD, APART]:  # the tiles lie on it
-        p = _px(c)
-        m = p.mean(axis=0)
-        cv2.fillConvexPoly(img, np.round(m + (p - m) * 0.93).astype(np.int32), (215, 228, 232))
+    _lay(img, [*BOARD, APART])  # the tiles lie on it
     tiles = _tiles(None)
     assert _judge(img, tiles) == (1, 0)
     assert [t.flags for t in tiles if t.cell == APART] == [[APART_IN_VIEW]]
@@ -416,12 +415,7 @@ def test_the_tiles_colour_is_their_bodys_not_their_digits_ink() -> None:
     img[..., 2] = 150 + 0.2 * x
     img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
     gold = tuple(float(v) for v in img[170:230, 370:390].reshape(-1, 3).mean(axis=0))
-    for c in [*BOARD, APART]:
-        p = _px(c)
-        m = p.mean(axis=0)
-        cv2.fillConvexPoly(img, np.round(m + (p - m) * 0.93).astype(np.int32), (30, 30, 35))
-        for q in spots_of(p[None])[0]:
-            cv2.circle(img, (int(round(q[0])), int(round(q[1]))), 6, gold, -1, cv2.LINE_AA)
+    _lay(img, [*BOARD, APART], (30, 30, 35), digits=(6, gold, cv2.LINE_AA))
     by_colour = replace(DEFAULT, apart_no_digit=False)
     tiles = _tiles(None)
     assert _judge(img, tiles, by_colour) == (1, 0)

@@ -1679,6 +1679,26 @@ def test_a_tile_touching_the_board_by_a_corner_in_plain_view_is_reported() -> No
     assert on.violations_false == 0
 
 
+def _faulted_tile(seed: int) -> tuple[dict[str, Any],
+                                        Callable[[ReaderConfig], tuple[list[str], list[str]]]]:
+    """Dev faults photo ``seed`` (as ``eval_reader --faults`` renders it, one fault made):
+    its label's style, and a function reading it with a config that returns the faulted
+    tile's flags (the tile matched by its digits) and the kinds of the reading's
+    violations."""
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    s = render(seed, size=SIZE, style=_style(seed), faults=True)
+    style = s.label["style"]
+    fault = style["faults_made"][0]
+
+    def read(cfg: ReaderConfig) -> tuple[list[str], list[str]]:
+        r = read_array(s.image, cfg, name="x")
+        t = next(t for t in r.tiles if sorted(t.corners) == sorted(fault["corners"]))
+        return t.flags, [v["kind"] for v in r.violations()]
+
+    return style, read
+
+
 @needs_model
 @pytest.mark.slow
 def test_a_tile_met_at_a_corner_in_plain_view_is_not_said_to_lie_past_a_hand() -> None:
@@ -1691,18 +1711,9 @@ def test_a_tile_met_at_a_corner_in_plain_view_is_not_said_to_lie_past_a_hand() -
     # sight; judged against the tiles' bodies' colour (apart_tile_body) and the table
     # farther round the board (apart_table_steps), the wood is the table's: the tile lies
     # apart in plain view, and the fault is reported
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-    s = render(71_000_223, size=SIZE, style=_style(71_000_223), faults=True)
-    fault = s.label["style"]["faults_made"][0]
-    assert fault["kind"] == "corner_only"
-    assert not s.label["style"]["hand"] and not s.label["style"]["objects"]
-
-    def corner_tile(cfg: ReaderConfig) -> tuple[list[str], list[str]]:
-        r = read_array(s.image, cfg, name="x")
-        t = next(t for t in r.tiles if sorted(t.corners) == sorted(fault["corners"]))
-        return t.flags, [v["kind"] for v in r.violations()]
-
+    style, corner_tile = _faulted_tile(71_000_223)
+    assert [f["kind"] for f in style["faults_made"]] == ["corner_only"]
+    assert not style["hand"] and not style["objects"]
     flags, kinds = corner_tile(DEFAULT)
     assert APART_IN_VIEW in flags and "corner_only" in kinds
     for before in (replace(DEFAULT, apart_tile_body=0.0), replace(DEFAULT, apart_table_steps=2)):
@@ -1725,17 +1736,9 @@ def test_a_tile_set_apart_on_a_checked_cloths_other_colour_is_reported() -> None
     # dark blue square, the free cells round the row on its light squares; two cells out
     # from the board (as the table's colours were taken before) too few showed the dark
     # blue, and the tile passed for joined out of sight; four out, it lies apart in view
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-    s = render(71_000_074, size=SIZE, style=_style(71_000_074), faults=True)
-    (fault,) = s.label["style"]["faults_made"]
-    assert fault["kind"] == "corner_only" and s.label["style"]["table"] == "oilcloth_check"
-
-    def judged(cfg: ReaderConfig) -> tuple[list[str], list[str]]:
-        r = read_array(s.image, cfg, name="x")
-        t = next(t for t in r.tiles if sorted(t.corners) == sorted(fault["corners"]))
-        return t.flags, [v["kind"] for v in r.violations()]
-
+    style, judged = _faulted_tile(71_000_074)
+    assert [f["kind"] for f in style["faults_made"]] == ["corner_only"]
+    assert style["table"] == "oilcloth_check"
     flags, kinds = judged(DEFAULT)
     assert flags == [APART_IN_VIEW] and "corner_only" in kinds
     flags, kinds = judged(replace(DEFAULT, apart_table_steps=2))

@@ -203,9 +203,10 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
     main = {t.cell for t in parts[0]}
     # the table around the board's own piece: the free cells up to
     # cfg.apart_table_steps steps from it, but those around the other pieces
-    ring = set(main)
-    for _ in range(cfg.apart_table_steps):
-        ring |= {n for c in ring for n in edge_neighbours(c)}  # type: ignore[arg-type]
+    ring, step = set(main), set(main)
+    for _ in range(cfg.apart_table_steps):  # each step out from the last one's cells only
+        step = {n for c in step for n in edge_neighbours(c)} - ring  # type: ignore[arg-type]
+        ring |= step
     by_rest = {c for a in cells - main for v in cell_corners(a)  # type: ignore[arg-type]
                for c in cells_around(v)}
     faces = {t.cell: t.corner_px * scale for t in tiles if t.cell is not None}
