@@ -6,10 +6,20 @@ from dataclasses import replace
 
 import cv2
 import numpy as np
+import pytest
 
 from engine.lattice import Cell, cell_corners, vertex_xy
 from vision.config import DEFAULT
-from vision.loose import boundary_contrast, colour_faces, lab, prune_loose, table_sides
+from vision.loose import (
+    boundary_contrast,
+    colour_faces,
+    lab,
+    printed_copies,
+    prune_loose,
+    shape_pose,
+    table_points,
+    table_sides,
+)
 from vision.reading import TileReading
 
 #: lattice unit = 60 px, origin (300, 300), table y up = image y down
@@ -111,6 +121,79 @@ def test_a_shape_far_darker_than_the_faces_is_no_back() -> None:
     assert DEFAULT.loose_light_ratio == 8.0
     assert prune_loose(DEFAULT, img, off, board, H) == [off[1]]
     assert prune_loose(replace(DEFAULT, loose_light_ratio=0.0), img, off, board, H) == off
+
+
+def test_shape_pose_turn_is_a_third_of_a_turn_round() -> None:
+    tri = _equilateral((100, 100), 60)
+    c, size, turn = shape_pose(tri)
+    assert np.allclose(c, (100, 100)) and size == pytest.approx(60)
+    assert shape_pose(_turned(tri, 120))[2] == pytest.approx(turn, abs=1e-6)
+    assert (shape_pose(_turned(tri, 30))[2] - turn) % 120 == pytest.approx(30)
+    # copies: far enough, of its size, turned alike (across the 0/120 seam too)
+    pose = (np.zeros(2), 1.0, 1.0)
+    others = [(np.array([5.0, 0]), 1.05, 119.0),   # a copy (2 degrees off, mod 120)
+              (np.array([1.0, 0]), 1.0, 1.0),      # too near: the same shape twice
+              (np.array([0, 5.0]), 1.3, 1.0),      # another size
+              (np.array([5.0, 5]), 1.0, 20.0)]     # turned otherwise
+    assert printed_copies(DEFAULT, pose, others) == 1
+
+
+def test_a_cloth_printed_with_triangles_shows_no_face_down_tiles() -> None:
+    # dev 71000122: a cloth printed with white triangles of a tile's size, every one
+    # turned one way, 32 of them reported as face-down tiles; a face-down tile lies turned
+    # its own way. The view is oblique: the copies are turned alike on the table plane,
+    # not in the image
+    hp = np.array([[60.0, 12.0, 450.0], [0.0, -45.0, 330.0], [0.02, 0.09, 1.0]])
+    img = np.full((700, 1000, 3), TABLE, np.uint8)
+    board = []
+    for c in [(0, 0, "U"), (0, 0, "D"), (1, 0, "U")]:
+        xy = np.array([vertex_xy(v) for v in cell_corners(c)])
+        board.append(_tr(_project(hp, xy), c, [1, 2, 3]))
+        cv2.fillConvexPoly(img, np.round(board[-1].corner_px).astype(np.int32), FACE)
+    unit = _equilateral((0, 0), 1.0) * [1, -1]  # a tile on the table plane, apex +y
+    printed = [_project(hp, _turned(unit, 7) + xy) for xy in
+               [(-4, 3), (-1, 4), (3, 3.5), (5, 1), (-4, -2), (4, -2.5)]]
+    back = _project(hp, _turned(unit, 40) + (1.5, -2.2))
+    for tri in [*printed, back]:
+        cv2.fillConvexPoly(img, np.round(tri).astype(np.int32), FACE)
+    # ... and black triangles printed turned as the back lies (dev 71000426): another
+    # motif, no tile's colour, are no copies of it
+    black = [_project(hp, _turned(unit, 40) + xy) for xy in [(-2, 1.5), (6, -1), (-5.5, 0.5)]]
+    for tri in black:
+        cv2.fillConvexPoly(img, np.round(tri).astype(np.int32), (40, 40, 40))
+    # in the image, perspective turns the copies apart
+    img_turns = [shape_pose(p)[2] for p in printed]
+    assert max(img_turns) - min(img_turns) > 2 * DEFAULT.loose_printed_turn_deg
+    hinv = np.linalg.inv(hp)
+    assert np.ptp([shape_pose(table_points(p, hp, hinv))[2] for p in printed]) < 0.5
+    off = [_tr(p) for p in printed] + [_tr(back)]
+    blacks = [_tr(p) for p in black]
+    assert DEFAULT.loose_printed_copies == 3
+    assert prune_loose(DEFAULT, img, off + blacks, board, hp) == [off[-1]]
+    assert prune_loose(replace(DEFAULT, loose_printed_copies=0), img, off + blacks, board,
+                       hp) == off
+    # three copies is too few to tell a pattern: two printed shapes and the back stay
+    assert prune_loose(DEFAULT, img, off[:3] + off[-1:], board, hp) == off[:3] + off[-1:]
+
+
+def test_blank_tiles_side_by_side_in_a_row_are_a_rack_not_a_print() -> None:
+    # dev2 71000818: six tiles in a rack, seen from behind, blank and turned one way,
+    # each beside the next; judged as printed copies they were dropped. Spread out two
+    # sides apart, one motif turned one way, they are a print
+    img, board = _table_with_board()
+    tri = _equilateral((0, 0), 58)
+    for gap, kept in ((62, 6), (125, 0)):
+        row = [tri + (260 + k * gap, 500) for k in range(6)]
+        for r in row:
+            cv2.fillConvexPoly(img, np.round(r).astype(np.int32), FACE)
+        off = [_tr(r) for r in row]
+        assert len(prune_loose(DEFAULT, img, off, board, H)) == kept
+        img, board = _table_with_board()
+
+
+def _project(h: np.ndarray, xy: np.ndarray) -> np.ndarray:
+    q = np.c_[np.asarray(xy, float), np.ones(len(xy))] @ h.T
+    return q[:, :2] / q[:, 2:3]
 
 
 def test_judged_alike_on_a_shrunk_colour_copy() -> None:

@@ -1253,6 +1253,17 @@ class ReaderConfig:
     #: two off-board shapes closer than this (x board side) are one tile (top face and
     #: silhouette): the one with digits, else the smaller, is kept
     loose_dedupe_frac: float = 0.5
+    #: a blank shape is printed on the table, not a face-down tile, where at least
+    #: loose_printed_copies other blank shapes taken for tiles (a tile's size, the tiles'
+    #: colour, outlined), each farther than loose_printed_apart sides from it, have its
+    #: size (within loose_printed_size, ratio) and lie turned as it does (within
+    #: loose_printed_turn_deg, on the table plane): a cloth printed with triangles repeats
+    #: one motif turned one way, where face-down tiles lie turned every way (dev 71000122:
+    #: 32 printed white triangles reported as face-down tiles; 0 = off)
+    loose_printed_copies: int = 3
+    loose_printed_apart: float = 1.5
+    loose_printed_size: float = 1.15
+    loose_printed_turn_deg: float = 4.0
     #: off-board tiles are judged on a colour copy shrunk (a JPEG: decoded at 1/2, 1/4 or
     #: 1/8 directly, a third of a full colour decode) as far as keeps the board's tiles
     #: this many px a side: colour is a median of ~24 samples across a tile and the

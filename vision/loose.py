@@ -10,7 +10,9 @@ is claimed as a face-down tile only if, judged against the board:
 * it is not an empty lattice cell next to the board (table showing through a notch);
 * its colour is that of the board's tiles (backs are the tiles' own material);
 * its outline is a real boundary: the photo changes across it (a tile's side face,
-  shadow and material against the table), not a shape traced in the table's noise.
+  shadow and material against the table), not a shape traced in the table's noise;
+* it is not one of many copies: a cloth printed with triangles repeats one shape turned
+  one way on the table plane, where face-down tiles lie turned every way.
 
 A loose tile is also often found twice: its top face, and its whole silhouette (top face
 plus the side faces an oblique camera sees); only one is kept.
@@ -159,6 +161,38 @@ _DY = np.repeat([-1, 0, 1], 3)[None, :]
 _DX = np.tile([-1, 0, 1], 3)[None, :]
 
 
+def shape_pose(pts: np.ndarray) -> tuple[np.ndarray, float, float]:
+    """A triangle's pose (``pts`` (3, 2), in any plane's units): its centre (2,), mean
+    side and turn in degrees, [0, 120) (a triangle turned 120 degrees is itself: the
+    circular mean of its corners' directions from the centre, taken three times round)."""
+    c = pts.mean(axis=0)
+    z = np.exp(3j * np.arctan2(*(pts - c).T[::-1])).sum()
+    return c, float(np.linalg.norm(pts - pts[[1, 2, 0]], axis=1).mean()), float(
+        np.degrees(np.angle(z)) / 3 % 120)
+
+
+def printed_copies(cfg: ReaderConfig, pose: tuple[np.ndarray, float, float],
+                   others: Sequence[tuple[np.ndarray, float, float]],
+                   near: float = 0.0) -> int:
+    """How many of ``others`` (poses, :func:`shape_pose`, in the plane of ``pose``) are
+    copies of the shape of ``pose``: of its size within ``cfg.loose_printed_size``
+    (ratio), turned as it is within ``cfg.loose_printed_turn_deg`` and farther from it
+    than ``cfg.loose_printed_apart`` sides (not one tile outlined twice: its top face and
+    its silhouette). With ``near`` > 0, those alike lying between ``near`` and
+    ``cfg.loose_printed_apart`` sides from it are counted instead (its neighbours in a
+    row)."""
+    c, size, turn = pose
+    lo, hi = (near, cfg.loose_printed_apart) if near > 0 else (cfg.loose_printed_apart,
+                                                                 np.inf)
+    n = 0
+    for c2, size2, turn2 in others:
+        if (lo * size < np.linalg.norm(c2 - c) <= hi * size
+                and 1 / cfg.loose_printed_size <= size2 / size <= cfg.loose_printed_size
+                and abs((turn2 - turn + 60) % 120 - 60) <= cfg.loose_printed_turn_deg):
+            n += 1
+    return n
+
+
 def _outlined(cfg: ReaderConfig, image: np.ndarray, corner_px: np.ndarray,
               side_px: float) -> bool:
     """Whether a blank shape (``corner_px``, (3, 2) pixels of ``image``; sides about
@@ -225,6 +259,8 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
                     <= cfg.loose_light_ratio):
                 continue  # far darker or lighter than shade or light makes a face
         keep.append(t)
+    if cfg.loose_printed_copies:
+        keep = _unprinted(cfg, keep, homography if on_table else None, hinv)
 
     order = sorted(range(len(keep)), key=lambda n: (
         -sum(d is not None for d in keep[n].corners), _area(keep[n].corner_px)))
@@ -235,6 +271,30 @@ def prune_loose(cfg: ReaderConfig, image: np.ndarray, off: Sequence[TileReading]
                >= cfg.loose_dedupe_frac * side_px for m in chosen):
             chosen.append(n)
     return [keep[n] for n in sorted(chosen)]
+
+
+def _unprinted(cfg: ReaderConfig, kept: list[TileReading], homography: np.ndarray | None,
+               hinv: np.ndarray | None) -> list[TileReading]:
+    """``kept`` but the blank shapes printed on the table: those with
+    ``cfg.loose_printed_copies`` or more copies (:func:`printed_copies`) among the other
+    blank ones kept (each a tile's size, the tiles' colour and outlined: a printed motif
+    repeats its colour too), judged on the table plane (``homography``, inverse ``hinv``;
+    the image where None: there is no board). A shape with a neighbour alike beside it
+    (closer than ``cfg.loose_printed_apart`` sides, farther than ``cfg.loose_dedupe_frac``:
+    not itself outlined twice) stands in a row, as tiles in a rack do, all turned one way:
+    it is neither judged printed nor counted as a copy (dev2 71000818: a rack of six)."""
+    blank = [n for n, t in enumerate(kept) if not t.shows_digit]
+    if len(blank) <= cfg.loose_printed_copies:
+        return kept
+    poses = [shape_pose(kept[n].corner_px if homography is None
+                        else table_points(kept[n].corner_px, homography, hinv))
+             for n in blank]
+    lone = [(n, p) for k, (n, p) in enumerate(zip(blank, poses, strict=True))
+            if not printed_copies(cfg, p, poses[:k] + poses[k + 1:], cfg.loose_dedupe_frac)]
+    printed = {n for k, (n, p) in enumerate(lone)
+               if printed_copies(cfg, p, [q for _, q in lone[:k] + lone[k + 1:]])
+               >= cfg.loose_printed_copies}
+    return [t for n, t in enumerate(kept) if n not in printed]
 
 
 def _area(px: np.ndarray) -> float:
