@@ -180,15 +180,14 @@ def test_blank_tiles_side_by_side_in_a_row_are_a_rack_not_a_print() -> None:
     # dev2 71000818: six tiles in a rack, seen from behind, blank and turned one way,
     # each beside the next; judged as printed copies they were dropped. Spread out two
     # sides apart, one motif turned one way, they are a print
-    img, board = _table_with_board()
     tri = _equilateral((0, 0), 58)
     for gap, kept in ((62, 6), (125, 0)):
+        img, board = _table_with_board()
         row = [tri + (260 + k * gap, 500) for k in range(6)]
         for r in row:
             cv2.fillConvexPoly(img, np.round(r).astype(np.int32), FACE)
         off = [_tr(r) for r in row]
         assert len(prune_loose(DEFAULT, img, off, board, H)) == kept
-        img, board = _table_with_board()
 
 
 def _project(h: np.ndarray, xy: np.ndarray) -> np.ndarray:

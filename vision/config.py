@@ -1259,7 +1259,10 @@ class ReaderConfig:
     #: size (within loose_printed_size, ratio) and lie turned as it does (within
     #: loose_printed_turn_deg, on the table plane): a cloth printed with triangles repeats
     #: one motif turned one way, where face-down tiles lie turned every way (dev 71000122:
-    #: 32 printed white triangles reported as face-down tiles; 0 = off)
+    #: 33 printed white triangles reported as face-down tiles; 0 = off). A shape with one
+    #: alike nearer than loose_printed_apart sides (but farther than loose_dedupe_frac:
+    #: not one tile outlined twice) stands in a row, as tiles in a rack do: it is neither
+    #: judged printed nor counted as a copy (dev2 71000818)
     loose_printed_copies: int = 3
     loose_printed_apart: float = 1.5
     loose_printed_size: float = 1.15
