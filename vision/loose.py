@@ -167,8 +167,7 @@ def shape_pose(pts: np.ndarray) -> tuple[np.ndarray, float, float]:
     circular mean of its corners' directions from the centre, taken three times round)."""
     c = pts.mean(axis=0)
     z = np.exp(3j * np.arctan2(*(pts - c).T[::-1])).sum()
-    return c, float(np.linalg.norm(pts - pts[[1, 2, 0]], axis=1).mean()), float(
-        np.degrees(np.angle(z)) / 3 % 120)
+    return c, mean_side(pts), float(np.degrees(np.angle(z)) / 3 % 120)
 
 
 def printed_copies(cfg: ReaderConfig, pose: tuple[np.ndarray, float, float],
