@@ -649,3 +649,44 @@ def test_trust_counts_what_the_reading_flagged_and_what_it_did_not() -> None:
                           _tile(500, [0, 0, 1])]}
     e = score_reading("f", label, inferred)
     assert (e.flagged, e.wrong_unflagged, e.sure, e.perfect) == (0, 1, True, False)
+
+
+def test_misses_and_wrong_digits_are_broken_down_by_how_the_tile_lies() -> None:
+    """A missed board tile counts by how its label tile lies (in plain view, partly under
+    a hand or object, cut by the photo's edge; a tile both under a hand and cut counts as
+    under the hand), and as reported off the board where the reading has an off-board tile
+    there; a mostly hidden one is no miss. Wrong digits count by their tile the same way;
+    a photo the reader failed on misses every required tile as not read."""
+    label = {"width": 2000, "height": 1000,
+             "tiles": [_tile(100, [1, 2, 3]), _tile(300, [4, 4, 5], ["occluded"]),
+                       _tile(500, [0, 0, 1], ["partial"]),
+                       _tile(700, [2, 2, 2], ["partial", "occluded"]),
+                       _tile(900, [3, 3, 3], ["occluded", MOSTLY_HIDDEN]),
+                       _tile(1100, [5, 5, 5]), _tile(1300, [0, 1, 2], ["occluded"])]}
+    reading = {"tiles": [_tile(1100, [5, 5, 4]), _tile(1300, [0, 3, 4])],
+               "off_board": [_tile(100, [1, 2, 3]), _tile(700, [2, 2, 2])]}
+    sc = score_reading("x", label, reading)
+    assert sc.missed == {"in_plain_view": 1, "under_hand_or_object": 2, "cut_by_edge": 1}
+    assert sc.missed_off_board == 2
+    assert sc.wrong == {"in_plain_view": 1, "under_hand_or_object": 2}
+    assert sc.label_tiles - sc.matched == sum(sc.missed.values())
+    assert sc.digits - sc.digits_right == sum(sc.wrong.values())
+    failed = score_failure("y", label, "unreadable", False)
+    assert failed.missed == {"photo_not_read": 6} and failed.label_tiles == 6
+    right = score_reading("z", {"width": 1000, "height": 1000, "tiles": [_tile(100, [1, 2, 3])]},
+                          {"tiles": [_tile(100, [1, 2, 3])]})
+    assert (right.missed, right.missed_off_board, right.wrong) == ({}, 0, {})
+    s = summarise([sc, failed, right])
+    out = s.to_json()
+    assert out["missed_tiles"] == {"in_plain_view": 1, "under_hand_or_object": 2,
+                                   "cut_by_edge": 1, "photo_not_read": 6,
+                                   "reported_off_board": 2}
+    assert out["wrong_digits"] == {"in_plain_view": 1, "under_hand_or_object": 2,
+                                   "cut_by_edge": 0}
+    assert s.breakdown_text() == (
+        "missed board tiles: 1 in plain view, 2 partly under a hand or object, 1 cut by "
+        "the photo's edge, 6 on photos not read (2 of them reported off the board); wrong "
+        "digits: 1 in plain view, 2 under a hand or object, 0 cut by the edge")
+    # and per condition
+    sc.conditions = {"blur": "<0.02"}
+    assert by_condition([sc])["blur"]["<0.02"]["missed_tiles"]["under_hand_or_object"] == 2

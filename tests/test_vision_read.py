@@ -186,13 +186,21 @@ def test_cli_eval_and_batch_on_labelled_photos(tmp_path: Path) -> None:
     assert sum(b["photos"] for b in summary["by_condition"]["blur"].values()) == 2
     rows = csv.read_text().splitlines()
     assert len(rows) == 3 and rows[0].endswith(
-        ",flagged,unflagged_digits,wrong_unflagged,to_check,blur,blur_kind,tile_px,tilt,glare,"
-        "occluders,table")
-    # (a header and one row each)
+        ",flagged,unflagged_digits,wrong_unflagged,to_check,missed_in_plain_view,"
+        "missed_under_hand_or_object,missed_cut_by_edge,missed_photo_not_read,"
+        "missed_off_board,wrong_in_plain_view,wrong_under_hand_or_object,wrong_cut_by_edge,"
+        "blur,blur_kind,tile_px,tilt,glare,occluders,table")
+    # (a header and one row each); every tile missed is counted once by how it lies
+    import csv as csv_
+    per = list(csv_.DictReader(csv.open(encoding="utf-8")))
+    assert sum(summary["missed_tiles"][k] for k in (
+        "in_plain_view", "under_hand_or_object", "cut_by_edge", "photo_not_read")) == sum(
+        int(r["label_tiles"]) - int(r["matched"]) for r in per)
     text = CliRunner().invoke(app, ["eval", str(tmp_path / "photos"), "--csv", str(csv),
                                     "--workers", "1"])
     assert text.exit_code == 0 and "blur/tile side" in text.stdout
     assert "digits on tiles not flagged: " in text.stdout
+    assert "missed board tiles: " in text.stdout and "wrong digits: " in text.stdout
     out = tmp_path / "r.jsonl"
     res = CliRunner().invoke(app, ["batch", str(tmp_path / "photos"), "--out", str(out),
                                    "--workers", "1"])

@@ -21,6 +21,11 @@ from .io import IMAGE_SUFFIXES
 from .reading import MOSTLY_HIDDEN, flagged_tiles, to_check
 
 STAGE_KEYS = ("decode", "detect", "classify", "reconstruct", "total")
+#: How a label board tile lies, for the misses and wrong digits broken down by it
+#: (:func:`tile_kind`); a photo the reader gave no reading for misses its tiles as
+#: ``photo_not_read``
+TILE_KINDS = ("in_plain_view", "under_hand_or_object", "cut_by_edge")
+MISSED_KINDS = (*TILE_KINDS, "photo_not_read")
 
 
 def find_photos(root: str | Path) -> list[Path]:
@@ -170,6 +175,12 @@ class PhotoScore:
     unflagged_digits: int = 0
     wrong_unflagged: int = 0
     to_check: bool = False
+    #: required board tiles missed, by how they lie (:data:`MISSED_KINDS`), and how many
+    #: of them the reading reports off the board where they lie
+    missed: dict[str, int] = field(default_factory=dict)
+    missed_off_board: int = 0
+    #: wrong digits (in view, on tiles matched) by how their tile lies (:data:`TILE_KINDS`)
+    wrong: dict[str, int] = field(default_factory=dict)
 
     @property
     def sure(self) -> bool:
@@ -204,6 +215,16 @@ def _label_tiles(label: dict[str, Any]) -> list[tuple[np.ndarray, list[int], boo
     """(corner_px, corners, optional) per label tile; optional = more than half hidden."""
     return [(np.asarray(t["corner_px"], float), list(t["corners"]),
              MOSTLY_HIDDEN in t.get("flags", [])) for t in label["tiles"]]
+
+
+def tile_kind(t: dict[str, Any]) -> str:
+    """How a label tile ``t`` lies (one of :data:`TILE_KINDS`): partly under a hand or an
+    object (flagged ``occluded``, whether or not also cut), partly beyond the photo's
+    edge (``partial``), else in plain view."""
+    flags = t.get("flags") or []
+    if "occluded" in flags:
+        return "under_hand_or_object"
+    return "cut_by_edge" if "partial" in flags else "in_plain_view"
 
 
 def _readable(t: dict[str, Any], lpx: np.ndarray, w: float, h: float) -> list[int]:
@@ -259,11 +280,17 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
     sc.flagged = sum(flagged)
     sc.to_check = to_check(reading)
     sc.timing_ms = dict(reading.get("timing_ms", {}))
+    off = [(np.asarray(t["corner_px"], float), None) for t in reading.get("off_board", [])]
     used: set[int] = set()
+    off_used: set[int] = set()
     for t, (lpx, ld, optional) in zip(label["tiles"], lab, strict=True):
         best = _nearest(lpx, got, used)
         sc.label_tiles += not optional or best >= 0
         if best < 0:
+            if not optional:
+                kind = tile_kind(t)
+                sc.missed[kind] = sc.missed.get(kind, 0) + 1
+                sc.missed_off_board += _nearest(lpx, off, off_used) >= 0
             continue
         sc.matched += 1
         if optional:
@@ -275,6 +302,9 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
         gpx, gd = got[best]
         right = sum(_right_in_view(gpx, gd, lpx, ld, visible))
         sc.digits_right += right
+        if right < len(visible):
+            kind = tile_kind(t)
+            sc.wrong[kind] = sc.wrong.get(kind, 0) + len(visible) - right
         if not flagged[best]:
             sc.unflagged_digits += len(visible)
             sc.wrong_unflagged += len(visible) - right
@@ -481,6 +511,8 @@ def score_failure(path: str, label: dict[str, Any], error: str, no_tiles: bool
         return score_reading(path, label, {"tiles": [], "off_board": []})
     sc = PhotoScore(path, error=error, conditions=conditions(label))
     sc.label_tiles = required_tiles(label)
+    if sc.label_tiles:
+        sc.missed["photo_not_read"] = sc.label_tiles
     w, h = label.get("width", 1 << 30), label.get("height", 1 << 30)
     _score_faults(sc, label, {"tiles": []}, w, h)  # faults made, none reported
     _score_loose(sc, label, {"off_board": []}, w, h)  # loose tiles too, none found
@@ -526,8 +558,27 @@ class EvalSummary:
     wrong_digits: int = 0
     wrong_flagged: int = 0
     unflagged_digits: int = 0
+    #: required board tiles missed by how they lie (:data:`MISSED_KINDS`), how many of
+    #: them the readings report off the board; wrong digits by how their tile lies
+    #: (:data:`TILE_KINDS`)
+    missed: dict[str, int] = field(default_factory=dict)
+    missed_off_board: int = 0
+    wrong: dict[str, int] = field(default_factory=dict)
     #: photos left out for a label the scoring cannot use: one line each, why
     bad_labels: list[str] = field(default_factory=list)
+
+    def breakdown_text(self) -> str:
+        """One line: the board tiles missed and the digits read wrong, by how their tiles
+        lie (in plain view, partly under a hand or object, cut by the photo's edge)."""
+        m, w = self.missed, self.wrong
+        return (f"missed board tiles: {m.get('in_plain_view', 0)} in plain view, "
+                f"{m.get('under_hand_or_object', 0)} partly under a hand or object, "
+                f"{m.get('cut_by_edge', 0)} cut by the photo's edge, "
+                f"{m.get('photo_not_read', 0)} on photos not read "
+                f"({self.missed_off_board} of them reported off the board); wrong digits: "
+                f"{w.get('in_plain_view', 0)} in plain view, "
+                f"{w.get('under_hand_or_object', 0)} under a hand or object, "
+                f"{w.get('cut_by_edge', 0)} cut by the edge")
 
     def to_json(self) -> dict[str, Any]:
         """Plain dict for a results file (``violations`` and ``faults`` only where there
@@ -555,6 +606,9 @@ class EvalSummary:
             "unflagged_digit_accuracy": (
                 round(1 - (self.wrong_digits - self.wrong_flagged) / self.unflagged_digits, 5)
                 if self.unflagged_digits else 1.0)}
+        out["missed_tiles"] = {**{k: self.missed.get(k, 0) for k in MISSED_KINDS},
+                               "reported_off_board": self.missed_off_board}
+        out["wrong_digits"] = {k: self.wrong.get(k, 0) for k in TILE_KINDS}
         if self.bad_labels:
             out["bad_labels"] = list(self.bad_labels)
 
@@ -621,6 +675,8 @@ def summarise(scores: list[PhotoScore]) -> EvalSummary:
     for s in scores:
         for k, c in s.fault_counts.items():
             kinds[k] = [a + b for a, b in zip(kinds.get(k, [0, 0, 0]), c, strict=True)]
+    missed = {k: sum(s.missed.get(k, 0) for s in scores) for k in MISSED_KINDS}
+    wrong = {k: sum(s.wrong.get(k, 0) for s in scores) for k in TILE_KINDS}
     return EvalSummary(len(scores), matched / found if found else 1.0,
                        matched / lab if lab else 1.0, right / digits if digits else 1.0,
                        sum(s.perfect for s in scores) / len(scores) if scores else 0.0,
@@ -633,7 +689,8 @@ def summarise(scores: list[PhotoScore]) -> EvalSummary:
                        sum(s.sure for s in scores),
                        sum(s.sure and s.perfect and not s.violations_false for s in scores),
                        digits - right, digits - right - sum(s.wrong_unflagged for s in scores),
-                       sum(s.unflagged_digits for s in scores))
+                       sum(s.unflagged_digits for s in scores), missed,
+                       sum(s.missed_off_board for s in scores), wrong)
 
 
 def write_csv(path: str | Path, scores: list[PhotoScore]) -> None:
@@ -645,7 +702,9 @@ def write_csv(path: str | Path, scores: list[PhotoScore]) -> None:
                     "loose_label", "loose_found", "loose_matched", "loose_right",
                     "faults", "faults_reported", "faults_read_right", "violations",
                     "violations_false", "flagged", "unflagged_digits", "wrong_unflagged",
-                    "to_check", *CONDITION_KEYS])
+                    "to_check", *[f"missed_{k}" for k in MISSED_KINDS],
+                    "missed_off_board", *[f"wrong_{k}" for k in TILE_KINDS],
+                    *CONDITION_KEYS])
         for s in scores:
             w.writerow([s.path, s.label_tiles, s.found_tiles, s.matched, s.digits,
                         s.digits_right, int(s.perfect), s.error,
@@ -653,5 +712,6 @@ def write_csv(path: str | Path, scores: list[PhotoScore]) -> None:
                         s.loose_label, s.loose_found, s.loose_matched, s.loose_right,
                         s.faults, s.faults_reported, s.faults_read_right, s.violations,
                         s.violations_false, s.flagged, s.unflagged_digits, s.wrong_unflagged,
-                        int(s.to_check),
+                        int(s.to_check), *[s.missed.get(k, 0) for k in MISSED_KINDS],
+                        s.missed_off_board, *[s.wrong.get(k, 0) for k in TILE_KINDS],
                         *[s.conditions.get(k, "") for k in CONDITION_KEYS]])
