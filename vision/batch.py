@@ -7,6 +7,7 @@ import csv
 import json
 import os
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -177,10 +178,10 @@ class PhotoScore:
     to_check: bool = False
     #: required board tiles missed, by how they lie (:data:`MISSED_KINDS`), and how many
     #: of them the reading reports off the board where they lie
-    missed: dict[str, int] = field(default_factory=dict)
+    missed: Counter[str] = field(default_factory=Counter)
     missed_off_board: int = 0
     #: wrong digits (in view, on tiles matched) by how their tile lies (:data:`TILE_KINDS`)
-    wrong: dict[str, int] = field(default_factory=dict)
+    wrong: Counter[str] = field(default_factory=Counter)
 
     @property
     def sure(self) -> bool:
@@ -288,8 +289,7 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
         sc.label_tiles += not optional or best >= 0
         if best < 0:
             if not optional:
-                kind = tile_kind(t)
-                sc.missed[kind] = sc.missed.get(kind, 0) + 1
+                sc.missed[tile_kind(t)] += 1
                 sc.missed_off_board += _nearest(lpx, off, off_used) >= 0
             continue
         sc.matched += 1
@@ -303,8 +303,7 @@ def score_reading(path: str, label: dict[str, Any], reading: dict[str, Any]) -> 
         right = sum(_right_in_view(gpx, gd, lpx, ld, visible))
         sc.digits_right += right
         if right < len(visible):
-            kind = tile_kind(t)
-            sc.wrong[kind] = sc.wrong.get(kind, 0) + len(visible) - right
+            sc.wrong[tile_kind(t)] += len(visible) - right
         if not flagged[best]:
             sc.unflagged_digits += len(visible)
             sc.wrong_unflagged += len(visible) - right
