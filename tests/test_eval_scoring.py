@@ -687,6 +687,8 @@ def test_misses_and_wrong_digits_are_broken_down_by_how_the_tile_lies() -> None:
         "missed board tiles: 1 in plain view, 2 partly under a hand or object, 1 cut by "
         "the photo's edge, 6 on photos not read (2 of them reported off the board); wrong "
         "digits: 1 in plain view, 2 under a hand or object, 0 cut by the edge")
+    assert summarise([right]).breakdown_text() == (
+        "missed board tiles: none; wrong digits: none")
     # and per condition
     sc.conditions = {"blur": "<0.02"}
     assert by_condition([sc])["blur"]["<0.02"]["missed_tiles"]["under_hand_or_object"] == 2

@@ -570,14 +570,16 @@ class EvalSummary:
         """One line: the board tiles missed and the digits read wrong, by how their tiles
         lie (in plain view, partly under a hand or object, cut by the photo's edge)."""
         m, w = self.missed, self.wrong
-        return (f"missed board tiles: {m.get('in_plain_view', 0)} in plain view, "
-                f"{m.get('under_hand_or_object', 0)} partly under a hand or object, "
-                f"{m.get('cut_by_edge', 0)} cut by the photo's edge, "
-                f"{m.get('photo_not_read', 0)} on photos not read "
-                f"({self.missed_off_board} of them reported off the board); wrong digits: "
-                f"{w.get('in_plain_view', 0)} in plain view, "
-                f"{w.get('under_hand_or_object', 0)} under a hand or object, "
-                f"{w.get('cut_by_edge', 0)} cut by the edge")
+        missed = (f"{m.get('in_plain_view', 0)} in plain view, "
+                  f"{m.get('under_hand_or_object', 0)} partly under a hand or object, "
+                  f"{m.get('cut_by_edge', 0)} cut by the photo's edge, "
+                  f"{m.get('photo_not_read', 0)} on photos not read "
+                  f"({self.missed_off_board} of them reported off the board)"
+                  if any(m.values()) else "none")
+        wrong = (f"{w.get('in_plain_view', 0)} in plain view, "
+                 f"{w.get('under_hand_or_object', 0)} under a hand or object, "
+                 f"{w.get('cut_by_edge', 0)} cut by the edge" if any(w.values()) else "none")
+        return f"missed board tiles: {missed}; wrong digits: {wrong}"
 
     def to_json(self) -> dict[str, Any]:
         """Plain dict for a results file (``violations`` and ``faults`` only where there
