@@ -8,8 +8,10 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pillow_heif
 import pytest
 from helpers import needs_model
+from PIL import Image
 from typer.testing import CliRunner
 
 from cli import app
@@ -41,6 +43,11 @@ def bad_files(tmp_path: Path) -> dict[str, Path]:
     ok, buf = cv2.imencode(".jpg", rng.integers(0, 255, (300, 300, 3), dtype=np.uint8))
     files["truncated"] = tmp_path / "cut.jpg"
     files["truncated"].write_bytes(buf.tobytes()[: len(buf) // 2])
+    heif = pillow_heif.from_pillow(Image.fromarray(
+        rng.integers(0, 255, (300, 300, 3), dtype=np.uint8)))
+    heif.save(tmp_path / "phone.heic")  # an iPhone's photo, cut short
+    files["heif_cut"] = tmp_path / "phone.heic"
+    files["heif_cut"].write_bytes(files["heif_cut"].read_bytes()[:2000])
     files["blank"] = tmp_path / "blank.png"
     cv2.imwrite(str(files["blank"]), np.full((240, 320, 3), 200, np.uint8))
     files["dark"] = tmp_path / "dark.png"
@@ -64,6 +71,7 @@ def bad_files(tmp_path: Path) -> dict[str, Path]:
 
 @pytest.mark.parametrize("kind,msg", [
     ("text", "not an image"), ("empty", "empty file"), ("truncated", "truncated"),
+    ("heif_cut", "phone.heic: damaged or truncated HEIF file"),
     ("blank", "no tiles found"), ("dark", "no tiles found"), ("blurred", "no tiles found"),
     ("other", "no tiles found"), ("tiny", "image too small or too narrow to read (1x1 px"),
     ("strip", "image too small or too narrow to read (20000x50 px"),
@@ -109,18 +117,18 @@ def test_batch_error_lines_resume_and_summary(bad_files: dict[str, Path],
     res = _run("batch", str(folder), "--out", str(out), "--workers", "2")
     assert res.exit_code == 0, res.output
     lines = [json.loads(x) for x in out.read_text().splitlines()]
-    assert len(lines) == 10  # 9 files + the one in the subfolder, each one line
+    assert len(lines) == 11  # 10 files + the one in the subfolder, each one line
     assert all("error" in x for x in lines)
-    assert "10 photos: 0 read, 10 errors, 0 already done" in res.stdout
+    assert "11 photos: 0 read, 11 errors, 0 already done" in res.stdout
     # an interrupted run leaves a cut line: that photo is read again, the rest skipped
     text = out.read_text().splitlines()
     out.write_text("\n".join(text[:-1]) + "\n" + text[-1][:10])
     res = _run("batch", str(folder), "--out", str(out), "--workers", "1")
     assert res.exit_code == 0, res.output
-    assert "1 errors, 9 already done" in res.stdout
+    assert "1 errors, 10 already done" in res.stdout
     paths = [json.loads(x)["path"] for x in out.read_text().splitlines()
              if x.strip().endswith("}")]
-    assert len(paths) == 10 and len(set(paths)) == 10
+    assert len(paths) == 11 and len(set(paths)) == 11
 
 
 def test_batch_missing_folder(tmp_path: Path) -> None:

@@ -109,6 +109,32 @@ def test_cli_read_json_and_overlay(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
 
 
+@needs_model
+@pytest.mark.parametrize("fmt", ["HEIF", "AVIF"])
+def test_a_phone_photo_in_heif_or_avif_reads_as_its_pixels_do(tmp_path: Path,
+                                                              fmt: str) -> None:
+    # an iPhone saves HEIF, some Android phones AVIF: each read turned upright by its
+    # orientation (here: shown turned a quarter anticlockwise), as the same pixels are
+    from PIL import Image
+    s = _render(14)
+    im = Image.fromarray(np.ascontiguousarray(s.image[:, :, ::-1]))
+    ex = Image.Exif()
+    ex[0x0112] = 8
+    photo = tmp_path / ("table.heic" if fmt == "HEIF" else "table.avif")
+    if fmt == "HEIF":
+        import pillow_heif
+        pillow_heif.from_pillow(im).save(photo, quality=92, exif=ex.tobytes())
+    else:
+        im.save(photo, "AVIF", quality=92, exif=ex.tobytes())
+    res = CliRunner().invoke(app, ["read", str(photo), "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert (data["width"], data["height"]) == (600, 800) and len(data["tiles"]) >= 8
+    upright = read_array(cv2.rotate(s.image, cv2.ROTATE_90_COUNTERCLOCKWISE), name="x")
+    assert (sorted(str(t["tile"]) for t in data["tiles"])
+            == sorted(str(t["tile"]) for t in upright.to_json()["tiles"]))
+
+
 def test_align_two_photos_boards() -> None:
     b = Board.load(ROOT / "samples" / "boards" / "midgame.json")
     moved = b.transformed(4, (2, -3))

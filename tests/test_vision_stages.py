@@ -106,10 +106,19 @@ def _encode(img: Image.Image, fmt: str, **kw: object) -> bytes:
     return b.getvalue()
 
 
-@pytest.mark.parametrize("fmt", ["JPEG", "PNG", "WEBP", "BMP"])
+def _heif(img: Image.Image, **kw: object) -> bytes:
+    """HEIF bytes as a phone writes them (pillow-heif's encoder, without registering its
+    opener with Pillow: the reader must do that itself)."""
+    import pillow_heif
+    b = _io.BytesIO()
+    pillow_heif.from_pillow(img).save(b, quality=95, **kw)
+    return b.getvalue()
+
+
+@pytest.mark.parametrize("fmt", ["JPEG", "PNG", "WEBP", "BMP", "TIFF", "AVIF", "HEIF"])
 def test_decode_formats(fmt: str) -> None:
     im = Image.new("RGB", (40, 20), (200, 30, 10))
-    out = vio.decode(DEFAULT, _encode(im, fmt))
+    out = vio.decode(DEFAULT, _heif(im) if fmt == "HEIF" else _encode(im, fmt))
     assert out.shape == (20, 40, 3) and out.dtype == np.uint8
     assert abs(int(out[10, 20, 2]) - 200) < 12  # red channel is last in BGR
 
@@ -119,6 +128,51 @@ def test_exif_orientation_applied() -> None:
     ex = Image.Exif()
     ex[0x0112] = 6  # rotate 90 degrees
     assert vio.decode(DEFAULT, _encode(im, "JPEG", exif=ex.tobytes())).shape == (40, 20, 3)
+
+
+@pytest.mark.parametrize("orientation", [6, 8, 3, 5])
+def test_heif_and_avif_turned_upright_as_a_jpeg_is(orientation: int) -> None:
+    # left half red, right half blue; the EXIF orientation says how to turn it for
+    # display (6: 90 degrees clockwise, 8: anticlockwise, 3: half a turn, 5: mirrored).
+    # OpenCV turns a JPEG by it; an AVIF's it leaves as stored, so Pillow decodes those;
+    # a HEIF is turned by libheif (pillow-heif writes the orientation as the container's
+    # own turn and mirror)
+    im = Image.new("RGB", (40, 20), (255, 0, 0))
+    im.paste((0, 0, 255), (20, 0, 40, 20))
+    ex = Image.Exif()
+    ex[0x0112] = orientation
+    want = vio.decode(DEFAULT, _encode(im, "JPEG", quality=95, exif=ex.tobytes()))
+    assert want.shape[:2] == ((20, 40) if orientation == 3 else (40, 20))
+    for data in (_encode(im, "AVIF", quality=95, exif=ex.tobytes()),
+                 _heif(im, exif=ex.tobytes())):
+        got = vio.decode(DEFAULT, data)
+        assert got.shape == want.shape
+        assert np.abs(got.astype(int) - want).mean() < 8  # the same halves, where they lie
+
+
+def test_damaged_heif_and_avif() -> None:
+    noise = Image.fromarray(np.random.default_rng(0).integers(0, 255, (64, 96, 3),
+                                                              dtype=np.uint8))
+    heif = _heif(noise)
+    for cut in (heif[:60], heif[: len(heif) // 2]):  # its header cut; its pixels cut
+        with pytest.raises(vio.PhotoError, match=r"^x: damaged or truncated HEIF file$"):
+            vio.decode(DEFAULT, cut, "x")
+    avif = _encode(noise, "AVIF")
+    with pytest.raises(vio.PhotoError, match=r"^x: damaged or truncated AVIF file$"):
+        vio.decode(DEFAULT, avif[: len(avif) - 40], "x")
+
+
+def test_photos_known_by_their_first_bytes(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from vision.commands import is_photo
+    im = Image.new("RGB", (40, 20), (200, 30, 10))
+    for fmt in ("JPEG", "PNG", "BMP", "TIFF", "WEBP", "AVIF", "HEIF"):
+        p = tmp_path / f"photo_{fmt}"  # no suffix: known by its content
+        p.write_bytes(_heif(im) if fmt == "HEIF" else _encode(im, fmt))
+        assert vio.sniffed_image(p.read_bytes()[:16]) and is_photo(p), fmt
+    board = tmp_path / "board"
+    board.write_text('{"format": "triominos-board/1"}')
+    assert not is_photo(board)
+    assert is_photo(tmp_path / "missing.heic") and not is_photo(tmp_path / "missing")
 
 
 def _photo_jpeg(w: int = 96, h: int = 64, exif: bytes | None = None) -> bytes:
@@ -226,6 +280,11 @@ def test_gray_and_alpha() -> None:
     assert g.shape == (6, 8, 3) and int(g[0, 0, 0]) == 90
     rgba = Image.new("RGBA", (8, 6), (0, 0, 0, 0))  # fully transparent: white, not black
     assert int(vio.decode(DEFAULT, _encode(rgba, "PNG")).min()) == 255
+    # the same through Pillow (an AVIF, a HEIF)
+    g = vio.decode(DEFAULT, _encode(Image.new("L", (8, 6), 90), "AVIF"))
+    assert g.shape == (6, 8, 3) and abs(int(g[0, 0, 0]) - 90) <= 3 and np.ptp(g[0, 0]) <= 2
+    for data in (_encode(rgba, "AVIF"), _heif(rgba)):
+        assert int(vio.decode(DEFAULT, data).min()) >= 250
 
 
 def _png_header_only(w: int, h: int) -> bytes:

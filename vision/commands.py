@@ -18,7 +18,7 @@ from engine.lattice import Cell, cell_corners, cell_name, cells_around
 from engine.referee import Check
 
 from .config import DEFAULT
-from .io import IMAGE_SUFFIXES, PhotoError, load
+from .io import IMAGE_SUFFIXES, PhotoError, load, sniffed_image
 from .reading import (
     BOARD_TOO_BLURRED,
     HIDDEN_CORNER,
@@ -45,8 +45,7 @@ def is_photo(path: str | Path) -> bool:
         head = p.open("rb").read(16)
     except OSError:
         return False
-    return (head.startswith((b"\xff\xd8", b"\x89PNG", b"BM"))
-            or (head[:4] == b"RIFF" and head[8:12] == b"WEBP"))
+    return sniffed_image(head)
 
 
 def read(path: str | Path, set_name: str = "standard") -> Reading:

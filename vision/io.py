@@ -16,7 +16,13 @@ from engine.errors import TriominosError
 
 from .config import ReaderConfig
 
-IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff")
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff", ".heic", ".heif",
+                  ".avif")
+
+#: formats decoded by Pillow, not OpenCV: HEIF (an iPhone's photos, through pillow-heif),
+#: which OpenCV does not decode, and AVIF, whose orientation OpenCV's decoder leaves
+#: unapplied
+PILLOW_FORMATS = ("HEIF", "AVIF")
 
 
 class PhotoError(TriominosError):
@@ -245,11 +251,48 @@ class Photo:
         return int((self._image if self._image is not None else self.gray).shape[0])
 
 
+#: the ISO base media file brands of HEIF images (the file type box's major brand)
+_HEIF_BRANDS = (b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"hevm", b"hevs",
+                b"mif1", b"msf1")
+_heif_opener = threading.Lock()
+_heif_registered = False
+
+
+def _says_heif(data: bytes) -> bool:
+    """Do the bytes begin as a HEIF file does (a file type box naming a HEIF brand)?"""
+    return data[4:8] == b"ftyp" and data[8:12] in _HEIF_BRANDS
+
+
+def sniffed_image(head: bytes) -> bool:
+    """Do a file's first bytes (16 or more) begin as those of an image the reader
+    decodes (JPEG, PNG, BMP, TIFF, WebP, HEIF or AVIF)? For files without a telling
+    suffix."""
+    return (head.startswith((b"\xff\xd8", b"\x89PNG", b"BM", b"II*\x00", b"MM\x00*"))
+            or (head[:4] == b"RIFF" and head[8:12] == b"WEBP")
+            or _says_heif(head) or (head[4:8] == b"ftyp" and head[8:12] in (b"avif", b"avis")))
+
+
+def _register_heif(data: bytes) -> None:
+    """Let Pillow open HEIF files (pillow-heif's opener; once per process, and only for
+    bytes that say they are HEIF: the import costs about 0.1 s): only the primary image
+    is decoded, no thumbnails, depth maps or auxiliary images."""
+    global _heif_registered
+    if _heif_registered or not _says_heif(data):
+        return
+    with _heif_opener:
+        if not _heif_registered:
+            from pillow_heif import register_heif_opener
+            register_heif_opener(thumbnails=False, depth_images=False, aux_images=False)
+            _heif_registered = True
+
+
 def _header_size(data: bytes, name: str) -> tuple[int, int, str, bool]:
-    """(width, height, format, has_alpha) from the header only (no pixel decoding)."""
+    """(width, height, format, has_alpha) from the header only (no pixel decoding; for
+    HEIF, the size as displayed: its turn applied)."""
     import io as _io
 
     from PIL import Image  # lazy: Pillow only reads the header here
+    _register_heif(data)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -259,6 +302,8 @@ def _header_size(data: bytes, name: str) -> tuple[int, int, str, bool]:
                     im.mode == "P" and "transparency" in im.info)
                 return im.size[0], im.size[1], (im.format or "?"), alpha
     except Exception:  # Pillow raises many types for garbage; all mean "not an image"
+        if _says_heif(data):  # (libheif reads the whole container to open it)
+            raise PhotoError(f"{name}: damaged or truncated HEIF file") from None
         raise PhotoError(f"{name}: not an image (unknown or damaged format)") from None
 
 
@@ -315,6 +360,8 @@ def decode(cfg: ReaderConfig, data: bytes, name: str = "image") -> np.ndarray:
     :class:`PhotoError` (one line) for empty, unknown, truncated or oversized images.
     """
     fmt, alpha, _, _ = _check(cfg, data, name)
+    if fmt in PILLOW_FORMATS:
+        return _pillow_decode(data, name, fmt)
     buf = np.frombuffer(data, np.uint8)
     if alpha:
         raw = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED)
@@ -329,6 +376,33 @@ def decode(cfg: ReaderConfig, data: bytes, name: str = "image") -> np.ndarray:
     if img is None or img.size == 0:
         raise PhotoError(f"{name}: cannot decode {fmt} image")
     return img
+
+
+def _pillow_decode(data: bytes, name: str, fmt: str) -> np.ndarray:
+    """Decode a :data:`PILLOW_FORMATS` image with Pillow to BGR uint8 (H, W, 3), turned
+    upright: AVIF by its EXIF orientation; HEIF by its container's own turn and mirror
+    (libheif applies them; pillow-heif then sets the EXIF orientation, which HEIF's
+    specification makes informative only, to 1, so it is not applied twice). Alpha is
+    composited over white, grey becomes three equal channels. Raises
+    :class:`PhotoError` (one line) where it fails."""
+    import io as _io
+
+    from PIL import Image, ImageOps
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with Image.open(_io.BytesIO(data)) as im:
+                up = ImageOps.exif_transpose(im)
+                if up.mode in ("RGBA", "LA", "PA") or "transparency" in up.info:
+                    rgba = up.convert("RGBA")
+                    white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+                    up = Image.alpha_composite(white, rgba)
+                rgb = np.asarray(up.convert("RGB"))
+    except Exception:  # the decoders raise many types for a damaged file
+        raise PhotoError(f"{name}: damaged or truncated {fmt} file") from None
+    if rgb.size == 0:
+        raise PhotoError(f"{name}: cannot decode {fmt} image")
+    return np.ascontiguousarray(rgb[:, :, ::-1])
 
 
 def from_bytes(cfg: ReaderConfig, data: bytes, name: str = "image") -> Photo:
