@@ -455,7 +455,7 @@ def eval_(folder: Annotated[str, typer.Argument(help="Folder of labelled photos 
           json_out: JsonOpt = False) -> None:
     """Measure the reader on labelled photos: tile precision/recall, digit accuracy, share of
     photos read with no mistake, time per stage; broken down by the photos' conditions
-    (blur, tile size, tilt, glare, hands, table) in the CSV and --json."""
+    (blur, tile size, tilt, glare, hands, table, tile edition) in the CSV and --json."""
     def run() -> None:
         from vision.batch import by_condition, run_eval
         with _progress() as bar:

@@ -173,9 +173,9 @@ def test_conditions_band_the_blur_against_the_tile_side() -> None:
     assert conditions(_styled(blur="motion", blur_px=2.5))["blur"] == ">=0.04"  # 2.17 px
     assert conditions(_styled(blur="motion", blur_px=2.2))["blur"] == "0.02-0.04"  # 1.91
     c = conditions(_styled(blur="none", hand=False, objects=0, edge_object="mug",
-                           glare=0.3, tilt_deg=40.0))
-    assert (c["occluders"], c["glare"], c["tilt"], c["tile_px"], c["table"]) == (
-        "yes", "yes", ">=35", "50-100", "cloth")
+                           glare=0.3, tilt_deg=40.0, edition="onyx"))
+    assert (c["occluders"], c["glare"], c["tilt"], c["tile_px"], c["table"], c["edition"]) == (
+        "yes", "yes", ">=35", "50-100", "cloth", "onyx")
     assert conditions(LABEL) == {}  # a label without a style record has no conditions
 
 
@@ -187,6 +187,7 @@ def test_scores_are_broken_down_by_condition() -> None:
     assert table["blur"][">=0.04"]["tile_recall"] == 0.0
     assert table["blur"][">=0.04"]["label_tiles"] == 1 and table["blur"][">=0.04"]["errors"] == 1
     assert table["table"]["cloth"]["photos"] == 2
+    assert table["edition"]["?"]["photos"] == 2  # (a style record that names none)
     assert by_condition([score_reading("c", LABEL, {"tiles": []})]) == {}
 
 

@@ -215,7 +215,7 @@ def test_cli_eval_and_batch_on_labelled_photos(tmp_path: Path) -> None:
         ",flagged,unflagged_digits,wrong_unflagged,to_check,missed_in_plain_view,"
         "missed_under_hand_or_object,missed_cut_by_edge,missed_photo_not_read,"
         "missed_off_board,wrong_in_plain_view,wrong_under_hand_or_object,wrong_cut_by_edge,"
-        "blur,blur_kind,tile_px,tilt,glare,occluders,table")
+        "blur,blur_kind,tile_px,tilt,glare,occluders,table,edition")
     # (a header and one row each); every tile missed is counted once by how it lies
     import csv as csv_
     per = list(csv_.DictReader(csv.open(encoding="utf-8")))

@@ -399,7 +399,8 @@ def _score_loose(sc: PhotoScore, label: dict[str, Any], reading: dict[str, Any],
 
 
 #: Conditions a labelled photo is broken down by (:func:`conditions`), in CSV order.
-CONDITION_KEYS = ("blur", "blur_kind", "tile_px", "tilt", "glare", "occluders", "table")
+CONDITION_KEYS = ("blur", "blur_kind", "tile_px", "tilt", "glare", "occluders", "table",
+                  "edition")
 #: Blur bands, as the blur's standard deviation over the tile side (both in px).
 BLUR_BANDS = ((0.02, "<0.02"), (0.04, "0.02-0.04"), (float("inf"), ">=0.04"))
 _TILE_BANDS = ((30, "<30"), (50, "30-50"), (100, "50-100"), (float("inf"), ">=100"))
@@ -431,7 +432,8 @@ def conditions(label: dict[str, Any]) -> dict[str, str]:
 
     ``blur``: :func:`blur_sigma_px` over the tile side, banded (:data:`BLUR_BANDS`);
     ``tile_px``: the measured tile side; ``tilt``: the camera's tilt in degrees;
-    ``glare``: any glare spot; ``occluders``: a hand, objects or an object at the edge.
+    ``glare``: any glare spot; ``occluders``: a hand, objects or an object at the edge;
+    ``table`` and ``edition`` (the tiles' look: ivory, onyx...) as named there.
     """
     st = label.get("style")
     if not isinstance(st, dict) or not st:
@@ -445,7 +447,8 @@ def conditions(label: dict[str, Any]) -> dict[str, str]:
             "tilt": _band(float(st.get("tilt_deg", 0.0)), _TILT_BANDS),
             "glare": "yes" if float(st.get("glare", 0.0) or 0.0) > 0 else "no",
             "occluders": "yes" if occl else "no",
-            "table": str(st.get("table", "?"))}
+            "table": str(st.get("table", "?")),
+            "edition": str(st.get("edition", "?"))}
 
 
 def by_condition(scores: list[PhotoScore]) -> dict[str, dict[str, dict[str, Any]]]:
