@@ -455,9 +455,10 @@ def eval_(folder: Annotated[str, typer.Argument(help="Folder of labelled photos 
           json_out: JsonOpt = False) -> None:
     """Measure the reader on labelled photos: tile precision/recall, digit accuracy, share of
     photos read with no mistake, time per stage; broken down by the photos' conditions
-    (blur, tile size, tilt, glare, hands, table, tile edition) in the CSV and --json."""
+    (blur, tile size, tilt, glare, hands, table, tile edition) in the CSV and --json, with
+    --json also each figure's 95 % interval over the photos resampled."""
     def run() -> None:
-        from vision.batch import by_condition, run_eval
+        from vision.batch import by_condition, intervals, photo_counts, run_eval
         with _progress() as bar:
             task = bar.add_task("evaluating", total=None)
             s, scores = run_eval(folder, csv_out, workers=workers or None,
@@ -465,7 +466,8 @@ def eval_(folder: Annotated[str, typer.Argument(help="Folder of labelled photos 
                                  progress=lambda n, t: bar.update(task, completed=n, total=t))
         table = by_condition(scores)
         if json_out:
-            _echo_json({**s.to_json(), "by_condition": table})
+            _echo_json({**s.to_json(), "by_condition": table,
+                        "intervals_95": intervals(photo_counts(scores)) if scores else {}})
             return
         typer.echo(f"{s.photos} photos ({s.errors} unreadable): tile precision "
                    f"{s.precision:.2%}, recall {s.recall:.2%}, corner digits "

@@ -260,7 +260,7 @@ def compare_rows(before: list[dict[str, str]], scores: list[Any]
 
 def main() -> None:
     """Render, read and score ``--count`` photos; write the results files."""
-    from vision.batch import _map, by_condition, summarise, write_csv
+    from vision.batch import _map, by_condition, intervals, photo_counts, summarise, write_csv
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--seed", type=int, default=SEED0)
@@ -330,6 +330,8 @@ def main() -> None:
            "styles": _styles_text(pins),
            "targets": {"tile_precision": 0.995, "tile_recall": 0.995,
                        "corner_digit_accuracy": 0.998, "perfect_photos": 0.95},
+           # (photos resampled: how far these figures could move on other photos alike)
+           "intervals_95": intervals(photo_counts(scores)),
            "faults_on_boards": args.faults, "model": model_info(args.model),
            **({"set": over} if over else {}),
            "by_condition": by_condition(scores),

@@ -9,15 +9,19 @@ from typing import Any
 
 import cv2
 import numpy as np
+import pytest
 
 from vision.batch import (
     by_condition,
     conditions,
+    intervals,
+    photo_counts,
     read_one,
     required_tiles,
     score_failure,
     score_reading,
     summarise,
+    write_csv,
 )
 from vision.reading import MOSTLY_HIDDEN, OUTLINE_INFERRED
 from vision.synth import render
@@ -693,3 +697,44 @@ def test_misses_and_wrong_digits_are_broken_down_by_how_the_tile_lies() -> None:
     # and per condition
     sc.conditions = {"blur": "<0.02"}
     assert by_condition([sc])["blur"]["<0.02"]["missed_tiles"]["under_hand_or_object"] == 2
+
+
+def test_intervals_resample_the_photos() -> None:
+    # nine photos read right and one whose 10 tiles were all missed: recall 0.9, and other
+    # photos like these could read anywhere from all right to two boards lost
+    counts = {"label_tiles": np.full(10, 10), "found_tiles": np.array([10] * 9 + [0]),
+              "matched": np.array([10] * 9 + [0]), "digits": np.array([30] * 9 + [0]),
+              "digits_right": np.array([30] * 8 + [29, 0]),
+              "perfect": np.array([1] * 8 + [0, 0])}
+    iv = intervals(counts)
+    assert iv == intervals(counts)  # seeded: the same every run
+    lo, hi = iv["tile_recall"]
+    assert lo <= 0.8 and 0.9 < hi <= 1.0
+    assert iv["tile_precision"] == [1.0, 1.0]  # nothing found that is not there
+    assert iv["corner_digit_accuracy"][0] < 269 / 270 < iv["corner_digit_accuracy"][1]
+    assert iv["perfect_photos"][0] < 0.8 < iv["perfect_photos"][1]
+    alike = {k: np.full(5, v[0]) for k, v in counts.items()}
+    assert intervals(alike)["tile_recall"] == [1.0, 1.0]  # photos all alike: no spread
+    with pytest.raises(ValueError, match="no photos"):
+        intervals({k: np.zeros(0, int) for k in counts})
+
+
+def test_intervals_script_reads_the_figures_back_from_the_csv(tmp_path: Path) -> None:
+    from benchmarks.intervals import figures, read_counts
+    onyx = {"tile_side_px_measured": 50.0, "tilt_deg": 10.0, "edition": "onyx"}
+    scores = [score_reading("a", {**LABEL, "style": onyx}, {"tiles": [_tile(100, [1, 2, 3])]}),
+              score_reading("b", {**LABEL, "style": onyx}, {"tiles": [_tile(100, [1, 2, 5])]}),
+              score_failure("c", LABEL, "no tiles found", False)]
+    write_csv(tmp_path / "r.csv", scores)
+    counts, editions = read_counts(tmp_path / "r.csv")
+    s = summarise(scores)
+    assert figures(counts) == {"tile_precision": round(s.precision, 5),
+                               "tile_recall": round(s.recall, 5),
+                               "corner_digit_accuracy": round(s.digit_accuracy, 5),
+                               "perfect_photos": round(s.perfect_share, 5)}
+    assert editions == {"onyx": 2}  # (the third photo's label has no style record)
+    assert {k: list(v) for k, v in photo_counts(scores).items()} == {
+        k: list(v) for k, v in counts.items()}
+    (tmp_path / "bad.csv").write_text("path,label_tiles\nx,3\n")
+    with pytest.raises(ValueError, match="bad.csv: no photo rows with found_tiles"):
+        read_counts(tmp_path / "bad.csv")

@@ -208,6 +208,9 @@ def test_cli_eval_and_batch_on_labelled_photos(tmp_path: Path) -> None:
     assert set(summary["trust"]) == {"sure_photos", "sure_right", "wrong_digits",
                                      "wrong_digits_flagged", "unflagged_digits",
                                      "unflagged_digit_accuracy"}
+    # how far the figures could move (the photos resampled): around each figure
+    lo, hi = summary["intervals_95"]["tile_recall"]
+    assert lo <= summary["tile_recall"] <= hi
     # broken down by condition: each photo lands in exactly one blur band
     assert sum(b["photos"] for b in summary["by_condition"]["blur"].values()) == 2
     rows = csv.read_text().splitlines()

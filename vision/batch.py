@@ -697,6 +697,44 @@ def summarise(scores: list[PhotoScore]) -> EvalSummary:
                        sum(s.missed_off_board for s in scores), wrong)
 
 
+#: the per-photo counts the headline figures are made of (:func:`intervals`; CSV columns)
+COUNT_KEYS = ("label_tiles", "found_tiles", "matched", "digits", "digits_right", "perfect")
+
+
+def photo_counts(scores: list[PhotoScore]) -> dict[str, np.ndarray]:
+    """The per-photo counts of :data:`COUNT_KEYS` (each (N,) int) of ``scores``."""
+    return {k: np.array([int(getattr(s, k)) for s in scores], dtype=np.int64)
+            for k in COUNT_KEYS}
+
+
+def intervals(counts: dict[str, np.ndarray], level: float = 0.95, rounds: int = 2000,
+              seed: int = 0) -> dict[str, list[float]]:
+    """How far the headline figures could move with other photos like these: for tile
+    precision and recall, corner digits right and photos with no mistake (as
+    :func:`summarise` makes them from ``counts``, :data:`COUNT_KEYS` per photo), the
+    central ``level`` interval of the figure over ``rounds`` bootstrap resamples of the
+    photos (drawn with replacement, seeded: the same every run). A photo is the unit
+    resampled, as its tiles are missed together (a board refused whole). Raises
+    ``ValueError`` for no photos."""
+    n = len(counts["label_tiles"])
+    if n == 0:
+        raise ValueError("no photos to resample")
+    idx = np.random.default_rng(seed).integers(0, n, size=(rounds, n))
+    tot = {k: v[idx].sum(axis=1).astype(float) for k, v in counts.items()}
+    # (a resample with nothing found or no digit scores 1.0, as summarise does)
+    figures = {
+        "tile_precision": np.divide(tot["matched"], tot["found_tiles"],
+                                    out=np.ones(rounds), where=tot["found_tiles"] > 0),
+        "tile_recall": np.divide(tot["matched"], tot["label_tiles"],
+                                 out=np.ones(rounds), where=tot["label_tiles"] > 0),
+        "corner_digit_accuracy": np.divide(tot["digits_right"], tot["digits"],
+                                           out=np.ones(rounds), where=tot["digits"] > 0),
+        "perfect_photos": tot["perfect"] / n}
+    tail = (1 - level) / 2 * 100
+    return {k: [round(float(x), 5) for x in np.percentile(v, [tail, 100 - tail])]
+            for k, v in figures.items()}
+
+
 def write_csv(path: str | Path, scores: list[PhotoScore]) -> None:
     """One row per photo."""
     with Path(path).open("w", newline="", encoding="utf-8") as f:

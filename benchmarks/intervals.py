@@ -1,0 +1,89 @@
+"""How far would the evaluation's figures move on other photos like them?
+
+The figures of :mod:`benchmarks.eval_reader` (tile precision and recall, corner digits
+right, photos with no mistake) come from 200-520 photos each, and their misses come in
+lumps: a board refused as too blurred, or not found, loses all its tiles at once. So two
+sets of 300 photos drawn alike can differ by several points of recall. This reads the
+per-photo CSVs those runs wrote and gives, per set, each figure and its 95 % bootstrap
+interval (:func:`vision.batch.intervals`: the photos resampled with replacement, 2,000
+times, seeded), and how many of its photos each tile edition holds (the onyx tiles, read
+worst, vary most between sets).
+
+Run: ``python -m benchmarks.intervals [NAME ...]`` (default: the sets in :data:`SETS`;
+each NAME a ``benchmarks/results/NAME.csv``) -> ``benchmarks/results/intervals.json``
+(``--name`` to write another file). Under a second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from benchmarks.eval_reader import RESULTS, write_json
+from vision.batch import COUNT_KEYS, intervals
+
+#: the evaluation sets measured every stop (README, "How well it reads")
+SETS = ("reader_eval", "reader_eval_fresh", "reader_eval_faults", "dev_eval", "dev2_eval",
+        "dev_faults_eval", "onyx_eval", "onyx_eval_held_out")
+
+
+def read_counts(path: Path) -> tuple[dict[str, np.ndarray], dict[str, int]]:
+    """The per-photo counts (:data:`vision.batch.COUNT_KEYS`) of a results CSV, and how
+    many of its photos each edition holds (empty where the CSV has no ``edition``
+    column). Raises ``ValueError`` naming the file for a CSV without those columns."""
+    with path.open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    missing = [k for k in COUNT_KEYS if rows and k not in rows[0]]
+    if not rows or missing:
+        raise ValueError(f"{path}: no photo rows with {', '.join(missing or COUNT_KEYS)}")
+    counts = {k: np.array([int(r[k]) for r in rows], dtype=np.int64) for k in COUNT_KEYS}
+    editions: dict[str, int] = {}
+    for r in rows:
+        if r.get("edition"):
+            editions[r["edition"]] = editions.get(r["edition"], 0) + 1
+    return counts, dict(sorted(editions.items()))
+
+
+def figures(counts: dict[str, np.ndarray]) -> dict[str, float]:
+    """The headline figures of the counts, as :func:`vision.batch.summarise` makes them."""
+    def ratio(a: str, b: str) -> float:
+        d = int(counts[b].sum())
+        return round(float(counts[a].sum()) / d, 5) if d else 1.0
+    return {"tile_precision": ratio("matched", "found_tiles"),
+            "tile_recall": ratio("matched", "label_tiles"),
+            "corner_digit_accuracy": ratio("digits_right", "digits"),
+            "perfect_photos": round(float(counts["perfect"].mean()), 5)}
+
+
+def main() -> None:
+    """Read the CSVs named (or :data:`SETS`), write the figures and their intervals."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("names", nargs="*", default=list(SETS))
+    ap.add_argument("--name", default="intervals", help="results file stem")
+    args = ap.parse_args()
+    out: dict[str, Any] = {"level": 0.95, "rounds": 2000, "seed": 0, "sets": {}}
+    for name in args.names:
+        path = RESULTS / f"{name}.csv"
+        try:
+            counts, editions = read_counts(path)
+        except (OSError, ValueError) as e:
+            raise SystemExit(f"error: {e}") from None
+        out["sets"][name] = {"photos": len(counts["label_tiles"]),
+                             "figures": figures(counts),
+                             "intervals_95": intervals(counts), "editions": editions}
+    write_json(args.name, out)
+    for name, s in out["sets"].items():
+        f, iv = s["figures"], s["intervals_95"]
+        print(f"{name} ({s['photos']} photos): " + ", ".join(
+            f"{k} {100 * f[k]:.2f} % [{100 * iv[k][0]:.2f}, {100 * iv[k][1]:.2f}]"
+            for k in f))
+    print(json.dumps({k: v["editions"] for k, v in out["sets"].items()}))
+
+
+if __name__ == "__main__":
+    main()
