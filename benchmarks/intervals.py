@@ -7,7 +7,8 @@ sets of 300 photos drawn alike can differ by several points of recall. This read
 per-photo CSVs those runs wrote and gives, per set, each figure and its 95 % bootstrap
 interval (:func:`vision.batch.intervals`: the photos resampled with replacement, 2,000
 times, seeded), and how many of its photos each tile edition holds (the onyx tiles, read
-worst, vary most between sets).
+worst, vary most between sets); also the held-out and fresh sets as one
+(:data:`POOLED`).
 
 Run: ``python -m benchmarks.intervals [NAME ...]`` (default: the sets in :data:`SETS`;
 each NAME a ``benchmarks/results/NAME.csv``) -> ``benchmarks/results/intervals.json``
@@ -30,6 +31,8 @@ from vision.batch import COUNT_KEYS, intervals
 #: the evaluation sets measured every stop (README, "How well it reads")
 SETS = ("reader_eval", "reader_eval_fresh", "reader_eval_faults", "dev_eval", "dev2_eval",
         "dev_faults_eval", "onyx_eval", "onyx_eval_held_out")
+#: sets also measured together, where each was read (the photos of both, as one set)
+POOLED = {"held_out_and_fresh": ("reader_eval", "reader_eval_fresh")}
 
 
 def read_counts(path: Path) -> tuple[dict[str, np.ndarray], dict[str, int]]:
@@ -67,12 +70,21 @@ def main() -> None:
     ap.add_argument("--name", default="intervals", help="results file stem")
     args = ap.parse_args()
     out: dict[str, Any] = {"level": 0.95, "rounds": 2000, "seed": 0, "sets": {}}
+    read: dict[str, tuple[dict[str, np.ndarray], dict[str, int]]] = {}
     for name in args.names:
-        path = RESULTS / f"{name}.csv"
         try:
-            counts, editions = read_counts(path)
+            read[name] = read_counts(RESULTS / f"{name}.csv")
         except (OSError, ValueError) as e:
             raise SystemExit(f"error: {e}") from None
+    for pooled, parts in POOLED.items():
+        if all(p in read for p in parts):
+            counts = {k: np.concatenate([read[p][0][k] for p in parts]) for k in COUNT_KEYS}
+            editions: dict[str, int] = {}
+            for p in parts:
+                for e, n in read[p][1].items():
+                    editions[e] = editions.get(e, 0) + n
+            read[pooled] = counts, dict(sorted(editions.items()))
+    for name, (counts, editions) in read.items():
         out["sets"][name] = {"photos": len(counts["label_tiles"]),
                              "figures": figures(counts),
                              "intervals_95": intervals(counts), "editions": editions}

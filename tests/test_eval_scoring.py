@@ -738,3 +738,29 @@ def test_intervals_script_reads_the_figures_back_from_the_csv(tmp_path: Path) ->
     (tmp_path / "bad.csv").write_text("path,label_tiles\nx,3\n")
     with pytest.raises(ValueError, match="bad.csv: no photo rows with found_tiles"):
         read_counts(tmp_path / "bad.csv")
+
+
+def test_intervals_script_pools_held_out_and_fresh(tmp_path: Path, monkeypatch: Any) -> None:
+    import sys
+
+    import benchmarks.eval_reader as ev
+    import benchmarks.intervals as iv
+    monkeypatch.setattr(iv, "RESULTS", tmp_path)
+    monkeypatch.setattr(ev, "RESULTS", tmp_path)  # (where write_json writes)
+    a = [score_reading("a", LABEL, {"tiles": [_tile(100, [1, 2, 3])]})]
+    b = [score_failure("b", LABEL, "no tiles found", False),
+         score_reading("c", LABEL, {"tiles": [_tile(100, [1, 2, 5])]})]
+    write_csv(tmp_path / "reader_eval.csv", a)
+    write_csv(tmp_path / "reader_eval_fresh.csv", b)
+    monkeypatch.setattr(sys, "argv", ["intervals", "reader_eval", "reader_eval_fresh"])
+    iv.main()
+    out = json.loads((tmp_path / "intervals.json").read_text())
+    both = out["sets"]["held_out_and_fresh"]
+    s = summarise(a + b)
+    assert both["photos"] == 3 and out["sets"]["reader_eval"]["photos"] == 1
+    assert both["figures"]["tile_recall"] == round(s.recall, 5)
+    lo, hi = both["intervals_95"]["tile_recall"]
+    assert lo <= s.recall <= hi
+    monkeypatch.setattr(sys, "argv", ["intervals", "missing"])
+    with pytest.raises(SystemExit, match="missing.csv"):
+        iv.main()
