@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from benchmarks.eval_reader import RESULTS, write_json
-from vision.batch import COUNT_KEYS, intervals
+from vision.batch import COUNT_KEYS, headline, intervals
 
 #: the evaluation sets measured every stop (README, "How well it reads")
 SETS = ("reader_eval", "reader_eval_fresh", "reader_eval_faults", "dev_eval", "dev2_eval",
@@ -52,17 +52,6 @@ def read_counts(path: Path) -> tuple[dict[str, np.ndarray], dict[str, int]]:
     return counts, dict(sorted(editions.items()))
 
 
-def figures(counts: dict[str, np.ndarray]) -> dict[str, float]:
-    """The headline figures of the counts, as :func:`vision.batch.summarise` makes them."""
-    def ratio(a: str, b: str) -> float:
-        d = int(counts[b].sum())
-        return round(float(counts[a].sum()) / d, 5) if d else 1.0
-    return {"tile_precision": ratio("matched", "found_tiles"),
-            "tile_recall": ratio("matched", "label_tiles"),
-            "corner_digit_accuracy": ratio("digits_right", "digits"),
-            "perfect_photos": round(float(counts["perfect"].mean()), 5)}
-
-
 def main() -> None:
     """Read the CSVs named (or :data:`SETS`), write the figures and their intervals."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -86,7 +75,7 @@ def main() -> None:
             read[pooled] = counts, dict(sorted(editions.items()))
     for name, (counts, editions) in read.items():
         out["sets"][name] = {"photos": len(counts["label_tiles"]),
-                             "figures": figures(counts),
+                             "figures": headline(counts),
                              "intervals_95": intervals(counts), "editions": editions}
     write_json(args.name, out)
     for name, s in out["sets"].items():

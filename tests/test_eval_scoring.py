@@ -14,6 +14,7 @@ import pytest
 from vision.batch import (
     by_condition,
     conditions,
+    headline,
     intervals,
     photo_counts,
     read_one,
@@ -720,7 +721,7 @@ def test_intervals_resample_the_photos() -> None:
 
 
 def test_intervals_script_reads_the_figures_back_from_the_csv(tmp_path: Path) -> None:
-    from benchmarks.intervals import figures, read_counts
+    from benchmarks.intervals import read_counts
     onyx = {"tile_side_px_measured": 50.0, "tilt_deg": 10.0, "edition": "onyx"}
     scores = [score_reading("a", {**LABEL, "style": onyx}, {"tiles": [_tile(100, [1, 2, 3])]}),
               score_reading("b", {**LABEL, "style": onyx}, {"tiles": [_tile(100, [1, 2, 5])]}),
@@ -728,10 +729,10 @@ def test_intervals_script_reads_the_figures_back_from_the_csv(tmp_path: Path) ->
     write_csv(tmp_path / "r.csv", scores)
     counts, editions = read_counts(tmp_path / "r.csv")
     s = summarise(scores)
-    assert figures(counts) == {"tile_precision": round(s.precision, 5),
-                               "tile_recall": round(s.recall, 5),
-                               "corner_digit_accuracy": round(s.digit_accuracy, 5),
-                               "perfect_photos": round(s.perfect_share, 5)}
+    assert headline(counts) == {"tile_precision": round(s.precision, 5),
+                                "tile_recall": round(s.recall, 5),
+                                "corner_digit_accuracy": round(s.digit_accuracy, 5),
+                                "perfect_photos": round(s.perfect_share, 5)}
     assert editions == {"onyx": 2}  # (the third photo's label has no style record)
     assert {k: list(v) for k, v in photo_counts(scores).items()} == {
         k: list(v) for k, v in counts.items()}

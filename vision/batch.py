@@ -707,32 +707,43 @@ def photo_counts(scores: list[PhotoScore]) -> dict[str, np.ndarray]:
             for k in COUNT_KEYS}
 
 
+def _figures(tot: dict[str, np.ndarray], photos: int) -> dict[str, np.ndarray]:
+    """The headline figures of per-set totals of :data:`COUNT_KEYS` (each (R,): R sets
+    of ``photos`` photos), as :func:`summarise` makes them (nothing found, or no digit:
+    1.0)."""
+    def ratio(a: str, b: str) -> np.ndarray:
+        d = tot[b].astype(float)
+        return np.divide(tot[a], d, out=np.ones(len(d)), where=d > 0)
+    return {"tile_precision": ratio("matched", "found_tiles"),
+            "tile_recall": ratio("matched", "label_tiles"),
+            "corner_digit_accuracy": ratio("digits_right", "digits"),
+            "perfect_photos": tot["perfect"] / photos}
+
+
+def headline(counts: dict[str, np.ndarray]) -> dict[str, float]:
+    """Tile precision and recall, corner digits right and photos with no mistake, from
+    per-photo ``counts`` (:data:`COUNT_KEYS`; :func:`photo_counts`, or a results CSV's
+    columns), rounded as the results files give them."""
+    tot = {k: np.array([v.sum()]) for k, v in counts.items()}
+    return {k: round(float(v[0]), 5)
+            for k, v in _figures(tot, max(1, len(counts["label_tiles"]))).items()}
+
+
 def intervals(counts: dict[str, np.ndarray], level: float = 0.95, rounds: int = 2000,
               seed: int = 0) -> dict[str, list[float]]:
-    """How far the headline figures could move with other photos like these: for tile
-    precision and recall, corner digits right and photos with no mistake (as
-    :func:`summarise` makes them from ``counts``, :data:`COUNT_KEYS` per photo), the
-    central ``level`` interval of the figure over ``rounds`` bootstrap resamples of the
-    photos (drawn with replacement, seeded: the same every run). A photo is the unit
-    resampled, as its tiles are missed together (a board refused whole). Raises
-    ``ValueError`` for no photos."""
+    """How far the headline figures (:func:`headline`) could move with other photos like
+    these: for each, the central ``level`` interval over ``rounds`` bootstrap resamples
+    of the photos (``counts``: :data:`COUNT_KEYS` per photo; drawn with replacement,
+    seeded: the same every run). A photo is the unit resampled, as its tiles are missed
+    together (a board refused whole). Raises ``ValueError`` for no photos."""
     n = len(counts["label_tiles"])
     if n == 0:
         raise ValueError("no photos to resample")
     idx = np.random.default_rng(seed).integers(0, n, size=(rounds, n))
-    tot = {k: v[idx].sum(axis=1).astype(float) for k, v in counts.items()}
-    # (a resample with nothing found or no digit scores 1.0, as summarise does)
-    figures = {
-        "tile_precision": np.divide(tot["matched"], tot["found_tiles"],
-                                    out=np.ones(rounds), where=tot["found_tiles"] > 0),
-        "tile_recall": np.divide(tot["matched"], tot["label_tiles"],
-                                 out=np.ones(rounds), where=tot["label_tiles"] > 0),
-        "corner_digit_accuracy": np.divide(tot["digits_right"], tot["digits"],
-                                           out=np.ones(rounds), where=tot["digits"] > 0),
-        "perfect_photos": tot["perfect"] / n}
+    tot = {k: v[idx].sum(axis=1) for k, v in counts.items()}
     tail = (1 - level) / 2 * 100
     return {k: [round(float(x), 5) for x in np.percentile(v, [tail, 100 - tail])]
-            for k, v in figures.items()}
+            for k, v in _figures(tot, n).items()}
 
 
 def write_csv(path: str | Path, scores: list[PhotoScore]) -> None:
