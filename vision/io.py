@@ -19,9 +19,9 @@ from .config import ReaderConfig
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff", ".heic", ".heif",
                   ".avif")
 
-#: formats decoded by Pillow, not OpenCV: HEIF (an iPhone's photos, through pillow-heif),
-#: which OpenCV does not decode, and AVIF, whose orientation OpenCV's decoder leaves
-#: unapplied
+#: formats decoded by Pillow's plugins, not OpenCV: HEIF (an iPhone's photos; pillow-heif,
+#: whose libheif decodes it), which OpenCV does not decode, and AVIF, whose orientation
+#: OpenCV's decoder leaves unapplied
 PILLOW_FORMATS = ("HEIF", "AVIF")
 
 
@@ -360,6 +360,8 @@ def decode(cfg: ReaderConfig, data: bytes, name: str = "image") -> np.ndarray:
     :class:`PhotoError` (one line) for empty, unknown, truncated or oversized images.
     """
     fmt, alpha, _, _ = _check(cfg, data, name)
+    if fmt == "HEIF":
+        return _heif_decode(data, name)
     if fmt in PILLOW_FORMATS:
         return _pillow_decode(data, name, fmt)
     buf = np.frombuffer(data, np.uint8)
@@ -368,9 +370,7 @@ def decode(cfg: ReaderConfig, data: bytes, name: str = "image") -> np.ndarray:
         if raw is not None and raw.ndim == 3 and raw.shape[2] == 4:
             if raw.dtype != np.uint8:
                 raw = (raw / 257).astype(np.uint8)
-            a = raw[:, :, 3:4].astype(np.float32) / 255.0
-            img = (raw[:, :, :3].astype(np.float32) * a + 255.0 * (1 - a)).astype(np.uint8)
-            return np.ascontiguousarray(img)
+            return _over_white(raw)
     # IMREAD_COLOR applies the EXIF orientation and turns grayscale into 3 channels
     img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     if img is None or img.size == 0:
@@ -378,13 +378,39 @@ def decode(cfg: ReaderConfig, data: bytes, name: str = "image") -> np.ndarray:
     return img
 
 
+def _over_white(bgra: np.ndarray) -> np.ndarray:
+    """A BGRA uint8 image (H, W, 4) composited over white: BGR (H, W, 3)."""
+    a = bgra[:, :, 3:4].astype(np.float32) / 255.0
+    img = (bgra[:, :, :3].astype(np.float32) * a + 255.0 * (1 - a)).astype(np.uint8)
+    return np.ascontiguousarray(img)
+
+
+def _heif_decode(data: bytes, name: str) -> np.ndarray:
+    """Decode a HEIF image (pillow-heif, straight to BGR: a quarter faster on a 12 MP
+    photo than through Pillow) to BGR uint8 (H, W, 3), turned upright by its container's
+    own rotation and mirror (libheif applies them; its EXIF orientation is informative
+    only in HEIF, and not applied again), 8 bits per channel, alpha composited over
+    white, grey as three equal channels. Raises :class:`PhotoError` (one line) where it
+    fails."""
+    from pillow_heif import open_heif
+    try:
+        arr = np.asarray(open_heif(data, convert_hdr_to_8bit=True, bgr_mode=True))
+    except Exception:  # libheif's errors for a damaged file come in several types
+        raise PhotoError(f"{name}: damaged or truncated HEIF file") from None
+    if arr.size == 0:
+        raise PhotoError(f"{name}: cannot decode HEIF image")
+    if arr.ndim == 2:
+        return cv2.cvtColor(arr, cv2.COLOR_GRAY2BGR)
+    if arr.shape[2] == 4:
+        return _over_white(arr)
+    return np.ascontiguousarray(arr)
+
+
 def _pillow_decode(data: bytes, name: str, fmt: str) -> np.ndarray:
-    """Decode a :data:`PILLOW_FORMATS` image with Pillow to BGR uint8 (H, W, 3), turned
-    upright: AVIF by its EXIF orientation; HEIF by its container's own turn and mirror
-    (libheif applies them; pillow-heif then sets the EXIF orientation, which HEIF's
-    specification makes informative only, to 1, so it is not applied twice). Alpha is
-    composited over white, grey becomes three equal channels. Raises
-    :class:`PhotoError` (one line) where it fails."""
+    """Decode an AVIF image (or another of :data:`PILLOW_FORMATS`) with Pillow to BGR
+    uint8 (H, W, 3), turned upright by its EXIF orientation (OpenCV's decoder leaves an
+    AVIF's unapplied), alpha composited over white, grey as three equal channels.
+    Raises :class:`PhotoError` (one line) where it fails."""
     import io as _io
 
     from PIL import Image, ImageOps
@@ -394,15 +420,14 @@ def _pillow_decode(data: bytes, name: str, fmt: str) -> np.ndarray:
             with Image.open(_io.BytesIO(data)) as im:
                 up = ImageOps.exif_transpose(im)
                 if up.mode in ("RGBA", "LA", "PA") or "transparency" in up.info:
-                    rgba = up.convert("RGBA")
-                    white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
-                    up = Image.alpha_composite(white, rgba)
-                rgb = np.asarray(up.convert("RGB"))
+                    bgr = _over_white(np.asarray(up.convert("RGBA"))[:, :, [2, 1, 0, 3]])
+                else:
+                    bgr = np.ascontiguousarray(np.asarray(up.convert("RGB"))[:, :, ::-1])
     except Exception:  # the decoders raise many types for a damaged file
         raise PhotoError(f"{name}: damaged or truncated {fmt} file") from None
-    if rgb.size == 0:
+    if bgr.size == 0:
         raise PhotoError(f"{name}: cannot decode {fmt} image")
-    return np.ascontiguousarray(rgb[:, :, ::-1])
+    return bgr
 
 
 def from_bytes(cfg: ReaderConfig, data: bytes, name: str = "image") -> Photo:
