@@ -407,8 +407,8 @@ def _heif_decode(data: bytes, name: str) -> np.ndarray:
 
 
 def _pillow_decode(data: bytes, name: str, fmt: str) -> np.ndarray:
-    """Decode an AVIF image (or another of :data:`PILLOW_FORMATS`) with Pillow to BGR
-    uint8 (H, W, 3), turned upright by its EXIF orientation (OpenCV's decoder leaves an
+    """Decode an AVIF image (``fmt``: its format's name, for the message) with Pillow to
+    BGR uint8 (H, W, 3), turned upright by its EXIF orientation (OpenCV's decoder leaves an
     AVIF's unapplied), alpha composited over white, grey as three equal channels.
     Raises :class:`PhotoError` (one line) where it fails."""
     import io as _io
