@@ -19,11 +19,6 @@ from .config import ReaderConfig
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff", ".heic", ".heif",
                   ".avif")
 
-#: formats decoded by Pillow's plugins, not OpenCV: HEIF (an iPhone's photos; pillow-heif,
-#: whose libheif decodes it), which OpenCV does not decode, and AVIF, whose orientation
-#: OpenCV's decoder leaves unapplied
-PILLOW_FORMATS = ("HEIF", "AVIF")
-
 
 class PhotoError(TriominosError):
     """A photo that cannot be read, or in which no board can be found (one-line message)."""
@@ -360,10 +355,12 @@ def decode(cfg: ReaderConfig, data: bytes, name: str = "image") -> np.ndarray:
     :class:`PhotoError` (one line) for empty, unknown, truncated or oversized images.
     """
     fmt, alpha, _, _ = _check(cfg, data, name)
+    # not OpenCV's: it decodes no HEIF (an iPhone's photos), and leaves an AVIF's
+    # orientation unapplied
     if fmt == "HEIF":
         return _heif_decode(data, name)
-    if fmt in PILLOW_FORMATS:
-        return _pillow_decode(data, name, fmt)
+    if fmt == "AVIF":
+        return _avif_decode(data, name)
     buf = np.frombuffer(data, np.uint8)
     if alpha:
         raw = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED)
@@ -406,11 +403,11 @@ def _heif_decode(data: bytes, name: str) -> np.ndarray:
     return np.ascontiguousarray(arr)
 
 
-def _pillow_decode(data: bytes, name: str, fmt: str) -> np.ndarray:
-    """Decode an AVIF image (``fmt``: its format's name, for the message) with Pillow to
-    BGR uint8 (H, W, 3), turned upright by its EXIF orientation (OpenCV's decoder leaves an
-    AVIF's unapplied), alpha composited over white, grey as three equal channels.
-    Raises :class:`PhotoError` (one line) where it fails."""
+def _avif_decode(data: bytes, name: str) -> np.ndarray:
+    """Decode an AVIF image with Pillow to BGR uint8 (H, W, 3), turned upright by its
+    EXIF orientation (OpenCV's decoder leaves it unapplied), alpha composited over
+    white, grey as three equal channels. Raises :class:`PhotoError` (one line) where it
+    fails."""
     import io as _io
 
     from PIL import Image, ImageOps
@@ -424,9 +421,9 @@ def _pillow_decode(data: bytes, name: str, fmt: str) -> np.ndarray:
                 else:
                     bgr = np.ascontiguousarray(np.asarray(up.convert("RGB"))[:, :, ::-1])
     except Exception:  # the decoders raise many types for a damaged file
-        raise PhotoError(f"{name}: damaged or truncated {fmt} file") from None
+        raise PhotoError(f"{name}: damaged or truncated AVIF file") from None
     if bgr.size == 0:
-        raise PhotoError(f"{name}: cannot decode {fmt} image")
+        raise PhotoError(f"{name}: cannot decode AVIF image")
     return bgr
 
 
