@@ -661,11 +661,46 @@ def run_eval(root: str | Path, csv_out: str | Path | None = None, *,
     return summary, scores
 
 
+#: the per-photo counts the headline figures are made of (:func:`intervals`; CSV columns)
+COUNT_KEYS = ("label_tiles", "found_tiles", "matched", "digits", "digits_right", "perfect")
+
+
+def photo_counts(scores: list[PhotoScore]) -> dict[str, np.ndarray]:
+    """The per-photo counts of :data:`COUNT_KEYS` (each (N,) int) of ``scores``."""
+    return {k: np.array([int(getattr(s, k)) for s in scores], dtype=np.int64)
+            for k in COUNT_KEYS}
+
+
+def _figures(tot: dict[str, np.ndarray], photos: int) -> dict[str, np.ndarray]:
+    """The headline figures of per-set totals of :data:`COUNT_KEYS` (each (R,): R sets
+    of ``photos`` photos; nothing found, or no digit: 1.0): :func:`summarise`'s and
+    :func:`intervals`'."""
+    def ratio(a: str, b: str) -> np.ndarray:
+        d = tot[b].astype(float)
+        return np.divide(tot[a], d, out=np.ones(len(d)), where=d > 0)
+    return {"tile_precision": ratio("matched", "found_tiles"),
+            "tile_recall": ratio("matched", "label_tiles"),
+            "corner_digit_accuracy": ratio("digits_right", "digits"),
+            "perfect_photos": tot["perfect"] / photos}
+
+
+def _set_figures(counts: dict[str, np.ndarray]) -> dict[str, float]:
+    """:func:`_figures` of a whole set's per-photo ``counts`` (:data:`COUNT_KEYS`)."""
+    tot = {k: np.array([v.sum()]) for k, v in counts.items()}
+    return {k: float(v[0])
+            for k, v in _figures(tot, max(1, len(counts["label_tiles"]))).items()}
+
+
+def headline(counts: dict[str, np.ndarray]) -> dict[str, float]:
+    """Tile precision and recall, corner digits right and photos with no mistake, from
+    per-photo ``counts`` (:data:`COUNT_KEYS`; :func:`photo_counts`, or a results CSV's
+    columns), rounded as the results files give them."""
+    return {k: round(v, 5) for k, v in _set_figures(counts).items()}
+
+
 def summarise(scores: list[PhotoScore]) -> EvalSummary:
     """Totals over per-photo scores."""
-    lab = sum(s.label_tiles for s in scores)
-    found = sum(s.found_tiles for s in scores)
-    matched = sum(s.matched for s in scores)
+    fig = _set_figures(photo_counts(scores))
     digits = sum(s.digits for s in scores)
     right = sum(s.digits_right for s in scores)
     ok = [s for s in scores if not s.error]
@@ -681,9 +716,8 @@ def summarise(scores: list[PhotoScore]) -> EvalSummary:
             kinds[k] = [a + b for a, b in zip(kinds.get(k, [0, 0, 0]), c, strict=True)]
     missed = {k: sum(s.missed.get(k, 0) for s in scores) for k in MISSED_KINDS}
     wrong = {k: sum(s.wrong.get(k, 0) for s in scores) for k in TILE_KINDS}
-    return EvalSummary(len(scores), matched / found if found else 1.0,
-                       matched / lab if lab else 1.0, right / digits if digits else 1.0,
-                       sum(s.perfect for s in scores) / len(scores) if scores else 0.0,
+    return EvalSummary(len(scores), fig["tile_precision"], fig["tile_recall"],
+                       fig["corner_digit_accuracy"], fig["perfect_photos"],
                        sum(bool(s.error) for s in scores), mean,
                        lm / lf if lf else 1.0, lm / ll if ll else 1.0,
                        sum(s.loose_right for s in scores) / lm if lm else 1.0, kinds,
@@ -695,38 +729,6 @@ def summarise(scores: list[PhotoScore]) -> EvalSummary:
                        digits - right, digits - right - sum(s.wrong_unflagged for s in scores),
                        sum(s.unflagged_digits for s in scores), missed,
                        sum(s.missed_off_board for s in scores), wrong)
-
-
-#: the per-photo counts the headline figures are made of (:func:`intervals`; CSV columns)
-COUNT_KEYS = ("label_tiles", "found_tiles", "matched", "digits", "digits_right", "perfect")
-
-
-def photo_counts(scores: list[PhotoScore]) -> dict[str, np.ndarray]:
-    """The per-photo counts of :data:`COUNT_KEYS` (each (N,) int) of ``scores``."""
-    return {k: np.array([int(getattr(s, k)) for s in scores], dtype=np.int64)
-            for k in COUNT_KEYS}
-
-
-def _figures(tot: dict[str, np.ndarray], photos: int) -> dict[str, np.ndarray]:
-    """The headline figures of per-set totals of :data:`COUNT_KEYS` (each (R,): R sets
-    of ``photos`` photos), as :func:`summarise` makes them (nothing found, or no digit:
-    1.0)."""
-    def ratio(a: str, b: str) -> np.ndarray:
-        d = tot[b].astype(float)
-        return np.divide(tot[a], d, out=np.ones(len(d)), where=d > 0)
-    return {"tile_precision": ratio("matched", "found_tiles"),
-            "tile_recall": ratio("matched", "label_tiles"),
-            "corner_digit_accuracy": ratio("digits_right", "digits"),
-            "perfect_photos": tot["perfect"] / photos}
-
-
-def headline(counts: dict[str, np.ndarray]) -> dict[str, float]:
-    """Tile precision and recall, corner digits right and photos with no mistake, from
-    per-photo ``counts`` (:data:`COUNT_KEYS`; :func:`photo_counts`, or a results CSV's
-    columns), rounded as the results files give them."""
-    tot = {k: np.array([v.sum()]) for k, v in counts.items()}
-    return {k: round(float(v[0]), 5)
-            for k, v in _figures(tot, max(1, len(counts["label_tiles"]))).items()}
 
 
 def intervals(counts: dict[str, np.ndarray], level: float = 0.95, rounds: int = 2000,
