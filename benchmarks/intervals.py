@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -45,10 +46,7 @@ def read_counts(path: Path) -> tuple[dict[str, np.ndarray], dict[str, int]]:
     if not rows or missing:
         raise ValueError(f"{path}: no photo rows with {', '.join(missing or COUNT_KEYS)}")
     counts = {k: np.array([int(r[k]) for r in rows], dtype=np.int64) for k in COUNT_KEYS}
-    editions: dict[str, int] = {}
-    for r in rows:
-        if r.get("edition"):
-            editions[r["edition"]] = editions.get(r["edition"], 0) + 1
+    editions = Counter(r["edition"] for r in rows if r.get("edition"))
     return counts, dict(sorted(editions.items()))
 
 
@@ -68,10 +66,7 @@ def main() -> None:
     for pooled, parts in POOLED.items():
         if all(p in read for p in parts):
             counts = {k: np.concatenate([read[p][0][k] for p in parts]) for k in COUNT_KEYS}
-            editions: dict[str, int] = {}
-            for p in parts:
-                for e, n in read[p][1].items():
-                    editions[e] = editions.get(e, 0) + n
+            editions = sum((Counter(read[p][1]) for p in parts), Counter())
             read[pooled] = counts, dict(sorted(editions.items()))
     for name, (counts, editions) in read.items():
         out["sets"][name] = {"photos": len(counts["label_tiles"]),
