@@ -521,6 +521,31 @@ def test_a_small_steep_board_of_black_tiles_with_one_short_direction_is_read() -
 
 @needs_model
 @pytest.mark.slow
+def test_black_tiles_on_granite_are_found_by_their_wide_seams_on_the_brightened_copy(
+) -> None:
+    # onyx dev 73000043: 40 big black tiles on granite, sharp, a hand over a few; their
+    # seams are bevelled grooves 6-8 px wide, and the stone's gradients set Canny's
+    # threshold over theirs: the edges close 3 faces, the board was read from its
+    # outline, 13 tiles on a lattice off them (a false violation among them). The
+    # brightened copy's faces, sought again with a 9 px black-hat where those found with
+    # the 5 px one make no bigger board, outline the grooves: every tile read
+    s = onyx_dev(73_000_043)
+    before = scored(s, replace(DEFAULT, dark_seam_kernel=0))
+    assert before.matched <= 13
+    sc = scored(s, DEFAULT)
+    assert sc.matched == sc.found_tiles == sc.label_tiles == 40
+    assert sc.digits_right == sc.digits
+    # only then: onyx dev 73000064, 41 black tiles on paper beyond a hand, whose board
+    # the first brightened search makes; the wider black-hat's faces, taken in its
+    # place, made a board read beside the hand only (31 tiles)
+    s = onyx_dev(73_000_064)
+    sc = scored(s, DEFAULT)
+    assert sc.matched == sc.found_tiles == sc.label_tiles == 41
+    assert sc.digits_right == sc.digits
+
+
+@needs_model
+@pytest.mark.slow
 def test_a_board_of_dark_tiles_is_not_lost_to_a_lattice_the_frame_draws() -> None:
     # onyx dev 73000092: 21 small onyx tiles on white marble. The marble's region below
     # a vein runs along the photo's frame on three sides: those straight runs drew a

@@ -503,22 +503,27 @@ def test_a_rimmed_face_has_no_rim_beyond_its_own() -> None:
 
 
 def _dark_board(face: float, seam: float, noise: float = 1.0, side: float = 70.0,
-                angle: float = 20.0
-                ) -> tuple[np.ndarray, np.ndarray]:
-    """A grey photo of BOARD: faces ``face`` grey levels, the seams between them ``seam``,
-    on a light table (200), noise ``noise`` levels. Returns the image and each cell's centre."""
+                angle: float = 20.0, inset: float = 3.4, table: float = 200.0,
+                speckle: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """A grey photo of BOARD: faces ``face`` grey levels, each ``inset`` px inside its
+    cell, the seams between them ``seam``, on a table of ``table`` grey levels speckled
+    by ``speckle`` (grains of 3 px, as granite's), noise ``noise`` levels. Returns the
+    image and each cell's centre."""
     rng = np.random.default_rng(0)
     w, h = 640, 480
     a = np.deg2rad(angle)
     rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
-    img = np.full((h, w), 200.0)
+    img = np.full((h, w), float(table))
+    if speckle:
+        grains = rng.normal(0, speckle, (h // 3 + 1, w // 3 + 1))
+        img += np.kron(grains, np.ones((3, 3)))[:h, :w]
     outlines = [np.array([rot @ np.array(vertex_xy(v)) * side for v in cell_corners(c)])
                 * [1, -1] + [w / 2, h / 2] for c in BOARD]
     for pts in outlines:  # the board's outline, all seam
         cv2.fillConvexPoly(img, np.round(pts * 16).astype(np.int32), seam, cv2.LINE_AA, 4)
     for pts in outlines:  # each face a little inside it
         cen = pts.mean(0)
-        ins = cen + (pts - cen) * (1 - 3.4 / side)
+        ins = cen + (pts - cen) * (1 - inset / side)
         cv2.fillConvexPoly(img, np.round(ins * 16).astype(np.int32), face, cv2.LINE_AA, 4)
     img = np.clip(img + rng.normal(0, noise, img.shape), 0, 255).astype(np.uint8)
     return img, np.array([pts.mean(0) for pts in outlines])
@@ -535,6 +540,42 @@ def test_dark_faces_with_faint_seams_are_found_on_a_brightened_copy() -> None:
     assert len(more) == len(BOARD)
     d = np.linalg.norm(np.array([t.centroid for t in more])[:, None] - centres[None], axis=2)
     assert (d.min(axis=0) < 5).all()  # px: each cell's face
+
+
+def _groove(width: int, speckle: float) -> np.ndarray:
+    """A grey photo (240 x 240) of two dark faces (40 grey levels) either side of a
+    bevelled seam ``width`` px wide (15), below a table speckled by ``speckle`` levels in
+    grains of 3 px (granite: its gradients raise the Canny threshold)."""
+    rng = np.random.default_rng(0)
+    img = np.full((240, 240), 40.0)
+    img[:, 120 - width // 2:120 + width // 2 + 1] = 15.0
+    grains = rng.normal(0, speckle, (40, 80))
+    img[:120] = 60 + np.kron(grains, np.ones((3, 3)))[:120, :240]
+    img = cv2.GaussianBlur(img, (0, 0), 1.0)
+    return np.clip(img + rng.normal(0, 1.0, img.shape), 0, 255).astype(np.uint8)
+
+
+def _groove_rows(edges: np.ndarray, width: int) -> int:
+    """How many of the 100 rows of the seam below the speckle hold an edge pixel."""
+    band = edges[130:230, 120 - width // 2 - 1:120 + width // 2 + 2]
+    return int((band > 0).any(axis=1).sum())
+
+
+def test_a_wide_seam_on_a_speckled_table_is_found_by_the_wider_black_hat() -> None:
+    # onyx dev 73000043: black tiles on granite, their seams bevelled grooves 6-8 px
+    # wide; the stone's gradients set Canny's threshold over theirs, and the 5 px
+    # black-hat is no wider than the groove: no seam found (13 of 40 tiles read). The
+    # brightened copy's 9 px black-hat finds it (every tile read)
+    img = _groove(7, 30.0)
+    assert _groove_rows(edge_map(DEFAULT, img), 7) == 0
+    assert _groove_rows(edge_map(DEFAULT, img, 9), 7) == 100
+    assert _groove_rows(edge_map(DEFAULT, _groove(7, 0.0)), 7) == 100  # a plain table
+    # so on the brightened copy: with the wider kernel (the reader's second search there,
+    # dark_seam_kernel) coarser speckle shows the groove, and only so
+    assert DEFAULT.dark_seam_kernel == 9 != DEFAULT.seam_kernel
+    img = _groove(7, 45.0)
+    assert _groove_rows(dark_faces(DEFAULT, img, [], 9)[2], 7) == 100
+    assert _groove_rows(dark_faces(DEFAULT, img, [])[2], 7) == 0
 
 
 def test_a_dark_face_is_kept_where_only_a_digit_hole_was_found() -> None:

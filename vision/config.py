@@ -90,6 +90,12 @@ class ReaderConfig:
     #: dark wood, every face so dropped); 0 = any face found
     dark_found_alike: float = 1.6
     dark_face_max: float = 80.0
+    #: ... and where those faces make no bigger board, they are sought again with the
+    #: brightened copy's seams found by a black-hat this wide (px; 0 = not again): dark
+    #: tiles' bevelled seams are grooves wider than seam_kernel, and on a textured table
+    #: (granite) Canny's threshold, set from its median gradient, misses them (onyx dev
+    #: 73000043: 13 of 40 black tiles read without)
+    dark_seam_kernel: int = 9
     #: a board of 3 or more of those faces (dark ones, or faces in rims) that is smaller
     #: than the silhouette's lattice is read in its place if that lattice reads no tile
     #: (False: dropped)

@@ -128,23 +128,26 @@ def expand_sides(pts: np.ndarray, d: np.ndarray) -> np.ndarray:
     return inc[:, None, :] + (pts - inc[:, None, :]) * ((r + d) / r)[:, None, None]
 
 
-def edge_map(cfg: ReaderConfig, gray: np.ndarray) -> np.ndarray:
+def edge_map(cfg: ReaderConfig, gray: np.ndarray, seam_kernel: int | None = None
+             ) -> np.ndarray:
     """Binary edge map (uint8 0/255) with thresholds set from the image's own noise.
 
     Most pixels of a photo are flat, so the median gradient measures the noise; edges must
     stand well above it (no fixed global level: dark, bright and noisy photos alike).
+    ``seam_kernel``: the seam detector's black-hat kernel (px; None: ``cfg.seam_kernel``).
     """
+    seam_kernel = cfg.seam_kernel if seam_kernel is None else seam_kernel
     noise = _noise_sigma(gray)
     sigma = cfg.edge_blur + cfg.edge_blur_per_noise * noise
     g = cv2.GaussianBlur(gray, (0, 0), sigma)
     med = median_gradient(g)
     hi = min(max(cfg.edge_hi_over_median * med, cfg.edge_hi_min), 200.0)
     edges = cv2.Canny(g, hi * 0.4, hi, L2gradient=True)
-    if cfg.seam_kernel:
+    if seam_kernel:
         # seams: thin lines darker than both sides (a black-hat), which a blurred or noisy
         # photo's gradients may miss between two light tiles
         gs = cv2.GaussianBlur(gray, (0, 0), 0.7)
-        ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (cfg.seam_kernel,) * 2)
+        ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (seam_kernel,) * 2)
         bh = cv2.morphologyEx(gs, cv2.MORPH_BLACKHAT, ker)
         t = cfg.seam_over_noise * noise + cfg.seam_min
         # (the 8-bit threshold compares with floor(t): the same pixels as bh > t)
@@ -347,16 +350,18 @@ def _not_found(faces: list[Triangle], found: list[Triangle], alike: float = 0.0
     return out
 
 
-def dark_faces(cfg: ReaderConfig, gray: np.ndarray, found: list[Triangle]
+def dark_faces(cfg: ReaderConfig, gray: np.ndarray, found: list[Triangle],
+               seam_kernel: int | None = None
                ) -> tuple[list[Triangle], np.ndarray, np.ndarray]:
     """Faces of dark tiles, found on ``gray`` (the detection image) brightened by
     ``cfg.dark_gamma``: the seams between dark tiles differ by a few grey levels, which
     the gamma spreads apart. Returns the faces no lighter than ``cfg.dark_face_max`` grey
     levels where none of ``found`` (detection pixels) lies, the brightened image and its
-    edge map."""
+    edge map (its seams found with the black-hat kernel ``seam_kernel`` px, None:
+    ``cfg.seam_kernel``)."""
     lut = (255.0 * (np.arange(256) / 255.0) ** cfg.dark_gamma).round().astype(np.uint8)
     bright = cv2.LUT(gray, lut)
-    edges = edge_map(cfg, bright)
+    edges = edge_map(cfg, bright, seam_kernel)
     dark = [t for t in find_triangles(cfg, bright, edges)
             if face_tone(gray, t.pts) <= cfg.dark_face_max]
     return _not_found(dark, found, cfg.dark_found_alike), bright, edges

@@ -197,7 +197,15 @@ def _detect_on(cfg: ReaderConfig, small: np.ndarray, scale: float,
         # where faces in rims made a board in the silhouette's place: the brightened copy
         # may show more of it, onyx dev 73000031: 4 faces in rims, 12 dark ones)
         more, bright, b_edges = dark_faces(cfg, gray, tris)
-        fit = _with_more_faces(cfg, fit, tris, more, bright, b_edges)
+        made = _with_more_faces(cfg, fit, tris, more, bright, b_edges)
+        if made is fit and cfg.dark_seam_kernel:
+            # no bigger board: the seams sought again with a wider black-hat (bevelled
+            # grooves on granite, whose grains set Canny's threshold over theirs; onyx
+            # dev 73000043); only then, as other faces moved the boards the first made
+            # (onyx dev 73000031, 73000064: 16 and 41 tiles read, 10 and 31 so)
+            more, bright, b_edges = dark_faces(cfg, gray, tris, cfg.dark_seam_kernel)
+            made = _with_more_faces(cfg, fit, tris, more, bright, b_edges)
+        fit = made
     _with_cut_faces(cfg, fit, gray, edges)
     if fit.rival is not None:
         fit.rival = _cut_too(cfg, fit.rival, gray, edges)
