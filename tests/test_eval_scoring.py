@@ -309,6 +309,34 @@ def test_redo_empty_takes_the_photos_whose_board_read_nothing_and_names_changes(
                         "matched": [0, 4], "digits": [0, 12], "digits_right": [0, 11]}]
 
 
+def test_ab_rows_takes_the_rows_whose_counts_differ_and_refuses_other_photos(
+        tmp_path: Path) -> None:
+    # benchmarks.ab_rows: the rows of a set read again whose counts (not times) differ
+    # from the committed ones, each pair in order; two lists of other photos are refused
+    import csv
+
+    from benchmarks.ab_rows import changed_rows
+    from vision.batch import PhotoScore, write_csv
+
+    def rows(scores: list[PhotoScore]) -> list[dict[str, str]]:
+        path = tmp_path / "r.csv"
+        write_csv(path, scores)
+        with open(path, newline="", encoding="utf-8") as f:
+            return list(csv.DictReader(f))
+
+    old = rows([PhotoScore("synth_1", label_tiles=3, found_tiles=3, matched=3,
+                           timing_ms={"total": 10.0}),
+                PhotoScore("synth_2", label_tiles=2, found_tiles=1, matched=1)])
+    now = rows([PhotoScore("synth_1", label_tiles=3, found_tiles=3, matched=3,
+                           timing_ms={"total": 99.0}),
+                PhotoScore("synth_2", label_tiles=2, found_tiles=2, matched=2)])
+    pairs = changed_rows(old, now)
+    assert [(a["path"], a["matched"], b["matched"]) for a, b in pairs] == [("synth_2", "1", "2")]
+    assert changed_rows(old, old) == []
+    with pytest.raises(ValueError, match="different photos"):
+        changed_rows(old, now[:1])
+
+
 def test_eval_reader_reads_with_the_model_it_is_given(tmp_path: Path,
                                                       monkeypatch: Any) -> None:
     import shutil
