@@ -12,7 +12,9 @@ a photo with no tiles read is compared by its error). ``engine`` is this tree's 
 Photos: JPEG/PNG files given, read from their bytes as ``triominos read`` reads them
 (default: the 12 MP sample), ``--dev N`` fresh synthetic dev photos (seeds from
 71,000,000, rendered as :mod:`benchmarks.eval_reader` renders them) and ``--seeds A,B``
-synthetic photos of those seeds.
+synthetic photos of those seeds; ``--style KEY=VALUE`` (repeatable) renders the synthetic
+ones with that style pinned, as ``eval_reader --style`` does (``edition=onyx`` with
+``--seeds`` from 73,000,000: the onyx dev photos).
 
 Run: ``python -m benchmarks.ab_code --rev af2a90d --dev 40 --name ab_code_stop45`` ->
 ``benchmarks/results/NAME.json``.
@@ -37,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.eval_reader import SIZE, _style, machine, write_json
+from benchmarks.eval_reader import SIZE, _style, machine, parse_style, write_json
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_PHOTO = ROOT / "samples" / "photos" / "table_12mp.jpg"
@@ -64,6 +66,17 @@ def load_rev(rev: str, into: Path) -> ModuleType:
     sys.path.insert(0, str(into))
     importlib.invalidate_caches()
     return importlib.import_module(name)
+
+
+def synthetic_photos(seeds: list[int], pins: dict[str, Any] | None = None
+                     ) -> list[tuple[str, Any]]:
+    """The synthetic photos of ``seeds`` as :mod:`benchmarks.eval_reader` renders them
+    (``pins``: style keys pinned, as its ``--style``): (``synth_<seed>``, the
+    :class:`vision.synth.Sample`) each."""
+    if not seeds:
+        return []
+    from vision.synth import render
+    return [(f"synth_{s}", render(s, size=SIZE, style=_style(s, pins))) for s in seeds]
 
 
 def _reader(pkg: str) -> Callable[[bytes | np.ndarray], tuple[str, float]]:
@@ -128,9 +141,17 @@ def main() -> None:
     ap.add_argument("--seeds", default="",
                     help="also these synthetic photos (comma-separated seeds, rendered as "
                          "the dev photos are)")
+    ap.add_argument("--style", action="append", default=[], metavar="KEY=VALUE",
+                    help="render the synthetic photos with this style key pinned "
+                         "(repeatable; as eval_reader --style)")
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--name", default="ab_code")
     args = ap.parse_args()
+    from vision.synth import StyleError
+    try:
+        pins = parse_style(args.style) or None
+    except StyleError as e:
+        raise SystemExit(f"ab_code: {e}") from None
     try:
         seeds = [int(x) for x in args.seeds.split(",") if x.strip()]
     except ValueError:
@@ -146,10 +167,8 @@ def main() -> None:
             photos.append((p.name, p.read_bytes()))
         except OSError as e:
             raise SystemExit(f"ab_code: cannot read {p}: {e.strerror}") from None
-    if args.dev or seeds:
-        from vision.synth import render
-        photos += [(f"synth_{s}", render(s, size=SIZE, style=_style(s)).image)
-                   for s in [*range(DEV_SEED, DEV_SEED + args.dev), *seeds]]
+    photos += [(name, sample.image) for name, sample in synthetic_photos(
+        [*range(DEV_SEED, DEV_SEED + args.dev), *seeds], pins)]
     with tempfile.TemporaryDirectory() as tmp:
         try:
             pkg = load_rev(args.rev, Path(tmp)).__name__
@@ -158,7 +177,8 @@ def main() -> None:
         out = compare(_reader(pkg), _reader("vision"), photos, args.repeat)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                             capture_output=True, text=True).stdout.strip()
-    out = {"old": args.rev, "new": f"{commit} (working tree)", **out, "machine": machine()}
+    out = {"old": args.rev, "new": f"{commit} (working tree)",
+           **({"style": pins} if pins else {}), **out, "machine": machine()}
     write_json(args.name, out)
     print(f"{len(photos)} photos, {args.repeat} reads each: {args.rev} {out['old_total_s']} s, "
           f"this tree {out['new_total_s']} s (new/old {out['new_over_old']}); read the same: "

@@ -166,6 +166,27 @@ def test_ab_code_refuses_seeds_that_are_not_whole_numbers_in_one_line() -> None:
             f"ab_code: --seeds must be {why}, got {bad!r}"]
 
 
+def test_ab_code_renders_its_synthetic_photos_with_the_style_pinned() -> None:
+    # --style edition=onyx: the onyx dev photos, as eval_reader --style renders them
+    import subprocess
+    import sys
+
+    from benchmarks.ab_code import synthetic_photos
+    from benchmarks.eval_reader import parse_style
+    (name, onyx), = synthetic_photos([73_000_043], parse_style(["edition=onyx"]))
+    (_, plain), = synthetic_photos([73_000_043])
+    assert name == "synth_73000043"
+    assert onyx.label["style"]["edition"] == "onyx" != plain.label["style"]["edition"]
+    assert synthetic_photos([]) == []
+    # a style it does not know: one line, before any photo
+    done = subprocess.run([sys.executable, "-m", "benchmarks.ab_code", "--rev", "HEAD",
+                           "--seeds", "1", "--style", "edition=nosuch"], capture_output=True,
+                          text=True, cwd=Path(__file__).resolve().parents[1], timeout=120)
+    assert done.returncode != 0
+    err = done.stderr.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("ab_code: ") and "nosuch" in err[0]
+
+
 def test_the_huge_page_mode_is_the_word_the_kernel_brackets() -> None:
     # recorded beside the speeds and the page faults (how the kernel may back fresh memory)
     assert chosen_word("always [madvise] never\n") == "madvise"
