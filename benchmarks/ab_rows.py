@@ -87,7 +87,10 @@ def main() -> None:
         over = parse_set(args.before)
         before_cfg = dataclasses.replace(DEFAULT, **over)
     except (TypeError, ValueError) as e:
-        raise SystemExit(f"--before: {e}") from None
+        raise SystemExit(f"ab_rows: --before: {e}") from None
+    if subprocess.run(["git", "rev-parse", "--verify", "--quiet", f"{args.rev}^{{commit}}"],
+                      cwd=ROOT, capture_output=True).returncode != 0:
+        raise SystemExit(f"ab_rows: git knows no commit {args.rev!r}")
     one_core_each()  # (as the evaluation's workers read: one thread each)
     out: dict[str, Any] = {"rev": args.rev, "before": over, "sets": {}}
     for name, (faults, pins) in SETS.items():

@@ -335,6 +335,14 @@ def test_ab_rows_takes_the_rows_whose_counts_differ_and_refuses_other_photos(
     assert changed_rows(old, old) == []
     with pytest.raises(ValueError, match="different photos"):
         changed_rows(old, now[:1])
+    # a commit git does not know: one line, before any photo is read
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "benchmarks.ab_rows", "--rev", "nosuchrev",
+                           "--before", "dark_seam_kernel=0"], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[1], timeout=120)
+    assert done.returncode != 0
+    assert done.stderr.strip().splitlines() == ["ab_rows: git knows no commit 'nosuchrev'"]
 
 
 def test_eval_reader_reads_with_the_model_it_is_given(tmp_path: Path,
