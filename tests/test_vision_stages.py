@@ -578,6 +578,32 @@ def test_a_wide_seam_on_a_speckled_table_is_found_by_the_wider_black_hat() -> No
     assert _groove_rows(dark_faces(DEFAULT, img, [])[2], 7) == 0
 
 
+def test_the_wider_seams_are_sought_again_only_where_the_first_made_no_board_at_full_size(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the brightened copy's second search (dark_seam_kernel) runs where the first made no
+    # bigger board, and not on the copy doubled for small tiles (its grooves twice as
+    # wide; the cost of onyx photos) unless dark_seam_doubled
+    import vision.pipeline as pl
+    kernels: list[int | None] = []
+    real = pl.dark_faces
+
+    def spy(cfg: ReaderConfig, gray: np.ndarray, found: list[Triangle],
+            seam_kernel: int | None = None) -> tuple[list[Triangle], np.ndarray, np.ndarray]:
+        kernels.append(seam_kernel)
+        return real(cfg, gray, found, seam_kernel)
+
+    monkeypatch.setattr(pl, "dark_faces", spy)
+    blank = np.full((240, 320), 120, np.uint8)  # no face: no board, the dark search runs
+    for scale, cfg, want in ((1.0, DEFAULT, [None, 9]), (2.0, DEFAULT, [None]),
+                             (2.0, replace(DEFAULT, dark_seam_doubled=True), [None, 9]),
+                             (1.0, replace(DEFAULT, dark_seam_kernel=0), [None])):
+        kernels.clear()
+        pl._detect_on(cfg, blank, scale)
+        assert kernels == want, (scale, want)
+    # (a first search that makes a bigger board asks for no second one: onyx dev
+    # 73000064, tests/test_vision_seamless.py)
+
+
 def test_a_dark_face_is_kept_where_only_a_digit_hole_was_found() -> None:
     # the photo's edges trace the holes of a dark tile's digits and pin, small triangles
     # at every face's centre (dev 71000963): they are no outline of that face, which is

@@ -96,6 +96,10 @@ class ReaderConfig:
     #: (granite) Canny's threshold, set from its median gradient, misses them (onyx dev
     #: 73000043: 13 of 40 black tiles read without)
     dark_seam_kernel: int = 9
+    #: ... also on the copy doubled for small tiles (False: at the photo's scale or less
+    #: only; there its grooves are twice as wide, and the search cost onyx dev 73000003
+    #: 0.43 s against 0.07 s at full size)
+    dark_seam_doubled: bool = False
     #: a board of 3 or more of those faces (dark ones, or faces in rims) that is smaller
     #: than the silhouette's lattice is read in its place if that lattice reads no tile
     #: (False: dropped)

@@ -198,11 +198,12 @@ def _detect_on(cfg: ReaderConfig, small: np.ndarray, scale: float,
         # may show more of it, onyx dev 73000031: 4 faces in rims, 12 dark ones)
         more, bright, b_edges = dark_faces(cfg, gray, tris)
         made = _with_more_faces(cfg, fit, tris, more, bright, b_edges)
-        if made is fit and cfg.dark_seam_kernel:
+        if made is fit and cfg.dark_seam_kernel and (scale <= 1.0 or cfg.dark_seam_doubled):
             # no bigger board: the seams sought again with a wider black-hat (bevelled
             # grooves on granite, whose grains set Canny's threshold over theirs; onyx
             # dev 73000043); only then, as other faces moved the boards the first made
-            # (onyx dev 73000031, 73000064: 16 and 41 tiles read, 10 and 31 so)
+            # (onyx dev 73000031, 73000064: 16 and 41 tiles read, 10 and 31 so); not on
+            # the copy doubled for small tiles, whose grooves are twice as wide again
             more, bright, b_edges = dark_faces(cfg, gray, tris, cfg.dark_seam_kernel)
             made = _with_more_faces(cfg, fit, tris, more, bright, b_edges)
         fit = made
