@@ -26,7 +26,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from benchmarks.eval_reader import RESULTS, _one, machine, parse_set, write_json
+from benchmarks.eval_reader import RESULTS, _one, machine, parse_set, score_counts, write_json
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -67,12 +67,6 @@ def _committed(name: str, rev: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(out.stdout))) if out.returncode == 0 else []
 
 
-def _counts(score: Any) -> dict[str, Any]:
-    """The :data:`KEYS` counts of a :class:`vision.batch.PhotoScore` (as the CSV has them)."""
-    return {k: int(v) if isinstance(v, bool) else v
-            for k in KEYS for v in [getattr(score, k)]}
-
-
 def main() -> None:
     """Parse the arguments, read the differing rows again, write the results file."""
     from vision.classifier import one_core_each
@@ -104,7 +98,8 @@ def main() -> None:
                                "after": dict.fromkeys(KEYS[:-1], 0)}
         for a, b in changed_rows(old, now):
             seed = int(a["path"].rsplit("_", 1)[1])
-            here = [_counts(_one(seed, faults, pins=pins, cfg=c)) for c in (before_cfg, DEFAULT)]
+            here = [score_counts(_one(seed, faults, pins=pins, cfg=c), KEYS)
+                    for c in (before_cfg, DEFAULT)]
             made = here[0] != here[1]
             rows.append({"path": a["path"],
                          "committed": {k: a[k] for k in KEYS if a[k] != b[k]},

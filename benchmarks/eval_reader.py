@@ -236,15 +236,19 @@ def empty_rows(path: str | Path) -> list[dict[str, str]]:
         return [r for r in csv.DictReader(f) if int(r["found_tiles"] or 0) == 0]
 
 
+def score_counts(score: Any, keys: tuple[str, ...] = _COMPARED) -> dict[str, Any]:
+    """The columns ``keys`` of a :class:`vision.batch.PhotoScore` as its CSV row has them
+    (``perfect`` as 0/1)."""
+    return {k: int(v) if isinstance(v, bool) else v for k in keys for v in [getattr(score, k)]}
+
+
 def compare_rows(before: list[dict[str, str]], scores: list[Any]
                  ) -> tuple[dict[str, int], list[dict[str, Any]]]:
     """The totals of the earlier rows ``before`` (:data:`_COMPARED` counts, and photos),
     and for each photo whose new score (``scores``, :class:`vision.batch.PhotoScore`, in
     the same order) differs in any of those columns: its path, label tiles and each
     column's value before and now."""
-    # (each column is the score's attribute of that name; ``perfect`` as the CSV's 0/1)
-    now = [{k: int(v) if isinstance(v, bool) else v
-            for k in _COMPARED for v in [getattr(sc, k)]} for sc in scores]
+    now = [score_counts(sc) for sc in scores]
     totals: dict[str, int] = {"photos": len(before), "label_tiles": sum(
         int(r["label_tiles"]) for r in before)}
     for k in _COMPARED[:-1]:
