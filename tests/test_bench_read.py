@@ -205,3 +205,32 @@ def test_a_speed_result_names_the_commit_it_measured(tmp_path: Path) -> None:
         pytest.skip("not a git checkout")
     assert code_measured(root) == f"{head} (working tree)"
     assert code_measured(tmp_path) == "unknown (working tree)"
+
+
+def test_blur_hint_measures_a_photo_as_the_reader_hints_and_tallies_by_blur(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from benchmarks import blur_hint
+    from vision.pipeline import HINT_BLURRED
+    # dev 71000022: defocused by 2.55 px, grainy (noise 7.7): blurred by its edges,
+    # though its Laplacian's variance (its grain) was far over the bar before
+    row = blur_hint.measure(71_000_022)
+    assert row["blur_px"] == pytest.approx(2.55, abs=0.01) and row["laplacian"] > 15
+    assert row["sharpness"] < 0.18 and row["hint"] == HINT_BLURRED
+    rows = [row, {"blur_px": 0.5, "hint": "", "laplacian": 40.0, "mean_grey": 120.0},
+            {"blur_px": 0.5, "hint": HINT_BLURRED, "laplacian": 9.0, "mean_grey": 120.0},
+            {"blur_px": 1.2, "hint": "", "laplacian": 9.0, "mean_grey": 20.0}]
+    t = blur_hint.tally(rows)
+    assert t["sharp (0.6 px or less)"] == {"photos": 2, "said_blurred": 1,
+                                          "said_blurred_before": 1}
+    assert t["some (0.6-2 px)"] == {"photos": 1, "said_blurred": 0,
+                                   "said_blurred_before": 0}  # very dark: not "blurred"
+    assert t["blurred (2.5 px or more)"] == {"photos": 1, "said_blurred": 1,
+                                            "said_blurred_before": 0}
+    # the whole run, written where it is told (not into the repository's results here)
+    wrote: dict[str, dict] = {}
+    monkeypatch.setattr(blur_hint, "write_json", lambda name, out: wrote.setdefault(name, out))
+    blur_hint.main(["--seed", "71000022", "--count", "2", "--workers", "1", "--name", "x"])
+    assert [r["seed"] for r in wrote["x"]["photos"]] == [71_000_022, 71_000_023]
+    assert wrote["x"]["bands"]["blurred (2 px or more)"]["said_blurred"] >= 1
+    with pytest.raises(SystemExit, match="--count and --workers must be 1 or more"):
+        blur_hint.main(["--count", "0"])

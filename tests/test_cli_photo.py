@@ -90,6 +90,25 @@ def test_dark_photo_says_why(bad_files: dict[str, Path]) -> None:
     assert "dark" in _one_line_error(_run("read", str(bad_files["dark"])))
 
 
+def test_blurred_photo_says_why_and_a_sharp_one_does_not(bad_files: dict[str, Path],
+                                                         tmp_path: Path) -> None:
+    # the photo of something else blurred by 4 px, with the grain of a phone's sensor in
+    # dim light: judged by how steeply its sharpest edges rise, not by the Laplacian's
+    # variance, which the grain raised over its bar ("no tiles found" alone before)
+    grainy = cv2.GaussianBlur(cv2.imread(str(bad_files["other"])).astype(np.float64),
+                              (0, 0), 4.0)
+    grainy += np.random.default_rng(1).normal(0, 8.0, grainy.shape)
+    cv2.imwrite(str(tmp_path / "grainy.png"), np.clip(grainy, 0, 255).astype(np.uint8))
+    err = _one_line_error(_run("read", str(tmp_path / "grainy.png")))
+    assert err.endswith("no tiles found (the photo is blurred: hold the camera still, "
+                        "focus on the tiles)")
+    err = _one_line_error(_run("read", str(bad_files["other"])))
+    assert err.endswith("other.png: no tiles found")  # sharp: no hint
+    err = _one_line_error(_run("read", str(bad_files["blank"])))
+    assert err.endswith("no tiles found (the photo shows hardly any detail: blurred, or of "
+                        "a plain surface)")
+
+
 def test_engine_commands_take_a_photo(bad_files: dict[str, Path]) -> None:
     # the photo branch of the board loader: a photo path is read, not parsed as JSON
     assert "no tiles found" in _one_line_error(_run("openings", str(bad_files["blank"])))

@@ -18,7 +18,14 @@ from engine.lattice import Cell, Vertex, cell_corners, edge_neighbours, transfor
 from engine.tiles import Tile
 from vision import io as vio
 from vision.config import DEFAULT, ReaderConfig
-from vision.detect import Triangle, _rimmed, dark_faces, edge_map, find_triangles
+from vision.detect import (
+    Triangle,
+    _rimmed,
+    dark_faces,
+    edge_map,
+    edge_sharpness,
+    find_triangles,
+)
 from vision.fit import fit_lattice
 from vision.reading import TileReading
 from vision.reconstruct import choose_digits, unshown_tiles
@@ -540,6 +547,45 @@ def test_dark_faces_with_faint_seams_are_found_on_a_brightened_copy() -> None:
     assert len(more) == len(BOARD)
     d = np.linalg.norm(np.array([t.centroid for t in more])[:, None] - centres[None], axis=2)
     assert (d.min(axis=0) < 5).all()  # px: each cell's face
+
+
+def _scene(blur: float, noise: float, seed: int = 0) -> np.ndarray:
+    """A grey photo (300 x 400) of light triangles and a dark box on a mid-grey table,
+    blurred by a Gaussian of ``blur`` px (0: none) and given noise of ``noise`` levels."""
+    img = np.full((300, 400), 110, np.uint8)
+    for x in (40, 160, 280):
+        cv2.fillPoly(img, [np.array([[x, 120], [x + 90, 120], [x + 45, 42]], np.int32)], 210)
+    cv2.rectangle(img, (60, 180), (340, 260), 30, -1)
+    out = cv2.GaussianBlur(img.astype(np.float64), (0, 0), blur) if blur else img * 1.0
+    rng = np.random.default_rng(seed)
+    return np.clip(out + rng.normal(0, noise, out.shape), 0, 255).astype(np.uint8)
+
+
+def test_edge_sharpness_tells_a_blurred_photo_from_a_grainy_one() -> None:
+    # the hint of "no tiles found": a grainy photo's noise gave the Laplacian's variance
+    # (the measure before) of a sharp one, and a smooth sharp photo's that of a blurred
+    # one (onyx dev 73000028, three clear black tiles on dark wood, was "blurred")
+    bar = DEFAULT.blur_hint_sharpness
+    for noise in (1.0, 8.0):
+        assert edge_sharpness(_scene(0, noise))[0] >= 0.3 > bar
+        for blur in (2.5, 4.0):
+            soft, n = edge_sharpness(_scene(blur, noise))
+            assert soft < bar and n >= DEFAULT.blur_hint_edges
+        # a blur of 1 px is no blur to speak of
+        assert edge_sharpness(_scene(1.0, noise))[0] > bar
+    assert cv2.Laplacian(_scene(2.5, 8.0), cv2.CV_64F).var() > 15  # "sharp" before
+    # motion 9 px long (2.6 px as a Gaussian's deviation): the edges along its path stay
+    # sharp, so each direction is judged apart, the least sharp one counting
+    line = np.zeros((9, 9), np.float32)
+    line[4] = 1 / 9
+    moved = cv2.filter2D(_scene(0, 0.0).astype(np.float32), -1, line)
+    moved = np.clip(moved + np.random.default_rng(2).normal(0, 8.0, moved.shape), 0, 255)
+    assert edge_sharpness(moved.astype(np.uint8))[0] < bar
+    assert edge_sharpness(moved.astype(np.uint8), per_direction=10**9)[0] >= 0.3
+    # noise alone makes no edge (a step of 40 grey levels)
+    noise = np.clip(np.random.default_rng(1).normal(128, 8, (300, 400)), 0, 255)
+    assert edge_sharpness(noise.astype(np.uint8))[1] < DEFAULT.blur_hint_edges
+    assert edge_sharpness(np.full((50, 60), 90, np.uint8)) == (0.0, 0)
 
 
 def _groove(width: int, speckle: float) -> np.ndarray:

@@ -1309,5 +1309,13 @@ class ReaderConfig:
     #: ... and each corner read as a digit at this probability at least
     colour_loose_min: float = 0.6
 
+    #: a photo where no tile is found is said to be blurred (the hint of its error)
+    #: where its sharpest edges rise less steeply than this (vision.detect.edge_sharpness
+    #: at the detection copy's size; benchmarks.blur_hint: of 300 dev photos, 1 of the
+    #: 197 sharp ones measured under 0.18, 26 of the 31 blurred by 2 px or more) ...
+    blur_hint_sharpness: float = 0.18
+    #: ... judged only with this many edge pixels at least (fewer: hardly any detail, a
+    #: plain surface or a photo blurred past its edges; dev photos showed 312 or more)
+    blur_hint_edges: int = 100
 
 DEFAULT = ReaderConfig()

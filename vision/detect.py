@@ -199,6 +199,40 @@ def _noise_sigma(gray: np.ndarray) -> float:
     return float(np.sqrt(np.pi / 2) * np.abs(r[1:-1, 1:-1]).sum() / (6 * (w - 2) * (h - 2)))
 
 
+def edge_sharpness(gray: np.ndarray, reach: int = 12, step: float = 40.0,
+                   per_direction: int = 30) -> tuple[float, int]:
+    """How sharp a photo's sharpest edges are, whatever its noise: (the gradient (grey
+    levels per px, after a 1 px Gaussian that quiets the noise) over the step the edge
+    makes (the grey range within ``reach`` px), its 90th percentile over the edge pixels
+    of each of four gradient directions (45 degrees wide) holding ``per_direction`` of
+    them or more, the least of those (of all, where none does); how many edge pixels
+    there were). An edge pixel: a local maximum of the gradient (3 x 3), at least half
+    the largest within ``reach``, where the step is at least ``step`` grey levels. By
+    direction, as motion blurs only the edges across its path. A step blurred by a
+    Gaussian of ``s`` px rises at most 1 / (s sqrt(2 pi)) of its height per px (the 1 px
+    Gaussian adds to ``s``): drawn steps measure about 0.3 sharp, 0.17 blurred by 2 px
+    and 0.1 by 4 px, with noise or without. ``gray``: (H, W) uint8. The Laplacian's
+    variance, the usual measure, reads a photo's noise as detail."""
+    g = cv2.GaussianBlur(gray.astype(np.float32), (0, 0), 1.0)
+    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
+    mag = cv2.magnitude(gx, gy) / 8.0
+    box = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * reach + 1,) * 2)
+    rise = cv2.dilate(g, box) - cv2.erode(g, box)
+    # on an edge's crest: the steepest of its 3 x 3 and at least half the steepest within
+    # reach (not the flat table beside an edge, nor the grain's crests there)
+    at = ((mag >= cv2.dilate(mag, np.ones((3, 3), np.uint8))) & (rise >= step)
+          & (mag >= 0.5 * cv2.dilate(mag, box)))
+    n = int(at.sum())
+    if not n:
+        return 0.0, 0
+    ratio = mag[at] / rise[at]
+    turn = (np.degrees(np.arctan2(gy[at], gx[at])) + 22.5) % 180.0 // 45.0
+    each = [float(np.quantile(ratio[turn == k], 0.9)) for k in range(4)
+            if (turn == k).sum() >= per_direction]
+    return (min(each) if each else float(np.quantile(ratio, 0.9))), n
+
+
 def find_triangles(cfg: ReaderConfig, small: np.ndarray,
                    edges: np.ndarray | None = None) -> list[Triangle]:
     """Candidate tile faces in the detection image ``small`` (BGR or gray uint8).

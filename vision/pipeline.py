@@ -39,6 +39,7 @@ from .detect import (
     Triangle,
     dark_faces,
     edge_map,
+    edge_sharpness,
     find_cut_faces,
     find_triangles,
     mean_side,
@@ -603,14 +604,27 @@ def _other_sizes(cfg: ReaderConfig, photo: Photo, tried: list[float], n: int
         yield Found(alt, s)
 
 
-def _why_empty(photo: Photo) -> str:
-    """A hint for a photo where nothing was found (dark or blurred)."""
+#: the hints of :func:`why_empty`
+HINT_DARK = " (the photo is very dark)"
+HINT_PLAIN = " (the photo shows hardly any detail: blurred, or of a plain surface)"
+HINT_BLURRED = " (the photo is blurred: hold the camera still, focus on the tiles)"
+
+
+def why_empty(cfg: ReaderConfig, photo: Photo) -> str:
+    """The hint added to "no tiles found" (its text, with a leading space, or ""): the
+    photo very dark (mean grey under 35), showing hardly any edge
+    (``cfg.blur_hint_edges``), or its sharpest edges blurred
+    (:func:`vision.detect.edge_sharpness` under ``cfg.blur_hint_sharpness``), judged on
+    the detection copy. A noisy photo is judged by its edges, not its noise (the
+    Laplacian's variance, judged before, called a grainy blurred photo sharp and a
+    smooth sharp one blurred: onyx dev 73000028, three clear black tiles on dark wood)."""
     gray = photo.scaled_gray()[0]
     if float(gray.mean()) < 35:
-        return " (the photo is very dark)"
-    if float(cv2.Laplacian(gray, cv2.CV_64F).var()) < 15:
-        return " (the photo is blurred or featureless)"
-    return ""
+        return HINT_DARK
+    sharp, n = edge_sharpness(gray)
+    if n < cfg.blur_hint_edges:
+        return HINT_PLAIN
+    return HINT_BLURRED if sharp < cfg.blur_hint_sharpness else ""
 
 
 def _visible(cfg: ReaderConfig, px: np.ndarray, side: float, w: int, h: int) -> np.ndarray:
@@ -2972,7 +2986,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     found = detected = detect(cfg, photo)
     t1 = time.perf_counter()
     if not found.fit.cells and not found.fit.loose and not found.fit.proposed:
-        raise NoTilesError(f"{photo.path}: no tiles found{_why_empty(photo)}")
+        raise NoTilesError(f"{photo.path}: no tiles found{why_empty(cfg, photo)}")
     clf = classifier if classifier is not None else default_classifier()
     blurred: list[Found] = []  # the boards found too blurred to read
 
@@ -3160,7 +3174,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             raise NoTilesError(f"{photo.path}: no tiles read: the board is too blurred for "
                                "its digits to be read (hold the camera still, focus on it)")
         # nothing shows a digit: blank shapes alone are no evidence of a Triominos table
-        raise NoTilesError(f"{photo.path}: no tiles found{_why_empty(photo)}")
+        raise NoTilesError(f"{photo.path}: no tiles found{why_empty(cfg, photo)}")
     reading = Reading(Path(photo.path).name, photo.width, photo.height, set_name, board, off,
                       convention=conv, homography=h_full, confident=cfg.confident)
     if found.too_blurred and not board:
