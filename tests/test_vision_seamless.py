@@ -548,6 +548,23 @@ def test_black_tiles_on_granite_are_found_by_their_wide_seams_on_the_brightened_
 
 @needs_model
 @pytest.mark.slow
+def test_a_drifted_arm_is_read_by_a_board_grown_from_another_of_the_first_ones_tiles(
+) -> None:
+    # onyx dev 73000116: 51 black tiles on a dark cloth, an arm drifted off the lattice
+    # in the shade; the board grown against the first from its clearest tile read no
+    # more (34 tiles), the one grown from its second reads every tile. 73000041: 39 of
+    # 41, and 41 grown from its third
+    for seed, first, seeds in ((73_000_116, 34, 2), (73_000_041, 39, 3)):
+        s = onyx_dev(seed)
+        assert scored(s, replace(DEFAULT, grown_rival_seeds=seeds - 1)).matched == first
+        sc = scored(s, DEFAULT)
+        assert DEFAULT.grown_rival_seeds >= seeds
+        assert sc.matched == sc.found_tiles == sc.label_tiles
+        assert sc.digits_right == sc.digits and not sc.violations_false
+
+
+@needs_model
+@pytest.mark.slow
 def test_a_board_of_dark_tiles_is_not_lost_to_a_lattice_the_frame_draws() -> None:
     # onyx dev 73000092: 21 small onyx tiles on white marble. The marble's region below
     # a vein runs along the photo's frame on three sides: those straight runs drew a

@@ -729,8 +729,12 @@ class ReaderConfig:
     #: on the samples it fires on (docs/MEASUREMENTS.md)
     grown_rival_front: int = 1
     #: ... grown from at most this many of the board's tiles (those whose digit spots
-    #: show best first)
-    grown_rival_seeds: int = 1
+    #: show best first), each in turn until one replaces it. Onyx dev 73000116 (a board
+    #: of 51 black tiles on a dark cloth, an arm drifted off its lattice in the shade):
+    #: 34 tiles read, 51 from its second tile; 73000041: 39 of 41, 41 from its third.
+    #: Dev and dev2 (1,000 photos): one more tile (mostly hidden), no other row read
+    #: otherwise (was 1)
+    grown_rival_seeds: int = 3
     #: ... and may take in a tile the first read off the board where it reads that
     #: tile's digits (a drifted arm's far tile; False: never)
     grown_rival_off_alike: bool = True

@@ -3110,7 +3110,8 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             _unread_cells(cfg, photo, board, off)) >= cfg.grown_rival_front:
         # a board read whose next cells show digits on its tiles' face: part of it may
         # lie beyond a gap its fit did not cross; a board grown by its digits from its
-        # clearest tile is weighed against it
+        # clearest tile is weighed against it, then one from the next (onyx dev
+        # 73000116: an arm in the shade reached from its second tile only)
         seeds = _board_seeds(cfg, photo, board, cfg.grown_rival_seeds)
         for again in _seeded_boards(cfg, photo, detected, seeds):
             again, conv2, board2, off2 = read(again)
