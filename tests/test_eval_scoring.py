@@ -333,6 +333,14 @@ def test_ab_rows_takes_the_rows_whose_counts_differ_and_refuses_other_photos(
     pairs = changed_rows(old, now)
     assert [(a["path"], a["matched"], b["matched"]) for a, b in pairs] == [("synth_2", "1", "2")]
     assert changed_rows(old, old) == []
+    # an error reworded, its hint of why no tile was found, is no change of reading
+    hinted = rows([PhotoScore("synth_1", label_tiles=3, error="synth_1: no tiles found "
+                              "(the photo is blurred or featureless)"),
+                   PhotoScore("synth_2", label_tiles=2, error="synth_2: no tiles found")])
+    plain = rows([PhotoScore("synth_1", label_tiles=3, error="synth_1: no tiles found"),
+                  PhotoScore("synth_2", label_tiles=2,
+                             error="synth_2: no tiles read: the board is too blurred")])
+    assert [a["path"] for a, _ in changed_rows(hinted, plain)] == ["synth_2"]
     with pytest.raises(ValueError, match="different photos"):
         changed_rows(old, now[:1])
     # a commit git does not know: one line, before any photo is read
