@@ -1380,7 +1380,7 @@ def _pins(cfg: ReaderConfig, g: np.ndarray, smooth: np.ndarray, r: float
         ry = np.clip(np.round(ring[..., 1]).astype(int), 0, hh - 1)
         around = smooth[ry, rx]
         base = np.median(around, axis=1)
-        dev = np.median(np.abs(around - base[:, None]), axis=1)
+        dev = np.quantile(np.abs(around - base[:, None]), cfg.pin_ring_quantile, axis=1)
         contrast = np.abs(smooth[y, x] - base)
         half = np.sqrt(((dxx[y, x] - dyy[y, x]) / 2) ** 2 + dxy[y, x] ** 2)
         mid = np.abs(dxx[y, x] + dyy[y, x]) / 2
