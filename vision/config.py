@@ -843,23 +843,23 @@ class ReaderConfig:
     slid_step: float = 0.1
     slid_turn_deg: float = 5.0
     slid_apart: float = 0.6
-    #: still none: one grown (as above) from seeds the tiles' centre pins place. A pin is
-    #: a small round spot (the maxima of the scale-normalised Laplacian at each of
-    #: pin_radii px, either sign, over pin_response, the pin_top strongest per radius and
-    #: sign that stand out so; round: its Hessian's smaller eigenvalue at least pin_round
-    #: of its larger, as a disc seen at 55 degrees still is) at least pin_contrast grey
-    #: levels off the face around it (its rings at 2 and 3 radii, their absolute
-    #: deviation (its pin_ring_quantile) under pin_ring_dev of that contrast: a plain
-    #: face, not a digit's stroke nor a table's speckle); a pin with three pins of its size around
-    #: it (8 to 25 radii off) whose centroid it is (within pin_centroid_err of their mean
-    #: distance: the cells across its tile's edges, in any affine view) seeds its cell,
-    #: each corner twice the pin less the pin across the opposite edge. Seeds kept as the
-    #: slid ones are (digits shown, apart, at most face_seed_boards); a board grown from
-    #: them is kept only with a pin of one radius and sign within pin_near of a side of
-    #: the centre of at least pin_share of its cells (a check cloth's blurred squares
-    #: placed cells too, and their board was read: dev 71000350, 33 false tiles). Black
-    #: tiles on granite joined edge to edge show no seam, no outline and no face of their
-    #: size (onyx dev 73000121: none of 51 read; 51 so, every digit right) (0 = never)
+    #: still none: one grown (as above) from seeds the tiles' centre pins place. A pin is a
+    #: small round spot (the maxima of the scale-normalised Laplacian at each of pin_radii
+    #: px, either sign, over pin_response, the pin_top strongest per radius and sign that
+    #: stand out so; round: its Hessian's smaller eigenvalue at least pin_round of its
+    #: larger, as a disc seen at 55 degrees still is) at least pin_contrast grey levels off
+    #: the face around it (its rings at 2 and 3 radii, their absolute deviation (its
+    #: pin_ring_quantile) under pin_ring_dev of that contrast: a plain face, not a digit's
+    #: stroke nor a table's speckle); a pin with three pins of its size around it (8 to 25
+    #: radii off) whose centroid it is (within pin_centroid_err of their mean distance: the
+    #: cells across its tile's edges, in any affine view) seeds its cell, each corner twice
+    #: the pin less the pin across the opposite edge. Seeds kept as the slid ones are
+    #: (digits shown, apart, at most face_seed_boards); a board grown from them is kept only
+    #: with a pin of one radius and sign within pin_near of a side of the centre of at least
+    #: pin_share of its cells (a check cloth's blurred squares placed cells too, and their
+    #: board was read: dev 71000350, 33 false tiles). Black tiles on granite joined edge to
+    #: edge show no seam, no outline and no face of their size (onyx dev 73000121: none of
+    #: 51 read; 51 so, every digit right) (0 = never)
     pin_top: int = 300
     pin_radii: tuple[float, ...] = (1.5, 2.5, 4.0, 6.0, 9.0)
     pin_contrast: float = 25.0
