@@ -25,10 +25,11 @@ from typing import Any
 
 from benchmarks.eval_reader import SIZE, _style, machine, write_json
 
-#: the bands of blur (px, a Gaussian's standard deviation) counted: (name, low, high)
-BANDS = (("sharp (0.6 px or less)", 0.0, 0.6), ("some (0.6-2 px)", 0.6, 2.0),
-         ("blurred (2 px or more)", 2.0, float("inf")),
-         ("blurred (2.5 px or more)", 2.5, float("inf")))
+#: the bands of blur (px, a Gaussian's standard deviation) counted: (name, over, up to):
+#: a photo blurred by more than ``over`` and at most ``up to`` (the last two overlap)
+BANDS = (("sharp (0.6 px or less)", -1.0, 0.6), ("some (0.6-2 px)", 0.6, 1.999),
+         ("blurred (2 px or more)", 1.999, float("inf")),
+         ("blurred (2.5 px or more)", 2.499, float("inf")))
 
 
 def measure(seed: int) -> dict[str, Any]:
@@ -60,8 +61,7 @@ def tally(rows: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
     would have (Laplacian variance under 15 on a photo not very dark)."""
     out = {}
     for name, lo, hi in BANDS:
-        band = [r for r in rows if (r["blur_px"] <= hi if lo == 0.0
-                                    else lo <= r["blur_px"] < hi)]
+        band = [r for r in rows if lo < r["blur_px"] <= hi]
         out[name] = {"photos": len(band),
                      "said_blurred": sum("blurred" in r["hint"] for r in band),
                      "said_blurred_before": sum(r["laplacian"] < 15 and r["mean_grey"] >= 35
