@@ -20,16 +20,19 @@ Run: ``python -m benchmarks.blur_hint [--seed 71000000] [--count 300] [--workers
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from multiprocessing import Pool
 from typing import Any
 
 from benchmarks.eval_reader import SIZE, _style, machine, write_json
 
-#: the bands of blur (px, a Gaussian's standard deviation) counted: (name, over, up to):
-#: a photo blurred by more than ``over`` and at most ``up to`` (the last two overlap)
-BANDS = (("sharp (0.6 px or less)", -1.0, 0.6), ("some (0.6-2 px)", 0.6, 1.999),
-         ("blurred (2 px or more)", 1.999, float("inf")),
-         ("blurred (2.5 px or more)", 2.499, float("inf")))
+#: the bands of blur counted: (name, whether a photo's blur (px, a Gaussian's standard
+#: deviation) lies in it); the last two overlap
+BANDS: tuple[tuple[str, Callable[[float], bool]], ...] = (
+    ("sharp (0.6 px or less)", lambda b: b <= 0.6),
+    ("some (0.6-2 px)", lambda b: 0.6 < b < 2.0),
+    ("blurred (2 px or more)", lambda b: b >= 2.0),
+    ("blurred (2.5 px or more)", lambda b: b >= 2.5))
 
 
 def measure(seed: int) -> dict[str, Any]:
@@ -60,8 +63,8 @@ def tally(rows: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
     blur: "blurred" or "hardly any detail: blurred, ..."), and how many the test before
     would have (Laplacian variance under 15 on a photo not very dark)."""
     out = {}
-    for name, lo, hi in BANDS:
-        band = [r for r in rows if lo < r["blur_px"] <= hi]
+    for name, holds in BANDS:
+        band = [r for r in rows if holds(r["blur_px"])]
         out[name] = {"photos": len(band),
                      "said_blurred": sum("blurred" in r["hint"] for r in band),
                      "said_blurred_before": sum(r["laplacian"] < 15 and r["mean_grey"] >= 35
