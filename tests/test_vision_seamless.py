@@ -569,6 +569,22 @@ def test_a_drifted_arm_is_read_by_a_board_grown_from_another_of_the_first_ones_t
 
 @needs_model
 @pytest.mark.slow
+def test_a_grown_board_may_read_otherwise_the_corners_the_first_read_unsurely() -> None:
+    # dev faults 71000295: 51 onyx tiles; the board read first holds 18 of them, some of
+    # its digits and of the faces read off it unsure (cut in two by crops off the
+    # tiles). The board grown from its tiles reads all 51, otherwise only at those
+    # corners: it replaces the first, every digit right
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    s = render(71_000_295, size=SIZE, style=_style(71_000_295), faults=True)
+    assert scored(s, replace(DEFAULT, grown_rival_sure=2.0)).matched == 18
+    sc = scored(s, DEFAULT)
+    assert sc.matched == sc.found_tiles == sc.label_tiles == 51
+    assert sc.digits_right == sc.digits and not sc.violations_false
+
+
+@needs_model
+@pytest.mark.slow
 def test_a_board_of_dark_tiles_is_not_lost_to_a_lattice_the_frame_draws() -> None:
     # onyx dev 73000092: 21 small onyx tiles on white marble. The marble's region below
     # a vein runs along the photo's frame on three sides: those straight runs drew a
@@ -1081,6 +1097,35 @@ def test_outgrows_keeps_every_tile_read_and_takes_no_tile_off_the_board() -> Non
     assert not _outgrows([up, down], [], [up, other, more], reread=(0.5, 0.6))  # sure
     chosen = _tile((0, 0, "D"), [1, 2, 3], _DOWN, shown=(1, 2, 5))  # 3 chosen against 5
     assert not _outgrows([up, unsure], [], [up, chosen, more], reread=(0.5, 0.6))
+
+
+def test_outgrows_may_read_otherwise_only_the_corners_read_unsurely() -> None:
+    # with ``sure``, a tile read before (on the board or off it) may read otherwise in the
+    # second board at the corners whose digit it read under ``sure``, nowhere else
+    from vision.pipeline import _outgrows
+    up, down = _tile((0, 0, "U"), [0, 1, 2], _UP), _tile((0, 0, "D"), [1, 2, 3], _DOWN)
+    below = _UP.copy()
+    below[1] = [130.0, 100 + 30 * np.sqrt(3)]
+    more = _tile((0, -1, "D"), [0, 0, 4], below[[0, 2, 1]])
+    half = _tile((0, 0, "D"), [1, 2, 5], _DOWN)
+    half.probs[2] = 0.0
+    half.probs[2, 5], half.probs[2, 3] = 0.6, 0.4  # its 5 read at 0.6, under 0.9
+    assert not _outgrows([up, half], [], [up, down, more])
+    assert _outgrows([up, half], [], [up, down, more], sure=0.9)
+    assert not _outgrows([up, half], [], [up, down, more], sure=0.5)  # 0.6 is sure at 0.5
+    # a corner that named no digit is unsure; the others must agree, counted from any
+    unknown = _tile((0, 0, "D"), [2, None, 1], _DOWN[[1, 2, 0]])
+    assert _outgrows([up, unknown], [], [up, down, more], sure=0.9)
+    wrong = _tile((0, 0, "D"), [2, None, 4], _DOWN[[1, 2, 0]])
+    assert not _outgrows([up, wrong], [], [up, down, more], sure=0.9)
+    # a tile read off the board where the second reads one: the same
+    off_half = _tile(None, [0, 0, 5], below)
+    off_half.probs[2] = 0.0
+    off_half.probs[2, 5] = 0.5
+    assert not _outgrows([up, down], [off_half], [up, down, more])
+    assert _outgrows([up, down], [off_half], [up, down, more], sure=0.9)
+    assert not _outgrows([up, down], [_tile(None, [0, 0, 5], below)], [up, down, more],
+                         sure=0.9)  # read surely otherwise
 
 
 def test_faces_showing_digits_finds_the_digits_and_moves_onto_them() -> None:

@@ -743,6 +743,14 @@ class ReaderConfig:
     #: crop's first choice (0: never)
     grown_rival_unsure: float = 0.6
     grown_rival_clear: float = 0.6
+    #: ... and may read a tile of the first (on the board or off it) otherwise at the
+    #: corners where the first read no digit at this probability or more (above 1: only
+    #: as above). Dev faults 71000295 (51 onyx tiles; the first board's lattice off the
+    #: tiles, whose crops cut digits in two): 18 -> 51 tiles, read with no mistake;
+    #: 71000324 42 -> 46; onyx dev 73000095 13 -> 17, no mistake; dev2 71000854 +1, no
+    #: mistake; one loss, dev2 71000758 (+1 tile, 2 digits wrong more). Fresh 75000036,
+    #: where it was found: 5 -> 48 of 48
+    grown_rival_sure: float = 0.9
     #: ... and may read a tile of the first otherwise where it reads it as the first's own
     #: crops show it, a digit at each corner (the first chose digits against them to
     #: agree with its neighbours: a lattice off the tiles; False: never). Dev faults

@@ -458,7 +458,8 @@ def _apart(tiles: Sequence[TileReading], others: Sequence[TileReading]
 
 def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
               board2: Sequence[TileReading], off_alike: bool = False,
-              reread: tuple[float, float] | None = None, as_pixels: bool = False) -> bool:
+              reread: tuple[float, float] | None = None, as_pixels: bool = False,
+              sure: float | None = None) -> bool:
     """Does ``board2`` read more tiles than ``board``, every tile of ``board`` among them
     where it lay (within a third of the tiles' side, each its own) with the same digits,
     its other tiles farther from those (one tile read twice overlaps itself; the next
@@ -474,7 +475,10 @@ def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
     With ``as_pixels``, a tile of ``board`` may also read otherwise in ``board2`` where
     ``board2`` reads it as its own crops' first choices show it, a digit at every corner
     (the first chose some against them, to agree with its neighbours on a lattice off
-    the tiles)."""
+    the tiles). With ``sure``, a tile of ``board`` or ``off`` may be read otherwise where
+    ``board2`` reads the same digits at each of its corners whose digit it read at ``sure``
+    or more (counted from any corner): it may differ where that tile's reading was unsure
+    (a board read on a lattice off its tiles, whose crops cut digits in two)."""
     if len(board2) <= len(board):
         return False
     c2 = np.array([t.corner_px.mean(axis=0) for t in board2])
@@ -487,7 +491,8 @@ def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
             return False
         if not _turned_alike(board2[k], t) and not (
                 reread is not None and _read_again(t, board2[k], *reread)) and not (
-                as_pixels and _as_its_pixels(board2[k], t)):
+                as_pixels and _as_its_pixels(board2[k], t)) and not (
+                sure is not None and _alike_where_sure(board2[k], t, sure)):
             return False
         kept.add(k)
     new = np.array([k not in kept for k in range(len(board2))])
@@ -509,7 +514,8 @@ def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
         k = int(np.argmin(d))
         if d[k] > side / 3:
             continue
-        if not (off_alike and None not in t.corners and _turned_alike(board2[k], t)):
+        if not (off_alike and None not in t.corners and _turned_alike(board2[k], t)) and not (
+                sure is not None and _alike_where_sure(board2[k], t, sure)):
             return False
     return True
 
@@ -575,6 +581,16 @@ def _as_its_pixels(a: TileReading, b: TileReading) -> bool:
     own = np.argmax(b.probs, axis=1)
     return bool((own < 6).all()) and tuple(a.corners) in rotations(
         tuple(int(d) for d in own))  # type: ignore[arg-type]
+
+
+def _alike_where_sure(a: TileReading, b: TileReading, sure: float) -> bool:
+    """Does ``a`` (a digit at each corner) read ``b``'s digit at each corner where ``b`` read
+    one at probability ``sure`` or more, counted from some corner of ``a``?"""
+    if None in a.corners:
+        return False
+    at = [(k, d) for k, d in enumerate(b.corners) if d is not None and b.probs[k, d] >= sure]
+    return any(all(r[k] == d for k, d in at)
+               for r in rotations(tuple(a.corners)))  # type: ignore[arg-type]
 
 
 def _turned_alike(a: TileReading, b: TileReading) -> bool:
@@ -3118,7 +3134,8 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             grown = _outgrows(board, off, board2, cfg.grown_rival_off_alike,
                               (cfg.grown_rival_unsure, cfg.grown_rival_clear)
                               if cfg.grown_rival_unsure > 0 else None,
-                              cfg.grown_rival_pixels)
+                              cfg.grown_rival_pixels,
+                              cfg.grown_rival_sure if cfg.grown_rival_sure <= 1.0 else None)
             if grown:
                 # the tiles read off the first board, judged on its lattice (the grown
                 # one's homography, fitted to the board's digits, may stretch far off
