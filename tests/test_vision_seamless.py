@@ -585,6 +585,20 @@ def test_a_grown_board_may_read_otherwise_the_corners_the_first_read_unsurely() 
 
 @needs_model
 @pytest.mark.slow
+def test_a_grown_board_replaces_one_that_read_a_tile_twice() -> None:
+    # onyx dev 73000056: the board read first (38 tiles) holds one tile twice, on two
+    # cells its bent lattice folds together, so no board grown against it could hold
+    # each of its tiles once; counted once, the board grown reads all 42, every digit
+    s = onyx_dev(73_000_056)
+    before = scored(s, replace(DEFAULT, grown_rival_twice=False))
+    assert before.found_tiles > before.matched  # the tile read twice
+    sc = scored(s, DEFAULT)
+    assert sc.matched == sc.found_tiles == sc.label_tiles == 42
+    assert sc.digits_right == sc.digits and not sc.violations_false
+
+
+@needs_model
+@pytest.mark.slow
 def test_a_board_of_dark_tiles_is_not_lost_to_a_lattice_the_frame_draws() -> None:
     # onyx dev 73000092: 21 small onyx tiles on white marble. The marble's region below
     # a vein runs along the photo's frame on three sides: those straight runs drew a
@@ -1126,6 +1140,34 @@ def test_outgrows_may_read_otherwise_only_the_corners_read_unsurely() -> None:
     assert _outgrows([up, down], [off_half], [up, down, more], sure=0.9)
     assert not _outgrows([up, down], [_tile(None, [0, 0, 5], below)], [up, down, more],
                          sure=0.9)  # read surely otherwise
+    # the second's tile cut by the photo's edge names no digit at a corner: only where
+    # the first read none surely there
+    cut = _tile((0, 0, "D"), [1, 2, None], _DOWN)
+    assert _outgrows([up, half], [], [up, cut, more], sure=0.9)
+    assert not _outgrows([up, down], [], [up, cut, more], sure=0.9)
+
+
+
+def test_outgrows_may_read_once_a_tile_the_first_read_twice() -> None:
+    # with ``twice``, two tiles of the first lying on one another (one tile read twice,
+    # on two cells a bent lattice folds together) are one, matched by one tile of the
+    # second as either reads; two tiles apart on one tile of the second are not
+    from vision.pipeline import _outgrows
+    up, down = _tile((0, 0, "U"), [0, 1, 2], _UP), _tile((0, 0, "D"), [1, 2, 3], _DOWN)
+    below = _UP.copy()
+    below[1] = [130.0, 100 + 30 * np.sqrt(3)]
+    more = _tile((0, -1, "D"), [0, 0, 4], below[[0, 2, 1]])
+    again = _tile((1, 0, "D"), [3, 3, 3], _DOWN + [2.0, 1.0])  # down, read twice
+    assert not _outgrows([up, down, again], [], [up, down, more])
+    assert _outgrows([up, down, again], [], [up, down, more], twice=True)
+    assert _outgrows([up, again, down], [], [up, down, more], twice=True)  # either order
+    # the second must still read more tiles than the first's tiles, each once
+    assert not _outgrows([up, down, again], [], [up, down], twice=True)
+    assert not _outgrows([up, down], [], [], twice=True)
+    # two tiles a third of a side apart, both nearest one tile of the second: not one
+    apart = _tile((1, 0, "D"), [1, 2, 3], _DOWN + [0.0, 18.0])  # 0.3 of a side
+    near = _tile((0, 0, "D"), [1, 2, 3], _DOWN + [0.0, 9.0])
+    assert not _outgrows([up, down, apart], [], [up, near, more], twice=True)
 
 
 def test_faces_showing_digits_finds_the_digits_and_moves_onto_them() -> None:

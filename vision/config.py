@@ -748,9 +748,15 @@ class ReaderConfig:
     #: as above). Dev faults 71000295 (51 onyx tiles; the first board's lattice off the
     #: tiles, whose crops cut digits in two): 18 -> 51 tiles, read with no mistake;
     #: 71000324 42 -> 46; onyx dev 73000095 13 -> 17, no mistake; dev2 71000854 +1, no
-    #: mistake; one loss, dev2 71000758 (+1 tile, 2 digits wrong more). Fresh 75000036,
-    #: where it was found: 5 -> 48 of 48
+    #: mistake, 71000811 25 -> 27; one loss, dev2 71000758 (+1 tile, 2 digits wrong
+    #: more). Fresh 75000036, where it was found: 5 -> 48 of 48
     grown_rival_sure: float = 0.9
+    #: ... and may read once two tiles of the first lying on one another (one tile read
+    #: twice, on two cells its bent lattice folds together; False: never). Onyx dev
+    #: 73000056: 38 tiles read, one of them twice; grown, 42 of 42, no mistake; so too
+    #: onyx dev 73000073 (49 read, 5 false; 46 of 46) and dev 71000250 (22 read, 3
+    #: false; 20 of 20)
+    grown_rival_twice: bool = True
     #: ... and may read a tile of the first otherwise where it reads it as the first's own
     #: crops show it, a digit at each corner (the first chose digits against them to
     #: agree with its neighbours: a lattice off the tiles; False: never). Dev faults

@@ -459,7 +459,7 @@ def _apart(tiles: Sequence[TileReading], others: Sequence[TileReading]
 def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
               board2: Sequence[TileReading], off_alike: bool = False,
               reread: tuple[float, float] | None = None, as_pixels: bool = False,
-              sure: float | None = None) -> bool:
+              sure: float | None = None, twice: bool = False) -> bool:
     """Does ``board2`` read more tiles than ``board``, every tile of ``board`` among them
     where it lay (within a third of the tiles' side, each its own) with the same digits,
     its other tiles farther from those (one tile read twice overlaps itself; the next
@@ -478,23 +478,34 @@ def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
     the tiles). With ``sure``, a tile of ``board`` or ``off`` may be read otherwise where
     ``board2`` reads the same digits at each of its corners whose digit it read at ``sure``
     or more (counted from any corner): it may differ where that tile's reading was unsure
-    (a board read on a lattice off its tiles, whose crops cut digits in two)."""
-    if len(board2) <= len(board):
+    (a board read on a lattice off its tiles, whose crops cut digits in two). With
+    ``twice``, tiles of ``board`` lying on one another (centres within a quarter of a
+    side: one tile read twice, on two cells a bent lattice folds together) count as one,
+    matched by one tile of ``board2`` as either reads."""
+    if not board2 or (len(board2) <= len(board) and not twice):
         return False
     c2 = np.array([t.corner_px.mean(axis=0) for t in board2])
     side = float(np.mean([mean_side(t.corner_px) for t in board2]))
-    kept: set[int] = set()
+    at: dict[int, list[TileReading]] = {}  # board's tiles by the tile of board2 nearest
     for t in board:
         d = np.linalg.norm(c2 - t.corner_px.mean(axis=0), axis=1)
         k = int(np.argmin(d))
-        if d[k] > side / 3 or k in kept:
+        if d[k] > side / 3:
             return False
-        if not _turned_alike(board2[k], t) and not (
-                reread is not None and _read_again(t, board2[k], *reread)) and not (
-                as_pixels and _as_its_pixels(board2[k], t)) and not (
-                sure is not None and _alike_where_sure(board2[k], t, sure)):
+        at.setdefault(k, []).append(t)
+    if len(board2) <= len(at):
+        return False
+    for k, ts in at.items():
+        cen = np.array([t.corner_px.mean(axis=0) for t in ts])
+        if len(ts) > 1 and not (twice and np.linalg.norm(
+                cen[:, None] - cen[None], axis=2).max() <= side / 4):
             return False
-        kept.add(k)
+        if not any(_turned_alike(board2[k], t) or (
+                reread is not None and _read_again(t, board2[k], *reread)) or (
+                as_pixels and _as_its_pixels(board2[k], t)) or (
+                sure is not None and _alike_where_sure(board2[k], t, sure)) for t in ts):
+            return False
+    kept = set(at)
     new = np.array([k not in kept for k in range(len(board2))])
     c1 = np.array([t.corner_px.mean(axis=0) for t in board])
     if np.linalg.norm(c2[new][:, None] - c1[None], axis=2).min() <= side / 3:
@@ -584,10 +595,9 @@ def _as_its_pixels(a: TileReading, b: TileReading) -> bool:
 
 
 def _alike_where_sure(a: TileReading, b: TileReading, sure: float) -> bool:
-    """Does ``a`` (a digit at each corner) read ``b``'s digit at each corner where ``b`` read
-    one at probability ``sure`` or more, counted from some corner of ``a``?"""
-    if None in a.corners:
-        return False
+    """Does ``a`` read ``b``'s digit at each corner where ``b`` read one at probability
+    ``sure`` or more, counted from some corner of ``a`` (a corner ``a`` names no digit at,
+    cut by the photo's edge, reads none)?"""
     at = [(k, d) for k, d in enumerate(b.corners) if d is not None and b.probs[k, d] >= sure]
     return any(all(r[k] == d for k, d in at)
                for r in rotations(tuple(a.corners)))  # type: ignore[arg-type]
@@ -3135,7 +3145,8 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                               (cfg.grown_rival_unsure, cfg.grown_rival_clear)
                               if cfg.grown_rival_unsure > 0 else None,
                               cfg.grown_rival_pixels,
-                              cfg.grown_rival_sure if cfg.grown_rival_sure <= 1.0 else None)
+                              cfg.grown_rival_sure if cfg.grown_rival_sure <= 1.0 else None,
+                              cfg.grown_rival_twice)
             if grown:
                 # the tiles read off the first board, judged on its lattice (the grown
                 # one's homography, fitted to the board's digits, may stretch far off
