@@ -17,6 +17,16 @@ from vision.pipeline import read_array
 INFERRED = "outline inferred from the lattice"
 
 
+def _read_whole(s: Any, n: int | None = None) -> None:
+    """The synthetic photo ``s`` read by the reader as it ships: every board tile of its
+    label (``n`` of them, where given) found and no other, every digit right, no false
+    violation."""
+    sc = scored(s, DEFAULT)
+    assert sc.matched == sc.found_tiles == sc.label_tiles
+    assert n is None or sc.matched == n
+    assert sc.digits_right == sc.digits and not sc.violations_false
+
+
 def _not_read(s, cfg: object) -> None:  # type: ignore[no-untyped-def]
     """The synthetic photo ``s`` with ``cfg`` (the reader without the part under test):
     at most a tenth of its board found, or no tiles ("found", or "read": too blurred)."""
@@ -561,10 +571,8 @@ def test_a_drifted_arm_is_read_by_a_board_grown_from_another_of_the_first_ones_t
     for seed, first, seeds in ((73_000_116, 34, 2), (73_000_041, 39, 3)):
         s = onyx_dev(seed)
         assert scored(s, replace(DEFAULT, grown_rival_seeds=seeds - 1)).matched == first
-        sc = scored(s, DEFAULT)
         assert DEFAULT.grown_rival_seeds >= seeds
-        assert sc.matched == sc.found_tiles == sc.label_tiles
-        assert sc.digits_right == sc.digits and not sc.violations_false
+        _read_whole(s)
 
 
 @needs_model
@@ -578,9 +586,7 @@ def test_a_grown_board_may_read_otherwise_the_corners_the_first_read_unsurely() 
     from vision.synth import render
     s = render(71_000_295, size=SIZE, style=_style(71_000_295), faults=True)
     assert scored(s, replace(DEFAULT, grown_rival_sure=2.0)).matched == 18
-    sc = scored(s, DEFAULT)
-    assert sc.matched == sc.found_tiles == sc.label_tiles == 51
-    assert sc.digits_right == sc.digits and not sc.violations_false
+    _read_whole(s, 51)
 
 
 @needs_model
@@ -592,9 +598,7 @@ def test_a_grown_board_replaces_one_that_read_a_tile_twice() -> None:
     s = onyx_dev(73_000_056)
     before = scored(s, replace(DEFAULT, grown_rival_twice=False))
     assert before.found_tiles > before.matched  # the tile read twice
-    sc = scored(s, DEFAULT)
-    assert sc.matched == sc.found_tiles == sc.label_tiles == 42
-    assert sc.digits_right == sc.digits and not sc.violations_false
+    _read_whole(s, 42)
 
 
 @needs_model
