@@ -167,7 +167,13 @@ def model_info(path: str | Path | None = None) -> dict[str, Any]:
 
 
 def parse_set(items: list[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` items -> config overrides (VALUE as JSON, else the string)."""
+    """``KEY=VALUE`` items -> config overrides (VALUE as JSON, else the string).
+
+    Raises SystemExit where an item has no ``=``, or where KEY is a setting of
+    :class:`vision.config.ReaderConfig` whose kind VALUE does not fit (``False`` is no JSON:
+    it would pass as a string, which is true).
+    """
+    from vision.config import DEFAULT
     out: dict[str, Any] = {}
     for it in items:
         key, sep, value = it.partition("=")
@@ -177,7 +183,25 @@ def parse_set(items: list[str]) -> dict[str, Any]:
             out[key] = json.loads(value)
         except ValueError:
             out[key] = value
+        if hasattr(DEFAULT, key) and not _fits(getattr(DEFAULT, key), out[key]):
+            kind = type(getattr(DEFAULT, key)).__name__
+            raise SystemExit(f"{it!r}: {key} takes {'an' if kind == 'int' else 'a'} {kind}, "
+                             "written as JSON "
+                             "(true, false, 0.5, [1, 2])")
     return out
+
+
+def _fits(default: Any, value: Any) -> bool:
+    """Can ``value`` (parsed JSON) stand for a setting whose default is ``default``?"""
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    if isinstance(default, int):
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(default, float):
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if isinstance(default, tuple):
+        return isinstance(value, list)
+    return True
 
 
 @lru_cache(maxsize=2)

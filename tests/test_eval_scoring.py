@@ -498,6 +498,15 @@ def test_real_turns_turns_and_shrinks_a_copy_and_parses_its_settings() -> None:
         "adopt_gap_clear": False, "reread_loose_min": 1.01, "x": "abc"}
     with pytest.raises(SystemExit, match="KEY=VALUE"):
         parse_set(["adopt_gap_clear"])
+    # a setting's value must be of its kind: "False" is no JSON, and as a string it is true
+    with pytest.raises(SystemExit, match="adopt_gap_clear takes a bool"):
+        parse_set(["adopt_gap_clear=False"])
+    with pytest.raises(SystemExit, match="reread_loose_min takes a float"):
+        parse_set(["reread_loose_min=high"])
+    with pytest.raises(SystemExit, match="grown_rival_seeds takes an int"):
+        parse_set(["grown_rival_seeds=1.5"])
+    assert parse_set(["reread_loose_min=1", "silhouette_colour_levels=[2, 98]"]) == {
+        "reread_loose_min": 1, "silhouette_colour_levels": [2, 98]}
 
 
 def test_inferred_digits_names_each_corners_reason_and_counts_what_rules_gain_and_lose(
