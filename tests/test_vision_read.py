@@ -1365,10 +1365,13 @@ def test_a_board_from_a_silhouette_gives_way_to_the_next_that_reads_more_tiles()
     # and the photo's frame counted as outlines' sides: left out, as shipped since stop
     # 78, the first board is the whole one)
     base = replace(FRAMED, digit_refit_rounds=0)
-    # (nor the tiles a grown board reads beside the first given to it: rival_beside_clear)
+    # (nor the tiles a grown board reads beside the first given to it: rival_beside_clear;
+    # nor, since stop 99, the grown board reading otherwise the corners the first read
+    # unsurely, which reads the whole board too: grown_rival_sure)
     first, rival, shipped = _dev_scores(71_000_291, replace(base, rival_boards=0,
                                                             corner_only_join=False,
-                                                            rival_beside_clear=2.0),
+                                                            rival_beside_clear=2.0,
+                                                            grown_rival_sure=2.0),
                                         base, DEFAULT)
     assert first.matched <= 5
     for sc in (rival, shipped):
@@ -2161,12 +2164,14 @@ def test_an_arm_is_followed_past_eleven_rings_of_candidates() -> None:
     # have; 11 rings stop short of it (29 tiles on stop 51's host). Read with the photo's
     # frame counted as outlines' sides: left out (stop 78), the silhouette's lattice is
     # of the tiles' size and stands, and reads 26 where the faces' board read 36, a loss
-    # left (see MEASUREMENTS)
+    # left (see MEASUREMENTS). (The short control without stop 99's grown board reading
+    # otherwise the corners the first read unsurely, which reads that end too:
+    # grown_rival_sure)
     from benchmarks.eval_reader import SIZE, _style
     from vision.synth import render
     s = render(71_000_022, size=SIZE, style=_style(71_000_022), faults=True)
     far, short = (score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
-                  for cfg in (FRAMED, replace(FRAMED, ring_cells=11)))
+                  for cfg in (FRAMED, replace(FRAMED, ring_cells=11, grown_rival_sure=2.0)))
     assert far.found_tiles == far.matched >= far.label_tiles - 2
     assert far.digits_right == far.digits
     assert short.matched < far.matched - 3
