@@ -485,29 +485,28 @@ def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
     if not board2 or (len(board2) <= len(board) and not twice):
         return False
     c2 = np.array([t.corner_px.mean(axis=0) for t in board2])
+    c1 = np.array([t.corner_px.mean(axis=0) for t in board])
     side = float(np.mean([mean_side(t.corner_px) for t in board2]))
-    at: dict[int, list[TileReading]] = {}  # board's tiles by the tile of board2 nearest
-    for t in board:
-        d = np.linalg.norm(c2 - t.corner_px.mean(axis=0), axis=1)
+    at: dict[int, list[int]] = {}  # board's tiles (indices) by the tile of board2 nearest
+    for i, c in enumerate(c1):
+        d = np.linalg.norm(c2 - c, axis=1)
         k = int(np.argmin(d))
         if d[k] > side / 3:
             return False
-        at.setdefault(k, []).append(t)
+        at.setdefault(k, []).append(i)
     if len(board2) <= len(at):
         return False
-    for k, ts in at.items():
-        cen = np.array([t.corner_px.mean(axis=0) for t in ts])
-        if len(ts) > 1 and not (twice and np.linalg.norm(
-                cen[:, None] - cen[None], axis=2).max() <= side / 4):
+    for k, idx in at.items():
+        if len(idx) > 1 and not (twice and np.linalg.norm(
+                c1[idx][:, None] - c1[idx][None], axis=2).max() <= side / 4):
             return False
         if not any(_turned_alike(board2[k], t) or (
                 reread is not None and _read_again(t, board2[k], *reread)) or (
                 as_pixels and _as_its_pixels(board2[k], t)) or (
-                sure is not None and _alike_where_sure(board2[k], t, sure)) for t in ts):
+                sure is not None and _alike_where_sure(board2[k], t, sure))
+                for t in (board[i] for i in idx)):
             return False
-    kept = set(at)
-    new = np.array([k not in kept for k in range(len(board2))])
-    c1 = np.array([t.corner_px.mean(axis=0) for t in board])
+    new = np.array([k not in at for k in range(len(board2))])
     if np.linalg.norm(c2[new][:, None] - c1[None], axis=2).min() <= side / 3:
         return False
     # a tile added must show its digits: at two corners or more (each corner in view, of
