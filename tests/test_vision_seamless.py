@@ -1070,12 +1070,19 @@ def test_neighbour_faces_mirror_each_edge_once() -> None:
         [(100.0, 100.0), (160.0, 100.0), (130.0, 100 + 30 * np.sqrt(3))]))
 
 
-def test_outgrows_keeps_every_tile_read_and_takes_no_tile_off_the_board() -> None:
-    from vision.pipeline import _outgrows
+def _two_and_one_below() -> tuple[Any, Any, np.ndarray, Any]:
+    """The boards :func:`vision.pipeline._outgrows` is tried on: an upright tile and the
+    one beside it (each read at probability 1), the outline of the cell below the upright
+    one, and a tile read there."""
     up, down = _tile((0, 0, "U"), [0, 1, 2], _UP), _tile((0, 0, "D"), [1, 2, 3], _DOWN)
     below = _UP.copy()
     below[1] = [130.0, 100 + 30 * np.sqrt(3)]
-    more = _tile((0, -1, "D"), [0, 0, 4], below[[0, 2, 1]])
+    return up, down, below, _tile((0, -1, "D"), [0, 0, 4], below[[0, 2, 1]])
+
+
+def test_outgrows_keeps_every_tile_read_and_takes_no_tile_off_the_board() -> None:
+    from vision.pipeline import _outgrows
+    up, down, below, more = _two_and_one_below()
     # the same tiles (one's corners counted from another corner), and one more
     turned = _tile((5, 5, "U"), [1, 2, 0], _UP[[1, 2, 0]])
     assert _outgrows([up, down], [], [turned, down, more])
@@ -1121,10 +1128,7 @@ def test_outgrows_may_read_otherwise_only_the_corners_read_unsurely() -> None:
     # with ``sure``, a tile read before (on the board or off it) may read otherwise in the
     # second board at the corners whose digit it read under ``sure``, nowhere else
     from vision.pipeline import _outgrows
-    up, down = _tile((0, 0, "U"), [0, 1, 2], _UP), _tile((0, 0, "D"), [1, 2, 3], _DOWN)
-    below = _UP.copy()
-    below[1] = [130.0, 100 + 30 * np.sqrt(3)]
-    more = _tile((0, -1, "D"), [0, 0, 4], below[[0, 2, 1]])
+    up, down, below, more = _two_and_one_below()
     half = _tile((0, 0, "D"), [1, 2, 5], _DOWN)
     half.probs[2] = 0.0
     half.probs[2, 5], half.probs[2, 3] = 0.6, 0.4  # its 5 read at 0.6, under 0.9
@@ -1157,10 +1161,7 @@ def test_outgrows_may_read_once_a_tile_the_first_read_twice() -> None:
     # on two cells a bent lattice folds together) are one, matched by one tile of the
     # second as either reads; two tiles apart on one tile of the second are not
     from vision.pipeline import _outgrows
-    up, down = _tile((0, 0, "U"), [0, 1, 2], _UP), _tile((0, 0, "D"), [1, 2, 3], _DOWN)
-    below = _UP.copy()
-    below[1] = [130.0, 100 + 30 * np.sqrt(3)]
-    more = _tile((0, -1, "D"), [0, 0, 4], below[[0, 2, 1]])
+    up, down, _, more = _two_and_one_below()
     again = _tile((1, 0, "D"), [3, 3, 3], _DOWN + [2.0, 1.0])  # down, read twice
     assert not _outgrows([up, down, again], [], [up, down, more])
     assert _outgrows([up, down, again], [], [up, down, more], twice=True)
