@@ -1406,6 +1406,31 @@ def test_a_spot_beside_a_stroke_is_no_pin() -> None:
     assert len(was) == 2 and np.linalg.norm(was[1] - [200, 100]) <= 2.0
 
 
+def test_pins_are_the_maxima_a_dilation_finds() -> None:
+    import cv2
+
+    from vision.silhouette import disk_maxima
+    # the pins' maxima, made only at each 3 x 3 square's maxima and pruned ring by ring,
+    # are the pixels a dilation by the pin's disc finds: plateaus (ties), the photo's
+    # border (pixels beyond it ignored) and every kernel size the pins use
+    rng = np.random.default_rng(5)
+    for k in (5, 9, 13, 19, 27):
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        for _ in range(6):
+            resp = rng.integers(0, 7, (41, 67)).astype(np.float32)
+            resp = cv2.GaussianBlur(resp, (0, 0), 1.5).round(1) if rng.random() < 0.5 else resp
+            want = np.nonzero((resp >= cv2.dilate(resp, kernel)) & (resp > 2.0))
+            got = disk_maxima(resp, kernel, 2.0)
+            assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+    # a lone spot in a corner is a maximum; one beaten by a stronger one 12 px off (the
+    # kernel's reach 13) is not, one 14 px off is
+    resp = np.zeros((60, 60), np.float32)
+    resp[0, 0], resp[30, 20], resp[30, 32], resp[50, 55] = 5.0, 4.0, 6.0, 3.0
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (27, 27))
+    ys, xs = disk_maxima(resp, kernel, 1.0)
+    assert list(zip(ys.tolist(), xs.tolist(), strict=True)) == [(0, 0), (30, 32), (50, 55)]
+
+
 @needs_model
 @pytest.mark.slow
 def test_black_tiles_on_granite_crowded_by_their_digits_spots_are_grown_from_their_pins(
@@ -1432,6 +1457,20 @@ def test_a_board_of_black_tiles_on_granite_is_grown_from_its_centre_pins() -> No
     # one cell more, its outline bent across two tiles by the lattice's perspective, read
     # as a tile not in the set only through digits chosen against its pixels (flagged)
     assert sc.found_tiles <= 52
+
+
+@needs_model
+@pytest.mark.slow
+def test_a_board_grown_from_the_pins_replaces_one_read_off_the_near_tiles() -> None:
+    # onyx dev 73000160: 40 black tiles seen steeply; the board read (and every board
+    # grown from its own tiles) lies on a lattice off two near tiles, 38 read. The board
+    # the tiles' centre pins place reads all 40, and every tile of the first alike
+    s = onyx_dev(73_000_160)
+    before = scored(s, replace(DEFAULT, pin_rivals=0))
+    assert before.matched == 38
+    sc = scored(s, DEFAULT)
+    assert sc.matched == sc.found_tiles == sc.label_tiles == 40
+    assert sc.digits_right == sc.digits
 
 
 def test_a_board_placed_by_pins_shows_them_at_its_cells() -> None:

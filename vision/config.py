@@ -762,6 +762,14 @@ class ReaderConfig:
     #: agree with its neighbours: a lattice off the tiles; False: never). Dev faults
     #: 71000214: +4 tiles, read with no mistake
     grown_rival_pixels: bool = True
+    #: ... and, where none of those replaced it, at most this many boards grown from the
+    #: seeds the tiles' centre pins place (see pin_top; kept where their cells show the
+    #: pins, as there) are weighed against it alike (0: never). A board fitted to a steep
+    #: view's far tiles strays off the near ones, and a board grown from its own tiles
+    #: follows that lattice; the pins show where each tile's centre is. Fresh 75000249
+    #: (11 black tiles, 35+ degrees of tilt), where it was found: 6 -> 11 of 11, every
+    #: digit right
+    pin_rivals: int = 1
     #: a board grown against the board read that does not replace it gives it its tiles
     #: beside it that the first missed, each corner's digit its crop's first choice at
     #: this or more, squarely on a free cell next to it, agreeing with its digits at two

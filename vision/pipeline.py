@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import islice
+from itertools import chain, islice
 from pathlib import Path
 
 import cv2
@@ -346,15 +346,16 @@ def _seeded_boards(cfg: ReaderConfig, photo: Photo, detected: Found, seeds: np.n
     yield from _found_each(cfg, grown_boards(cfg, tris, gray, [], seeds), gray, edges, s)
 
 
-def _slid_boards(cfg: ReaderConfig, photo: Photo, n: int, pins: bool = False
-                 ) -> Iterator[Found]:
+def _slid_boards(cfg: ReaderConfig, photo: Photo, n: int, pins: bool = False,
+                 first: Found | None = None) -> Iterator[Found]:
     """At most ``n`` boards grown by their digits (:func:`vision.fit.grown_boards`) from
     the seeds a face's shape finds slid across the detection copy
-    (:func:`vision.silhouette.slid_seeds`; every face found there, anew), or with
-    ``pins`` those the tiles' centre pins place (:func:`vision.silhouette.pin_seeds`)."""
+    (:func:`vision.silhouette.slid_seeds`; every face found there, anew, or those of the
+    fit ``first``: see :func:`_copy_faces`), or with ``pins`` those the tiles' centre
+    pins place (:func:`vision.silhouette.pin_seeds`)."""
     if n <= 0 or (cfg.pin_top if pins else cfg.slid_templates) <= 0:
         return
-    gray, s, tris, edges = _copy_faces(cfg, photo, None)
+    gray, s, tris, edges = _copy_faces(cfg, photo, first)
     seeds, groups = pin_seeds(cfg, gray) if pins else (slid_seeds(cfg, tris, gray), None)
     if len(seeds):
         yield from _found_each(
@@ -3138,7 +3139,11 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         # clearest tile is weighed against it, then one from the next (onyx dev
         # 73000116: an arm in the shade reached from its second tile only)
         seeds = _board_seeds(cfg, photo, board, cfg.grown_rival_seeds)
-        for again in _seeded_boards(cfg, photo, detected, seeds):
+        # then the boards the tiles' pins place (a steep view: the first board's lattice,
+        # and so one grown from its tiles, strays off the near tiles; fresh 75000249)
+        for again in chain(_seeded_boards(cfg, photo, detected, seeds),
+                           _slid_boards(cfg, photo, cfg.pin_rivals, pins=True,
+                                        first=detected)):
             again, conv2, board2, off2 = read(again)
             grown = _outgrows(board, off, board2, cfg.grown_rival_off_alike,
                               (cfg.grown_rival_unsure, cfg.grown_rival_clear)
