@@ -1468,9 +1468,44 @@ def test_a_board_grown_from_the_pins_replaces_one_read_off_the_near_tiles() -> N
     s = onyx_dev(73_000_160)
     before = scored(s, replace(DEFAULT, pin_rivals=0))
     assert before.matched == 38
+    # only 10 of the 38 tiles read are faces fixing the lattice: with the bar at none,
+    # the pins' board is not tried
+    assert scored(s, replace(DEFAULT, pin_rival_faces=0.0)).matched == 38
     sc = scored(s, DEFAULT)
     assert sc.matched == sc.found_tiles == sc.label_tiles == 40
     assert sc.digits_right == sc.digits
+
+
+def test_pins_sought_in_a_box_seed_the_cells_there_in_the_whole_copys_pixels() -> None:
+    import cv2
+
+    from vision.silhouette import pin_seeds
+    # two boards of pinned tiles (light pins and strokes for digits on dark faces), 440
+    # px apart: pins sought in a box about the left one (as about a board read, for the
+    # pins' rival board) seed the left one's cells only, where the whole copy's search
+    # puts them
+    g = np.full((500, 900), 30.0, np.float32)
+    for ox in (230.0, 670.0):
+        cen, cor = _lattice_cells(1, np.array([[90.0, 0.0, ox], [0.0, -77.9, 250.0]]))
+        keep = np.abs(cen[:, 0] - ox) < 160
+        for c, k in zip(cen[keep], cor[keep], strict=True):
+            cv2.circle(g, (int(round(c[0])), int(round(c[1]))), 5, 160.0, -1)
+            for p in k:
+                x, y = (p + 0.54 * (c - p)).astype(int)
+                cv2.line(g, (x - 6, y - 6), (x + 6, y + 6), 170.0, 3)
+                cv2.line(g, (x - 6, y + 6), (x + 4, y - 8), 170.0, 2)
+    g = cv2.GaussianBlur(g, (0, 0), 0.7).astype(np.uint8)
+    every, _ = pin_seeds(DEFAULT, g)
+    left, groups = pin_seeds(DEFAULT, g, (0, 0, 450, 500))
+    centres = every.mean(axis=1)
+    assert (centres[:, 0] < 450).sum() >= 3 and (centres[:, 0] > 450).sum() >= 3
+    want = every[centres[:, 0] < 450]
+    assert len(left) == len(want)
+    for seed in left:
+        assert np.abs(want - seed).max(axis=(1, 2)).min() < 1e-6
+    assert all((p[:, 0] < 450).all() for p in groups)
+    # a box too small for any pin seeds nothing
+    assert len(pin_seeds(DEFAULT, g, (10, 10, 15, 400))[0]) == 0
 
 
 def test_a_board_placed_by_pins_shows_them_at_its_cells() -> None:

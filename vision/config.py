@@ -770,6 +770,14 @@ class ReaderConfig:
     #: (11 black tiles, 35+ degrees of tilt), where it was found: 6 -> 11 of 11, every
     #: digit right
     pin_rivals: int = 1
+    #: ... only where fewer of the board's tiles than this share of them are faces fixing
+    #: its lattice (cells outlined by their edges): a lattice fitted to many faces lies on
+    #: them. On the first 20 dev photos the pins' boards read that way cost 21 % more time
+    #: and changed no reading; with this bar, none of those is tried
+    pin_rival_faces: float = 0.5
+    #: ... their pins sought within this many sides of the board's tiles (a whole photo's
+    #: pins cost 0.14 s at 1024 x 768; such a board holds the first's tiles)
+    pin_rival_reach: float = 1.5
     #: a board grown against the board read that does not replace it gives it its tiles
     #: beside it that the first missed, each corner's digit its crop's first choice at
     #: this or more, squarely on a free cell next to it, agreeing with its digits at two

@@ -347,16 +347,26 @@ def _seeded_boards(cfg: ReaderConfig, photo: Photo, detected: Found, seeds: np.n
 
 
 def _slid_boards(cfg: ReaderConfig, photo: Photo, n: int, pins: bool = False,
-                 first: Found | None = None) -> Iterator[Found]:
+                 first: Found | None = None, near: Sequence[TileReading] = ()
+                 ) -> Iterator[Found]:
     """At most ``n`` boards grown by their digits (:func:`vision.fit.grown_boards`) from
     the seeds a face's shape finds slid across the detection copy
     (:func:`vision.silhouette.slid_seeds`; every face found there, anew, or those of the
     fit ``first``: see :func:`_copy_faces`), or with ``pins`` those the tiles' centre
-    pins place (:func:`vision.silhouette.pin_seeds`)."""
+    pins place (:func:`vision.silhouette.pin_seeds`), sought only within
+    ``cfg.pin_rival_reach`` x side of the tiles ``near`` if any are given."""
     if n <= 0 or (cfg.pin_top if pins else cfg.slid_templates) <= 0:
         return
     gray, s, tris, edges = _copy_faces(cfg, photo, first)
-    seeds, groups = pin_seeds(cfg, gray) if pins else (slid_seeds(cfg, tris, gray), None)
+    box = None
+    if near:
+        px = np.concatenate([t.corner_px for t in near]) * s
+        pad = cfg.pin_rival_reach * float(np.mean([mean_side(t.corner_px) for t in near])) * s
+        lo, hi = np.floor(px.min(axis=0) - pad), np.ceil(px.max(axis=0) + pad)
+        box = (int(max(lo[0], 0)), int(max(lo[1], 0)), int(min(hi[0], gray.shape[1])),
+               int(min(hi[1], gray.shape[0])))
+    seeds, groups = (pin_seeds(cfg, gray, box) if pins
+                     else (slid_seeds(cfg, tris, gray), None))
     if len(seeds):
         yield from _found_each(
             cfg, islice(grown_boards(cfg, tris, gray, [], seeds, groups), n), gray, edges, s)
@@ -3139,11 +3149,14 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         # clearest tile is weighed against it, then one from the next (onyx dev
         # 73000116: an arm in the shade reached from its second tile only)
         seeds = _board_seeds(cfg, photo, board, cfg.grown_rival_seeds)
-        # then the boards the tiles' pins place (a steep view: the first board's lattice,
-        # and so one grown from its tiles, strays off the near tiles; fresh 75000249)
+        # then the boards the tiles' pins place, where few of the board's tiles are faces
+        # outlining its lattice (a steep view: a lattice resting on the far tiles, and so
+        # one grown from its tiles, strays off the near ones; fresh 75000249)
+        pinned = (cfg.pin_rivals if len(found.fit.cells) < cfg.pin_rival_faces * len(board)
+                  else 0)
         for again in chain(_seeded_boards(cfg, photo, detected, seeds),
-                           _slid_boards(cfg, photo, cfg.pin_rivals, pins=True,
-                                        first=detected)):
+                           _slid_boards(cfg, photo, pinned, pins=True, first=detected,
+                                        near=board)):
             again, conv2, board2, off2 = read(again)
             grown = _outgrows(board, off, board2, cfg.grown_rival_off_alike,
                               (cfg.grown_rival_unsure, cfg.grown_rival_clear)

@@ -1304,23 +1304,30 @@ def _best_apart(cfg: ReaderConfig, cand: np.ndarray, ev: np.ndarray, side: float
     return kept
 
 
-def pin_seeds(cfg: ReaderConfig, gray: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+def pin_seeds(cfg: ReaderConfig, gray: np.ndarray,
+              box: tuple[int, int, int, int] | None = None
+              ) -> tuple[np.ndarray, list[np.ndarray]]:
     """Seeds (N, 3, 2, pixels of ``gray``, the detection copy) for
     :func:`boards_from_seeds` placed by the tiles' centre pins (see ``cfg.pin_top``): a
     pin with three pins of its size around it whose centroid it is seeds its cell, each
     corner twice the pin less the pin across the opposite edge. Kept as
     :func:`slid_seeds` keeps its seeds (digits shown there, apart, best first). Also the
     pins (M, 2) of each radius and sign that placed a cell, for :func:`pinned_share`.
+    Pins are sought only inside ``box`` (x0, y0, x1, y1: pixels of ``gray``) if given.
     No seed on the double-size copy (as :func:`find_boards`), with ``cfg.pin_top`` 0 or
     no such pin."""
     none = np.zeros((0, 3, 2))
     if cfg.pin_top <= 0 or max(gray.shape) > cfg.detect_max_side:
         return none, []
-    g = gray.astype(np.float32)
+    x0, y0, x1, y1 = box if box is not None else (0, 0, gray.shape[1], gray.shape[0])
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return none, []
+    g = gray[y0:y1, x0:x1].astype(np.float32)
     smooth = cv2.GaussianBlur(g, (0, 0), 0.8)
     seeds, groups = [], []
     for r in cfg.pin_radii:
         for p in _pins(cfg, g, smooth, r):
+            p = p + [x0, y0]
             cells = _pin_cells(cfg, p, r)
             if len(cells):
                 seeds.append(cells)
