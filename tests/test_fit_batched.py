@@ -12,7 +12,7 @@ import pytest
 
 from engine.lattice import cell_corners, vertex_xy
 from vision.config import DEFAULT
-from vision.detect import edge_map, find_triangles, median_gradient
+from vision.detect import edge_map, find_triangles, magnitude, median_gradient
 from vision.fit import (
     EdgeField,
     LatticeFit,
@@ -362,3 +362,36 @@ def test_the_median_gradient_of_every_third_pixel_is_the_whole_images() -> None:
         want = float(np.median(_whole_gradients(g)[2][::3, ::3]))
         assert median_gradient(g) == pytest.approx(want, rel=1e-6)
         assert want > 1.0
+
+
+def test_gradient_magnitudes_are_rounded_once_wherever_the_arrays_lie() -> None:
+    # Sobel sums are integers: their squares' sums are exact in float32, so a magnitude
+    # rounded once is the float64 root rounded to float32, at every address in memory
+    # (cv2.magnitude's vector code rounds some otherwise, which ones depending on the
+    # arrays' alignment: one photo read twice in a process read two ways)
+    rng = np.random.default_rng(23)
+    gx0 = rng.integers(-1020, 1021, (61, 67)).astype(np.float32)
+    gy0 = rng.integers(-1020, 1021, (61, 67)).astype(np.float32)
+    want = np.sqrt(gx0.astype(np.float64) ** 2 + gy0.astype(np.float64) ** 2).astype(np.float32)
+    for off in range(16):  # the same values copied to 16 alignments of one buffer
+        bx, by = np.empty(gx0.size + 16, np.float32), np.empty(gx0.size + 16, np.float32)
+        gx = bx[off:off + gx0.size].reshape(gx0.shape)
+        gy = by[off:off + gy0.size].reshape(gy0.shape)
+        gx[:], gy[:] = gx0, gy0
+        assert np.array_equal(magnitude(gx, gy), want)
+    # the reader's two users: the median gradient and the edges' directions
+    g = cv2.GaussianBlur(rng.integers(0, 256, (120, 150), dtype=np.uint8), (0, 0), 1.5)
+    p = cv2.copyMakeBorder(g, 1, 1, 1, 1, cv2.BORDER_REFLECT_101)
+    sx = cv2.Sobel(p, cv2.CV_64F, 1, 0, ksize=3)[1:-1, 1:-1]
+    sy = cv2.Sobel(p, cv2.CV_64F, 0, 1, ksize=3)[1:-1, 1:-1]
+    exact = np.sqrt(sx ** 2 + sy ** 2).astype(np.float32)
+    assert median_gradient(g) == float(np.median(exact[::3, ::3]))
+    ef = EdgeField.of(g, np.zeros_like(g))
+    yi, xi = np.mgrid[0:120, 0:150]
+    nx, _ = ef.direction(yi, xi)
+    s = cv2.GaussianBlur(g, (3, 3), 0)
+    ps = cv2.copyMakeBorder(s, 1, 1, 1, 1, cv2.BORDER_REFLECT_101)
+    gxs = cv2.Sobel(ps, cv2.CV_64F, 1, 0, ksize=3)[1:-1, 1:-1].astype(np.float32)
+    gys = cv2.Sobel(ps, cv2.CV_64F, 0, 1, ksize=3)[1:-1, 1:-1].astype(np.float32)
+    m = np.sqrt(gxs.astype(np.float64) ** 2 + gys.astype(np.float64) ** 2).astype(np.float32)
+    assert np.array_equal(nx, gxs / (m + np.float32(1e-6)))

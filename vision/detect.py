@@ -161,13 +161,11 @@ def median_gradient(g: np.ndarray) -> float:
     """Median Sobel gradient magnitude (3x3 kernel, grey levels) of ``g`` (H, W) uint8 over
     every third row and column (a subsample is plenty for a median).
 
-    The value ``np.median`` of ``cv2.magnitude`` of the two ``cv2.Sobel(g, cv2.CV_32F,
-    ..., ksize=3)`` images at ``[::3, ::3]`` gives (OpenCV's default border, reflect-101;
-    the sums are small integers, exact either way), but only the subsampled pixels are
-    worked out: whole float images took 9.5-10.9 ms against 3.0-3.3 ms on a 1344 x 1008
-    copy (ad-hoc), most of it writing memory. The last bit can differ, rarely (0-2 of
-    300 random images 30-1500 px a side): OpenCV's vector and scalar square roots round
-    differently, and which elements fall in its scalar tail depends on the array's length.
+    The value ``np.median`` of the magnitude (:func:`magnitude`) of the two
+    ``cv2.Sobel(g, cv2.CV_32F, ..., ksize=3)`` images at ``[::3, ::3]`` gives (OpenCV's
+    default border, reflect-101; the sums are small integers, exact either way), but
+    only the subsampled pixels are worked out: whole float images took 9.5-10.9 ms
+    against 3.0-3.3 ms on a 1344 x 1008 copy (ad-hoc), most of it writing memory.
     """
     h, w = g.shape
     p = cv2.copyMakeBorder(g, 1, 1, 1, 1, cv2.BORDER_REFLECT_101)
@@ -177,7 +175,18 @@ def median_gradient(g: np.ndarray) -> float:
         # the neighbour (dy, dx) of every third pixel; |sums| <= 1020, so int16 is plenty
         return p[1 + dy:1 + dy + 3 * nh:3, 1 + dx:1 + dx + 3 * nw:3].astype(np.int16)
 
-    return float(np.median(cv2.magnitude(*sobel_from(at))))
+    return float(np.median(magnitude(*sobel_from(at))))
+
+
+def magnitude(gx: np.ndarray, gy: np.ndarray) -> np.ndarray:
+    """``sqrt(gx**2 + gy**2)`` elementwise (float32 arrays of one shape), each value
+    rounded once, the same wherever the arrays lie in memory. ``cv2.magnitude`` is not:
+    its vector code rounds differently from its scalar code, and which elements each
+    takes depends on the arrays' addresses, so one photo read twice in a process could
+    read differently (dev3 76000015: the median gradient 7.0710678 on one read, 7.0710683
+    on the next, the next tile's edge map 9,435 edge pixels apart, a false tile
+    found on one read and not the other)."""
+    return np.sqrt(gx * gx + gy * gy)
 
 
 def sobel_from(at: Callable[[int, int], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
@@ -216,7 +225,7 @@ def edge_sharpness(gray: np.ndarray, reach: int = 12, step: float = 40.0,
     g = cv2.GaussianBlur(gray.astype(np.float32), (0, 0), 1.0)
     gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
-    mag = cv2.magnitude(gx, gy) / 8.0
+    mag = magnitude(gx, gy) / 8.0
     box = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * reach + 1,) * 2)
     rise = cv2.dilate(g, box) - cv2.erode(g, box)
     # on an edge's crest: the steepest of its 3 x 3 and at least half the steepest within

@@ -47,6 +47,7 @@ from .detect import (
     edge_map,
     expand_sides,
     face_tone,
+    magnitude,
     points_inside,
     side_lengths,
     sobel_from,
@@ -1509,21 +1510,15 @@ class EdgeField:
         The 3x3 Sobel gradients of the smoothed image and their magnitude (plus 1e-6,
         never 0), worked out at these pixels only: whole-image ``cv2.Sobel`` and
         ``cv2.magnitude`` took about 15 ms of a read of the 12 MP sample (under cProfile,
-        ad-hoc) for the 31,000 pixels asked. The values are theirs (the sums are small
-        integers, exact in float32) but for a last bit, rarely (about 1 pixel in 100,000
-        of random gradients): ``cv2.magnitude`` rounds its vector and scalar square roots
-        differently, and splits a whole image into blocks, each with a scalar tail."""
+        ad-hoc) for the 31,000 pixels asked. The gradients are ``cv2.Sobel``'s (the sums
+        are small integers, exact in float32); the magnitude is
+        :func:`vision.detect.magnitude`'s, rounded once, not ``cv2.magnitude``'s, whose
+        last bit depends on where the arrays lie in memory."""
         g, y, x = self.grey, yi + 1, xi + 1
         gx, gy = sobel_from(lambda dy, dx: g[y + dy, x + dx].astype(np.int32))
-        n = gx.size
-        if not n:
+        if not gx.size:
             return gx, gy
-        # lengths that are a multiple of 64 go through cv2.magnitude's vector code alone,
-        # as nearly all of the whole image did
-        pad = -n % 64
-        m = cv2.magnitude(np.concatenate([gx.ravel(), np.zeros(pad, np.float32)]),
-                          np.concatenate([gy.ravel(), np.zeros(pad, np.float32)]))
-        m = m.ravel()[:n].reshape(gx.shape)
+        m = magnitude(gx, gy)
         m += np.float32(1e-6)
         return gx / m, gy / m
 
