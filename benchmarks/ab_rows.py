@@ -41,6 +41,7 @@ SETS: dict[str, tuple[bool, dict[str, Any] | None]] = {
     "onyx_eval_held_out": (False, {"edition": "onyx"}),
     "dev_eval": (False, None),
     "dev2_eval": (False, None),
+    "dev3_eval": (False, None),
 }
 
 #: the columns compared (counts, not times)

@@ -31,7 +31,7 @@ from vision.batch import COUNT_KEYS, headline, intervals
 
 #: the evaluation sets measured every stop (README, "How well it reads")
 SETS = ("reader_eval", "reader_eval_fresh", "reader_eval_faults", "dev_eval", "dev2_eval",
-        "dev_faults_eval", "onyx_eval", "onyx_eval_held_out")
+        "dev3_eval", "dev_faults_eval", "onyx_eval", "onyx_eval_held_out")
 #: sets also measured together, where each was read (the photos of both, as one set)
 POOLED = {"held_out_and_fresh": ("reader_eval", "reader_eval_fresh")}
 
