@@ -184,8 +184,8 @@ def magnitude(gx: np.ndarray, gy: np.ndarray) -> np.ndarray:
     its vector code rounds differently from its scalar code, and which elements each
     takes depends on the arrays' addresses, so one photo read twice in a process could
     read differently (dev3 76000015: the median gradient 7.0710678 on one read, 7.0710683
-    on the next, the next tile's edge map 9,435 edge pixels apart, a false tile
-    found on one read and not the other)."""
+    on the next, the two edge maps 37 pixels apart, a false tile found on one read and
+    not the other)."""
     return np.sqrt(gx * gx + gy * gy)
 
 
