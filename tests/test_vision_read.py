@@ -2554,17 +2554,3 @@ def test_two_rack_tiles_lying_on_the_lattice_stay_off_the_board() -> None:
     assert after.found_tiles == after.matched == after.label_tiles == 23
     assert after.digits_right == after.digits
     assert after.loose_matched == before.loose_matched + 2
-
-
-@needs_model
-def test_a_lone_face_apart_beside_faces_alike_still_joins_the_board() -> None:
-    # dev2 71000759: tiles 18 px a side, many of the board's found as loose faces; a D face
-    # meeting the board at a vertex, its digit the board's, stands a side from two of them
-    # turned its way, as a rack's tiles would: a lone face is not judged a rack, it joins
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-
-    s = render(71_000_759, size=SIZE, style=_style(71_000_759, None))
-    sc = scored(s)
-    assert sc.matched == sc.found_tiles == 37
-    assert scored(s, replace(DEFAULT, apart_rack_row=0)).matched == 37

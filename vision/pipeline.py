@@ -2352,12 +2352,8 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             # further off the lattice (a steep view extrapolated, a drifting arm): only a
             # group of its own, or meeting the board's digits at two vertices
             continue
-        if (rack is not None and len(group) >= 2 and not touch and not met
-                and _in_a_rack(cfg, [seen[n].px for n in sorted(group)],
-                               [on[n][0] for n in sorted(group)], rack)):
-            # (a group of two or more, meeting the board nowhere: a lone face, or one
-            # meeting the board's digits, has its own tests, and a board's tiles found
-            # as loose faces stand in rows too, dev2 71000759)
+        if rack is not None and _in_a_rack(cfg, [seen[n].px for n in sorted(group)],
+                                           [on[n][0] for n in sorted(group)], rack):
             continue
         for n in sorted(group):
             cell, k, _ = on[n]
