@@ -452,14 +452,6 @@ class ReaderConfig:
     apart_exact_frac: float = 0.08
     apart_exact_turn_deg: float = 4.0
     apart_exact_size: float = 1.25
-    #: ... but not a group whose faces share no edge, only vertices, one of which stands
-    #: in a row of loose faces alike (of its size and turned its way, as
-    #: loose.printed_copies judges them in the photo), apart_rack_row of them or more its
-    #: neighbours: a rack's tiles, standing side by side a side apart, fit a row of one
-    #: orientation's cells by chance (dev3 76000055, 76000361: two of seven rack tiles
-    #: joined to the board, their digits agreeing at the vertex between; a board's
-    #: tiles in a row alternate their turn, an edge joining each to the next); 0 = off
-    apart_rack_row: int = 2
     #: a piece of the board apart from its largest (those joined by the lattice, or any
     #: other) is reported as it lies (board in pieces, a tile touching by a corner only)
     #: where its free edge-neighbour cells are all in view and show the table, and judged

@@ -56,7 +56,7 @@ from .fit import (
     other_sizes,
 )
 from .io import NoTilesError, Photo, from_array, load
-from .loose import colour_faces, printed_copies, prune_loose, shape_pose
+from .loose import colour_faces, prune_loose
 from .reading import (
     BESIDE_SHOWN_DIGIT,
     BOARD_TOO_BLURRED,
@@ -2322,9 +2322,6 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
                 untold[n] = cell_corners(cell)[unseen]
     taken = [c for c, _, _ in on.values()]
     on = {n: x for n, x in on.items() if taken.count(x[0]) == 1}  # one face per cell
-    # the loose faces as found, to judge whether a group stands in a rack
-    rack = ([shape_pose(fit.triangles[i].pts / s) for i in fit.loose]
-            if cfg.apart_rack_row > 0 else None)
     out: list[int] = []
     left = set(on)
     while left:
@@ -2352,27 +2349,11 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             # further off the lattice (a steep view extrapolated, a drifting arm): only a
             # group of its own, or meeting the board's digits at two vertices
             continue
-        if rack is not None and _in_a_rack(cfg, [seen[n].px for n in sorted(group)],
-                                           [on[n][0] for n in sorted(group)], rack):
-            continue
         for n in sorted(group):
             cell, k, _ = on[n]
             _place(found, seen, probs, n, cell, k)
             out.append(n)
     return out
-
-
-def _in_a_rack(cfg: ReaderConfig, faces: Sequence[np.ndarray], cells: Sequence[Cell],
-               loose: Sequence[tuple[np.ndarray, float, float]]) -> bool:
-    """Do the faces of a group (``faces``, each (3, 2) pixels, lying on ``cells``) stand
-    in a rack: no two sharing an edge (a board's tiles in a row alternate their turn,
-    each joined to the next by an edge), and one of them with ``cfg.apart_rack_row`` or
-    more neighbours in a row among the ``loose`` faces (poses, :func:`shape_pose`):
-    alike in size and turn, as :func:`vision.loose.printed_copies` counts them."""
-    if any(b in edge_neighbours(a) for a in cells for b in cells):
-        return False
-    return any(printed_copies(cfg, shape_pose(px), loose, cfg.loose_dedupe_frac)
-               >= cfg.apart_rack_row for px in faces)
 
 
 def _nearest_square_cell(cfg: ReaderConfig, fit: LatticeFit, hinv: np.ndarray,
