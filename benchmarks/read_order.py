@@ -15,34 +15,20 @@ orders run at once, one process each (a few minutes for 100 photos on two cores)
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing as mp
 from typing import Any
 
-from benchmarks.eval_reader import SIZE, _style, machine, parse_style, write_json
-
-
-def reading_key(reading: dict[str, Any]) -> str:
-    """A reading (Reading JSON) as text, its times left out: what two reads of one photo
-    must share."""
-    return json.dumps({k: v for k, v in reading.items() if k != "timing_ms"}, sort_keys=True)
+from benchmarks.eval_reader import machine, parse_style, write_json
 
 
 def read_in_order(seeds: list[int], pins: dict[str, Any] | None) -> dict[int, str]:
-    """Render and read the photos of ``seeds`` in the order given, in this process:
-    each photo's :func:`reading_key` (or its error's first line)."""
-    from vision.config import DEFAULT
-    from vision.pipeline import read_array
-    from vision.synth import render
-    out: dict[int, str] = {}
-    for seed in seeds:
-        sample = render(seed, size=SIZE, style=_style(seed, pins))
-        try:
-            out[seed] = reading_key(read_array(sample.image, DEFAULT,
-                                               name=f"synth_{seed}").to_json())
-        except Exception as e:  # noqa: BLE001 - a photo with no tiles reads as its error
-            out[seed] = "error: " + (str(e).splitlines()[0] if str(e) else type(e).__name__)
-    return out
+    """Render and read the photos of ``seeds`` in the order given, in this process, as
+    :mod:`benchmarks.ab_code` renders and reads them: each photo's reading as canonical
+    JSON text, its times left out (an unreadable photo as its error)."""
+    from benchmarks.ab_code import _reader, synthetic_photos
+    read = _reader("vision")
+    # rendered one at a time: a set's photos are not all held at once
+    return {seed: read(synthetic_photos([seed], pins)[0][1].image)[0] for seed in seeds}
 
 
 def differing(a: dict[int, str], b: dict[int, str]) -> list[int]:
