@@ -2537,3 +2537,34 @@ def test_a_tile_read_on_the_board_is_not_read_off_it_too() -> None:
     (dup,) = on_board(r2)
     assert dup.tile is not None and dup.tile.name() == "1-1-5"
     assert sc.loose_found == twice.loose_found - 1 and sc.loose_matched == twice.loose_matched
+
+
+@needs_model
+def test_two_rack_tiles_lying_on_the_lattice_stay_off_the_board() -> None:
+    # dev3 76000361: a rack of seven tiles at the near edge; two of them lie on cells of
+    # the board's lattice, their digits agreeing at the vertex between, and were joined to
+    # the board as a piece under a hand
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+
+    s = render(76_000_361, size=SIZE, style=_style(76_000_361, None))
+    before = scored(s, replace(DEFAULT, apart_rack_bend_deg=0))
+    assert before.found_tiles == before.matched + 2
+    after = scored(s)
+    assert after.found_tiles == after.matched == after.label_tiles == 23
+    assert after.digits_right == after.digits
+    assert after.loose_matched == before.loose_matched + 2
+
+
+@needs_model
+def test_a_lone_face_apart_beside_faces_alike_still_joins_the_board() -> None:
+    # dev2 71000759: tiles 18 px a side, many of the board's found as loose faces; a D face
+    # meeting the board at a vertex, its digit the board's, stands a side from two of them
+    # turned its way, as a rack's tiles would: a lone face is not judged a rack, it joins
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+
+    s = render(71_000_759, size=SIZE, style=_style(71_000_759, None))
+    sc = scored(s)
+    assert sc.matched == sc.found_tiles == 37
+    assert scored(s, replace(DEFAULT, apart_rack_bend_deg=0)).matched == 37

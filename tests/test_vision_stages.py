@@ -3858,3 +3858,39 @@ def test_read_says_what_to_check_in_the_photo() -> None:
                 notes=[BOARD_TOO_BLURRED])
     assert check_line(r) == ("to check: the notes above; whether the photo shows a board "
                              "(none was read)")
+
+
+def test_faces_apart_in_a_row_of_faces_alike_are_a_rack() -> None:
+    # a rack's tiles stand side by side a side apart, all turned one way: two of them may
+    # lie on cells of one orientation sharing a vertex; a board's tiles in a row alternate
+    # their turn, joined by edges
+    from vision.loose import shape_pose
+    from vision.pipeline import _in_a_rack
+
+    row = [(i, 0, "U") for i in range(2, 6)]
+    poses = [shape_pose(_cell_px(c) + [2.0 * k, -1.0 * k]) for k, c in enumerate(row)]
+    pair = [(3, 0, "U"), (4, 0, "U")]
+    faces = [_cell_px(c) for c in pair]
+    assert _in_a_rack(DEFAULT, faces, pair, poses)
+    # ... not where the loose faces alike are only the two (no third stands beside them)
+    assert not _in_a_rack(DEFAULT, faces, pair, poses[1:3])
+    # ... nor a group joined by an edge (a board's piece under a hand: U and D in turn)
+    strip = [(3, 0, "U"), (3, 0, "D")]
+    assert not _in_a_rack(DEFAULT, [_cell_px(c) for c in strip], strip, poses)
+    # ... nor beside faces of another size
+    big = [shape_pose(_cell_px(c) * 1.3) for c in row]
+    assert not _in_a_rack(DEFAULT, faces, pair, [poses[1], poses[2], *big])
+    # ... nor where the faces alike beside one lie on two of a board's lines, 60 degrees
+    # apart, not in one row (a board's tiles of one turn under a hand: held out with
+    # faults 70000189)
+    c, size, turn = shape_pose(faces[0])
+    step = shape_pose(faces[1])[0] - c
+    bent = [(c + np.array([[-0.5, -0.866], [0.866, -0.5]]) @ step, size, turn)]
+    assert not _in_a_rack(DEFAULT, faces, pair, bent)
+    # ... but a row bent less than apart_rack_bend_deg is one
+    tilt = np.radians(170.0)
+    almost = [(c + np.array([[np.cos(tilt), -np.sin(tilt)], [np.sin(tilt), np.cos(tilt)]])
+               @ step, size, turn)]
+    assert _in_a_rack(DEFAULT, faces, pair, almost)
+    assert not _in_a_rack(replace(DEFAULT, apart_rack_bend_deg=5.0), faces, pair, almost)
+

@@ -452,6 +452,18 @@ class ReaderConfig:
     apart_exact_frac: float = 0.08
     apart_exact_turn_deg: float = 4.0
     apart_exact_size: float = 1.25
+    #: ... but not a group of two or more meeting the board nowhere whose faces share no
+    #: edge, only vertices, one of which stands in a straight row: two faces alike (of its
+    #: size and turned its way, as loose.printed_copies judges them in the photo), of the
+    #: group or loose ones showing a digit off the board's cells, a side from it on
+    #: opposite sides, their bearings within apart_rack_bend_deg of opposite. A rack's
+    #: tiles, standing side by side a side apart, fit a row of one orientation's cells by
+    #: chance (dev3 76000055, 76000361: two of seven rack tiles joined to the board, their
+    #: digits agreeing at the vertex between); a board's tiles alike around one lie on
+    #: three lines 60 degrees apart (held out with faults 70000189: a board's tiles under
+    #: a hand, found as loose faces, counted as a row of two); a lone face is not judged
+    #: so (dev2 71000759); 0 = off
+    apart_rack_bend_deg: float = 15.0
     #: a piece of the board apart from its largest (those joined by the lattice, or any
     #: other) is reported as it lies (board in pieces, a tile touching by a corner only)
     #: where its free edge-neighbour cells are all in view and show the table, and judged

@@ -56,7 +56,7 @@ from .fit import (
     other_sizes,
 )
 from .io import NoTilesError, Photo, from_array, load
-from .loose import colour_faces, prune_loose
+from .loose import colour_faces, printed_copies, prune_loose, shape_pose
 from .reading import (
     BESIDE_SHOWN_DIGIT,
     BOARD_TOO_BLURRED,
@@ -2322,6 +2322,13 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
                 untold[n] = cell_corners(cell)[unseen]
     taken = [c for c, _, _ in on.values()]
     on = {n: x for n, x in on.items() if taken.count(x[0]) == 1}  # one face per cell
+    # the loose faces showing a digit off the board's cells, to judge whether a group
+    # stands in a rack
+    rack = ([shape_pose(seen[n].px) for n in range(len(seen))
+             if seen[n].cell is None and seen[n].face >= 0
+             and bool((np.argmax(probs[n], axis=1) < 6).any())
+             and _nearest_square_cell(cfg, fit, hinv, seen[n].px, s)[0] not in occupied]
+            if cfg.apart_rack_bend_deg > 0 else None)
     out: list[int] = []
     left = set(on)
     while left:
@@ -2349,11 +2356,41 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             # further off the lattice (a steep view extrapolated, a drifting arm): only a
             # group of its own, or meeting the board's digits at two vertices
             continue
+        if (rack is not None and len(group) >= 2 and not touch and not met
+                and _in_a_rack(cfg, [seen[n].px for n in sorted(group)],
+                               [on[n][0] for n in sorted(group)], rack)):
+            # (a group of two or more, meeting the board nowhere: a lone face, or one
+            # meeting the board's digits, has its own tests, and a board's tiles found
+            # as loose faces stand in rows too, dev2 71000759)
+            continue
         for n in sorted(group):
             cell, k, _ = on[n]
             _place(found, seen, probs, n, cell, k)
             out.append(n)
     return out
+
+
+def _in_a_rack(cfg: ReaderConfig, faces: Sequence[np.ndarray], cells: Sequence[Cell],
+               loose: Sequence[tuple[np.ndarray, float, float]]) -> bool:
+    """Do the faces of a group (``faces``, each (3, 2) pixels, lying on ``cells``) stand
+    in a rack: no two sharing an edge (a board's tiles in a row alternate their turn,
+    each joined to the next by an edge), and one of them standing in a straight row, two
+    of its neighbours alike in size and turn (as :func:`vision.loose.printed_copies`
+    counts them), among the group's other faces and the ``loose`` faces (poses,
+    :func:`shape_pose`), lying on opposite sides of it within ``cfg.apart_rack_bend_deg``
+    (a board's tiles of one turn around a tile lie on three lines 60 degrees apart)."""
+    if any(b in edge_neighbours(a) for a in cells for b in cells):
+        return False
+    poses = [shape_pose(px) for px in faces]
+    for p in poses:
+        near = [q[0] - p[0] for q in [*loose, *poses]
+                if printed_copies(cfg, p, [q], cfg.loose_dedupe_frac)]
+        for i, u in enumerate(near):
+            for w in near[i + 1:]:
+                cos = float(u @ w) / (np.linalg.norm(u) * np.linalg.norm(w))
+                if cos <= -np.cos(np.radians(cfg.apart_rack_bend_deg)):
+                    return True
+    return False
 
 
 def _nearest_square_cell(cfg: ReaderConfig, fit: LatticeFit, hinv: np.ndarray,
