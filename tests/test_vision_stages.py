@@ -3894,3 +3894,26 @@ def test_faces_apart_in_a_row_of_faces_alike_are_a_rack() -> None:
     assert _in_a_rack(DEFAULT, faces, pair, almost)
     assert not _in_a_rack(replace(DEFAULT, apart_rack_bend_deg=5.0), faces, pair, almost)
 
+
+
+def test_a_silhouette_keeps_the_faces_lying_on_its_cells() -> None:
+    # dev3 76000346: a defocused board's 3 faces found by their edges all lie on its
+    # silhouette's lattice, one on a cell it matched to that face, one on a cell it
+    # proposed (no face matched there), one beyond its outline: it keeps 2 of 3, so it
+    # replaces the board of 3 faces (counting its own cells' faces only: 1, it did not)
+    from vision.detect import Triangle
+    from vision.fit import LatticeFit, _kept_faces
+
+    cells = [(0, 0, "U"), (0, 0, "D"), (1, 0, "U")]
+    tris = [Triangle(_cell_px(c), 0.9) for c in cells]
+    fit = LatticeFit(triangles=tris, cells={c: k for k, c in enumerate(cells)},
+                     homography=_LATTICE_104, side=104.0)
+    alt = LatticeFit(triangles=tris, cells={(0, 0, "D"): 1}, proposed={(0, 0, "U")},
+                     homography=_LATTICE_104, side=104.0, from_silhouette=True)
+    assert _kept_faces(DEFAULT, fit, alt) == 2
+    assert _kept_faces(replace(DEFAULT, silhouette_kept_inside=False), fit, alt) == 1
+    # a silhouette elsewhere (a cup beside the board) keeps none of them
+    far = np.array([[104.0, 0.0, 2000.0], [0.0, -104.0, 200.0], [0.0, 0.0, 1.0]])
+    cup = LatticeFit(triangles=tris, cells={(0, 0, "D"): -1}, proposed={(0, 0, "U")},
+                     homography=far, side=104.0, from_silhouette=True)
+    assert _kept_faces(DEFAULT, fit, cup) == 0

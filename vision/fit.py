@@ -425,7 +425,7 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
                                fit if len(fit.cells) >= 3 else None, colour, extra, apart)
         # a board of 3+ faces joined by their edges is real: a silhouette that leaves
         # most of them out is something else (a tile cut by the frame, a cup)
-        kept = len(set(fit.cells.values()) & set(alt.cells.values())) if alt else 0
+        kept = _kept_faces(cfg, fit, alt) if alt else 0
         if (alt is not None and len(alt.cells) + len(alt.proposed) > n
                 and (len(fit.cells) < 3 or kept >= 0.5 * len(fit.cells))):
             alt.by_edges = fit
@@ -434,6 +434,24 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
             fit.rival = _moved_outline(cfg, fit, gray, colour, extra, apart)
     _add_local_loose(cfg, fit, others)
     return fit
+
+
+def _kept_faces(cfg: ReaderConfig, fit: LatticeFit, alt: LatticeFit) -> int:
+    """How many of the faces joined on ``fit``'s cells ``alt`` (a silhouette's board)
+    keeps: as its own cells, or (``cfg.silhouette_kept_inside``) lying on a cell or a
+    proposed cell of its lattice (a defocused board's seams: its faces found by their edges
+    and its silhouette's outline agree on the lattice, but the silhouette's cells are
+    matched to other faces; dev3 76000346: 3 faces on the cells it holds, 1 its own)."""
+    own = set(fit.cells.values())
+    if not cfg.silhouette_kept_inside or alt.homography is None:
+        return len(own & set(alt.cells.values()))
+    try:
+        hinv = np.linalg.inv(alt.homography)
+    except np.linalg.LinAlgError:
+        return len(own & set(alt.cells.values()))
+    held = set(alt.cells) | alt.proposed
+    return sum(i in alt.cells.values() or cell_at(hinv, fit.triangles[i].centroid) in held
+               for i in own)
 
 
 def _moved_outline(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray,
