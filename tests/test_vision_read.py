@@ -2540,6 +2540,41 @@ def test_a_tile_read_on_the_board_is_not_read_off_it_too() -> None:
 
 
 @needs_model
+def test_a_defocused_board_is_read_on_its_silhouette_holding_its_few_faces() -> None:
+    # dev3 76000346: 38 travel-grey tiles defocused on light wood; 3 faces found by their
+    # edges make a board at one arm's end (10 tiles read). Its silhouette's lattice holds
+    # all 3 (one as its own cell, one on a cell it proposed): it is the board
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+
+    s = render(76_000_346, size=SIZE, style=_style(76_000_346, None))
+    sc = scored(s)
+    assert sc.matched == sc.found_tiles == sc.label_tiles == 38
+    assert sc.digits_right >= sc.digits - 2
+    before = scored(s, replace(DEFAULT, silhouette_kept_inside=False))
+    assert before.matched == 10
+
+
+@needs_model
+@pytest.mark.slow
+def test_a_loose_tile_read_clearly_where_no_board_is_found_is_reported() -> None:
+    # dev3 76000177: a board of six onyx tiles, four under a hand; no search reads it, but
+    # the board grown from single faces reads the loose 0-5-5 beside it clearly (every
+    # digit 0.96 or more) as a loose face: the photo shows that tile, not "no tiles found"
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+
+    s = render(76_000_177, size=SIZE, style=_style(76_000_177, None))
+    r = read_array(s.image, DEFAULT, name="x")
+    assert not r.tiles and [str(t.tile) for t in r.off_board] == ["0-5-5"]
+    assert min(r.off_board[0].confidence) >= DEFAULT.alone_clear
+    sc = score_reading("x", s.label, r.to_json())
+    assert sc.loose_found == sc.loose_matched == sc.loose_right == 1
+    with pytest.raises(NoTilesError, match="no tiles found"):
+        read_array(s.image, replace(DEFAULT, alone_loose=False), name="x")
+
+
+@needs_model
 def test_two_rack_tiles_lying_on_the_lattice_stay_off_the_board() -> None:
     # dev3 76000361: a rack of seven tiles at the near edge; two of them lie on cells of
     # the board's lattice, their digits agreeing at the vertex between, and were joined to

@@ -956,6 +956,11 @@ class ReaderConfig:
     #: not "no tiles found" (dev 71000829: a clear 0-0-5 beside a board under a hand;
     #: sample 12: 1-3-4 and 1-5-5 beside a board too blurred to find); above 1: never
     alone_clear: float = 0.9
+    #: ... and so too, there, a loose face read clearly (not cut by the photo's edge,
+    #: every digit at least alone_clear), with the others showing digits (dev3 76000177:
+    #: a 0-5-5 read at 0.96-0.98 beside a board of onyx tiles under a hand, "no tiles
+    #: found")
+    alone_loose: bool = True
     #: a board fitted to its silhouette gives way to the next this many boards other
     #: silhouettes show, where one of them reads more tiles ...
     rival_boards: int = 1

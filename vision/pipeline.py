@@ -75,6 +75,10 @@ from .silhouette import faces_showing_digits, pin_seeds, slid_seeds
 
 #: the flag of a tile read alone, clearly, where no board was found (reported off it)
 READ_ALONE = "read alone where no board was found (one tile is no board)"
+#: the flag of a loose face read from its outline moved (:func:`_move_loose`)
+MOVED_OUTLINE = "read from its outline moved a little (its own read unsurely)"
+#: the flag (after "corner k: ") of a corner read from a crop moved (:func:`_reread`)
+MOVED_CROP = "read from a crop moved off the outline (its own showed no digit)"
 #: the flag of an off-board tile whose outline its edges did not show: found as a region
 #: of the board tiles' colour, its outline that region's triangle
 BY_COLOUR = "outline found by the tiles' colour (its edges show none)"
@@ -2780,10 +2784,9 @@ def _visible_tops(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.n
 def _reread_flags(t: Seen) -> list[str]:
     """Flags of the corners of ``t`` read from a moved crop (:func:`_reread`), and of a
     loose face read from its outline moved (:func:`_move_loose`)."""
-    out = [f"corner {k}: read from a crop moved off the outline (its own showed no digit)"
-           for k in t.reread]
+    out = [f"corner {k}: {MOVED_CROP}" for k in t.reread]
     if t.moved:
-        out.append("read from its outline moved a little (its own read unsurely)")
+        out.append(MOVED_OUTLINE)
     return out
 
 
@@ -3062,12 +3065,19 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         raise NoTilesError(f"{photo.path}: no tiles found{why_empty(cfg, photo)}")
     clf = classifier if classifier is not None else default_classifier()
     blurred: list[Found] = []  # the boards found too blurred to read
+    # the first search that read no board but a loose face clearly: a loose tile in view,
+    # kept off the board if nothing else is read (a board of onyx tiles under a hand,
+    # dev3 76000177: a 0-5-5 read at 0.96-0.98 by a board grown from single faces)
+    loose_alone: list[tuple[Found, str, list[TileReading]]] = []
 
     def read(f: Found, rounds: int = 0
              ) -> tuple[Found, str, list[TileReading], list[TileReading]]:
         out = _read_found(cfg, photo, f, clf, set_name, rounds)
         if out[0].too_blurred:
             blurred.append(out[0])
+        if (cfg.alone_loose and not loose_alone and not out[2]
+                and any(_clear_whole(cfg, t) for t in out[3])):
+            loose_alone.append((out[0], out[1], [t for t in out[3] if _clear_whole(cfg, t)]))
         return out
 
     found, conv, board, off = read(found, cfg.beside_joined_rounds)
@@ -3118,7 +3128,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                 break
     # a tile read clearly alone at another size: no board, but kept off it if nothing else
     # is read
-    alone: tuple[Found, str, list[TileReading], list[TileReading]] | None = None
+    alone: tuple[Found, str, list[TileReading]] | None = None
     if cfg.other_sizes and _search_on(cfg, board, off):
         # still nothing: the faces found by their edges at other sizes than the boards
         # read (a few big tiles on a checked cloth)
@@ -3137,7 +3147,8 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                 most, found, conv, board, off = n_read, again, conv2, board2, off2
             elif (len(board2) == 1 and board2[0].tile is not None and alone is None
                   and min(board2[0].confidence) >= cfg.alone_clear):
-                alone = again, conv2, board2, off2
+                alone = again, conv2, [as_off_board(board2[0], READ_ALONE),
+                                       *[t for t in off2 if t.shows_digit]]
     beside: list[TileReading] = []  # tiles off a board a grown one replaced
     if len(board) < cfg.grown_below:
         # still no board read: one grown from single faces by their digits (a defocused
@@ -3230,14 +3241,14 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             if len(board2) > len(board):
                 found, conv, board, off = again, conv2, board2, off2
                 beside = []
+    if alone is None and loose_alone:
+        alone = loose_alone[0]
     if alone is not None and _nothing_read(board, off):
         # still nothing but one tile read clearly alone at another size: a loose tile the
         # photo shows (the board under a hand, dev 71000829), not "no tiles found"; with
         # the others read there that show digits (blank shapes of that size may be pieces
         # of a board too blurred to find: sample 12)
-        found, conv, board, off = alone[0], alone[1], [], [
-            as_off_board(alone[2][0], READ_ALONE),
-            *[t for t in alone[3] if t.shows_digit]]
+        found, conv, board, off = alone[0], alone[1], [], alone[2]
     f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
     h_full = _h_full(found)
     off = _pruned(cfg, photo, found, board, off)
@@ -3614,6 +3625,15 @@ def _clear_partial(cfg: ReaderConfig, off: list[TileReading]) -> bool:
     return any(t.shows_digit and "partial" in t.flags
                and min(c for d, c in zip(t.corners, t.confidence, strict=True)
                        if d is not None) >= cfg.partial_off_clear for t in off)
+
+
+def _clear_whole(cfg: ReaderConfig, t: TileReading) -> bool:
+    """Whether ``t`` is read as a tile on its own outline, not cut by the photo's edge,
+    every digit at ``cfg.alone_clear`` or more (not read so only from its outline or a
+    corner's crop moved: a blurred board's face, dev faults 71000321)."""
+    return (t.tile is not None and "partial" not in t.flags
+            and min(t.confidence) >= cfg.alone_clear
+            and not any(f == MOVED_OUTLINE or f.endswith(MOVED_CROP) for f in t.flags))
 
 
 def _showing(off: list[TileReading]) -> int:
