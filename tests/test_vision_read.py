@@ -2551,7 +2551,7 @@ def test_a_defocused_board_is_read_on_its_silhouette_holding_its_few_faces() -> 
     sc = scored(s)
     assert sc.matched == sc.found_tiles == sc.label_tiles == 38
     assert sc.digits_right >= sc.digits - 2
-    before = scored(s, replace(DEFAULT, silhouette_kept_inside=False))
+    before = scored(s, replace(DEFAULT, silhouette_kept_off=0.0))
     assert before.matched == 10
 
 

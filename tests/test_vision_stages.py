@@ -3911,7 +3911,12 @@ def test_a_silhouette_keeps_the_faces_lying_on_its_cells() -> None:
     alt = LatticeFit(triangles=tris, cells={(0, 0, "D"): 1}, proposed={(0, 0, "U")},
                      homography=_LATTICE_104, side=104.0, from_silhouette=True)
     assert _kept_faces(DEFAULT, fit, alt) == 2
-    assert _kept_faces(replace(DEFAULT, silhouette_kept_inside=False), fit, alt) == 1
+    assert _kept_faces(replace(DEFAULT, silhouette_kept_off=0.0), fit, alt) == 1
+    # ... nor one lying 0.2 of a side off its cell's centre (dev2 71000572: a lattice
+    # across the faces, not through them)
+    shifted = LatticeFit(triangles=[Triangle(_cell_px(c) + [20.8, 0.0], 0.9) for c in cells],
+                         cells=fit.cells, homography=_LATTICE_104, side=104.0)
+    assert _kept_faces(DEFAULT, shifted, alt) == 1
     # a silhouette elsewhere (a cup beside the board) keeps none of them
     far = np.array([[104.0, 0.0, 2000.0], [0.0, -104.0, 200.0], [0.0, 0.0, 1.0]])
     cup = LatticeFit(triangles=tris, cells={(0, 0, "D"): -1}, proposed={(0, 0, "U")},

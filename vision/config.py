@@ -612,10 +612,13 @@ class ReaderConfig:
     #: (vision.silhouette: seams hidden; 0 = never)
     silhouette_below: int = 8
     #: ... and taken in place of a board of 3 or more faces where it keeps half of them or
-    #: more: its own cells' faces, and (True) those lying on its cells or proposed cells
-    #: (dev3 76000346: a defocused board of 38 tiles, 3 faces found by their edges, all on
-    #: the silhouette's lattice but 1 its own cell; 10 tiles read, all at one arm's end)
-    silhouette_kept_inside: bool = True
+    #: more: its own cells' faces, and those of its cells' size lying on its cells or
+    #: proposed cells within this many sides of their centres (0: its own cells' only;
+    #: dev3 76000346: a defocused board of 38 tiles, 3 faces found by their edges, all
+    #: within 0.12 on the silhouette's lattice but 1 its own cell; 10 tiles read, all at
+    #: one arm's end. Dev2 71000572: a silhouette's lattice across a small board's 5
+    #: faces, 2 within 0.15, 4 within 0.25)
+    silhouette_kept_off: float = 0.15
     #: ... on a copy at most this many px on its longest side
     silhouette_max_side: int = 1100
     #: ... among regions of even tone at these percentiles of the grey levels

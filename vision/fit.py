@@ -438,20 +438,30 @@ def fit_lattice(cfg: ReaderConfig, tris: list[Triangle], gray: np.ndarray | None
 
 def _kept_faces(cfg: ReaderConfig, fit: LatticeFit, alt: LatticeFit) -> int:
     """How many of the faces joined on ``fit``'s cells ``alt`` (a silhouette's board)
-    keeps: as its own cells, or (``cfg.silhouette_kept_inside``) lying on a cell or a
-    proposed cell of its lattice (a defocused board's seams: its faces found by their edges
-    and its silhouette's outline agree on the lattice, but the silhouette's cells are
-    matched to other faces; dev3 76000346: 3 faces on the cells it holds, 1 its own)."""
+    keeps: as its own cells, or lying on a cell or a proposed cell of its lattice, of its
+    size and within ``cfg.silhouette_kept_off`` of a side of its centre (0: never; a
+    defocused board's seams: its faces found by their edges and its silhouette's outline
+    agree on the lattice, but the silhouette's cells are matched to other faces; dev3
+    76000346: 3 faces on the cells it holds, 1 its own)."""
     own = set(fit.cells.values())
-    if not cfg.silhouette_kept_inside or alt.homography is None:
+    if cfg.silhouette_kept_off <= 0 or alt.homography is None:
         return len(own & set(alt.cells.values()))
     try:
         hinv = np.linalg.inv(alt.homography)
     except np.linalg.LinAlgError:
         return len(own & set(alt.cells.values()))
     held = set(alt.cells) | alt.proposed
-    return sum(i in alt.cells.values() or cell_at(hinv, fit.triangles[i].centroid) in held
-               for i in own)
+
+    def lies_on(t: Triangle) -> bool:
+        # on a cell it holds, near its centre, of its size (a lattice holding the faces
+        # across its cells is another board: dev2 71000572, 2 of 5 faces within 0.15 of a
+        # side of their cells' centres, 4 within 0.25)
+        c = cell_at(hinv, t.centroid)
+        return (c in held and 1 / cfg.size_tolerance < t.side / alt.side < cfg.size_tolerance
+                and float(np.linalg.norm(alt.corner_px(c).mean(axis=0) - t.centroid))
+                <= cfg.silhouette_kept_off * alt.side)
+
+    return sum(i in alt.cells.values() or lies_on(fit.triangles[i]) for i in own)
 
 
 def _moved_outline(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray,
