@@ -3075,9 +3075,10 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         out = _read_found(cfg, photo, f, clf, set_name, rounds)
         if out[0].too_blurred:
             blurred.append(out[0])
-        if (cfg.alone_loose and not loose_alone and not out[2]
-                and any(_clear_whole(cfg, t) for t in out[3])):
-            loose_alone.append((out[0], out[1], [t for t in out[3] if _clear_whole(cfg, t)]))
+        if cfg.alone_loose and not loose_alone and not out[2]:
+            clear = [t for t in out[3] if _clear_whole(cfg, t)]
+            if clear:
+                loose_alone.append((out[0], out[1], clear))
         return out
 
     found, conv, board, off = read(found, cfg.beside_joined_rounds)
@@ -3247,7 +3248,8 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         # still nothing but one tile read clearly alone at another size: a loose tile the
         # photo shows (the board under a hand, dev 71000829), not "no tiles found"; with
         # the others read there that show digits (blank shapes of that size may be pieces
-        # of a board too blurred to find: sample 12)
+        # of a board too blurred to find: sample 12). Else the loose faces a search read
+        # clearly where it read no board (cfg.alone_loose)
         found, conv, board, off = alone[0], alone[1], [], alone[2]
     f = _colour_factor(cfg, side_full=found.fit.side / found.scale)
     h_full = _h_full(found)
