@@ -2327,12 +2327,19 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     taken = [c for c, _, _ in on.values()]
     on = {n: x for n, x in on.items() if taken.count(x[0]) == 1}  # one face per cell
     # the loose faces showing a digit off the board's cells, to judge whether a group
-    # stands in a rack
-    rack = ([shape_pose(seen[n].px) for n in range(len(seen))
-             if seen[n].cell is None and seen[n].face >= 0
-             and bool((np.argmax(probs[n], axis=1) < 6).any())
-             and _nearest_square_cell(cfg, fit, hinv, seen[n].px, s)[0] not in occupied]
-            if cfg.apart_rack_bend_deg > 0 else None)
+    # stands in a rack (as they lie before any group joins; their cells looked up once a
+    # group is so judged)
+    has_digit = (np.argmax(probs, axis=2) < 6).any(axis=1) if len(seen) else []
+    loose_px = [t.px for t, digit in zip(seen, has_digit, strict=True)
+                if t.cell is None and t.face >= 0 and digit]
+    rack: list[tuple[np.ndarray, float, float]] | None = None
+
+    def racked() -> list[tuple[np.ndarray, float, float]]:
+        nonlocal rack
+        if rack is None:
+            rack = [shape_pose(px) for px in loose_px
+                    if _nearest_square_cell(cfg, fit, hinv, px, s)[0] not in occupied]
+        return rack
     out: list[int] = []
     left = set(on)
     while left:
@@ -2360,9 +2367,9 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             # further off the lattice (a steep view extrapolated, a drifting arm): only a
             # group of its own, or meeting the board's digits at two vertices
             continue
-        if (rack is not None and len(group) >= 2 and not touch and not met
+        if (cfg.apart_rack_bend_deg > 0 and len(group) >= 2 and not touch and not met
                 and _in_a_rack(cfg, [seen[n].px for n in sorted(group)],
-                               [on[n][0] for n in sorted(group)], rack)):
+                               [on[n][0] for n in sorted(group)], racked())):
             # (a group of two or more, meeting the board nowhere: a lone face, or one
             # meeting the board's digits, has its own tests, and a board's tiles found
             # as loose faces stand in rows too, dev2 71000759)
