@@ -30,6 +30,7 @@ from vision.pipeline import (
     HIDDEN_CORNER,
     HIDDEN_TWO,
     MET_PAST_HIDDEN,
+    NO_BOARD_FOUND,
     PAST_HIDDEN_CELL,
     READ_ALONE,
     read_array,
@@ -785,8 +786,8 @@ def test_a_board_of_dark_tiles_outlined_in_part_as_one_triangle_is_read() -> Non
     s = onyx_dev(73_000_041)
     with pytest.raises(NoTilesError, match="no tiles found"):
         # (nor its centre pins, as before stop 98: they find it too)
-        read_array(s.image, replace(DEFAULT, split_board_shows=0.8, pin_ring_quantile=0.5),
-                   name="x")
+        read_array(s.image, replace(DEFAULT, split_board_shows=0.8, pin_ring_quantile=0.5,
+                                    alone_loose=False), name="x")
     sc = scored(s)
     assert sc.matched >= sc.label_tiles - 2
     _no_false_tile_or_digit(sc)
@@ -1279,8 +1280,9 @@ def test_a_board_that_reads_nothing_gives_way_to_other_silhouettes(seed: int, ti
         # (the first fit offered no loose faces of other sizes: they read loose tiles; nor
         # is the board of dark faces read in place of the silhouette's lattice, which
         # finds 71000315's board another way: more_faces_fallback)
+        # (nor the board's tiles read clearly as loose faces reported alone: alone_loose)
         read_array(s.image, replace(DEFAULT, other_boards=0, silhouette_loose_below=1,
-                                    more_faces_fallback=False), name="x")
+                                    more_faces_fallback=False, alone_loose=False), name="x")
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched >= tiles
     _no_false_tile_or_digit(sc)
@@ -1587,7 +1589,7 @@ def test_a_few_big_tiles_on_a_checked_cloth_are_read_at_their_own_size() -> None
     # board reads; the faces of other sizes are read, and the tiles' size wins
     # (nor offered as loose faces to the silhouette's fit: those read a loose tile too)
     score = _nothing_found_without_the_part(71_000_265, replace(
-        DEFAULT, other_sizes=0, silhouette_loose_below=1))
+        DEFAULT, other_sizes=0, silhouette_loose_below=1, alone_loose=False))
     assert score.matched >= 3
     assert score.loose_matched >= 1
     _no_false_tile_or_digit(score)
@@ -2307,7 +2309,8 @@ def test_a_board_of_rimmed_faces_none_joined_is_read() -> None:
     s = render(71_000_667, size=SIZE, style=_style(71_000_667))
     with pytest.raises(NoTilesError):
         # (the centre pins' search, last, reads it too: off)
-        read_array(s.image, replace(DEFAULT, apart_grow=(), pin_top=0), name="x")
+        read_array(s.image, replace(DEFAULT, apart_grow=(), pin_top=0, alone_loose=False),
+                   name="x")
     _read_without_mistake(score_reading("x", s.label,
                                         read_array(s.image, DEFAULT, name="x").to_json()))
 
@@ -2568,6 +2571,7 @@ def test_a_loose_tile_read_clearly_where_no_board_is_found_is_reported() -> None
     r = read_array(s.image, DEFAULT, name="x")
     assert not r.tiles and [str(t.tile) for t in r.off_board] == ["0-5-5"]
     assert min(r.off_board[0].confidence) >= DEFAULT.alone_clear
+    assert NO_BOARD_FOUND in r.off_board[0].flags
     sc = score_reading("x", s.label, r.to_json())
     assert sc.loose_found == sc.loose_matched == sc.loose_right == 1
     with pytest.raises(NoTilesError, match="no tiles found"):

@@ -75,6 +75,11 @@ from .silhouette import faces_showing_digits, pin_seeds, slid_seeds
 
 #: the flag of a tile read alone, clearly, where no board was found (reported off it)
 READ_ALONE = "read alone where no board was found (one tile is no board)"
+#: the flag of a loose face read clearly by a search that found no board, reported as the
+#: only reading (``cfg.alone_loose``): off the board as seen, perhaps a tile of a board
+#: not found
+NO_BOARD_FOUND = ("read clearly where no board was found: off the board as seen, perhaps a "
+                  "tile of a board not found")
 #: the flag of a loose face read from its outline moved (:func:`_move_loose`)
 MOVED_OUTLINE = "read from its outline moved a little (its own read unsurely)"
 #: the flag (after "corner k: ") of a corner read from a crop moved (:func:`_reread`)
@@ -3085,7 +3090,8 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         if cfg.alone_loose and not loose_alone and not out[2]:
             clear = [t for t in out[3] if _clear_whole(cfg, t)]
             if clear:
-                loose_alone.append((out[0], out[1], clear))
+                loose_alone.append((out[0], out[1], [
+                    replace(t, flags=[*t.flags, NO_BOARD_FOUND]) for t in clear]))
         return out
 
     found, conv, board, off = read(found, cfg.beside_joined_rounds)
