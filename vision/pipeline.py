@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import chain, islice
 from pathlib import Path
+from typing import TypedDict
 
 import cv2
 import numpy as np
@@ -474,6 +475,27 @@ def _apart(tiles: Sequence[TileReading], others: Sequence[TileReading]
     return [t for t in tiles
             if np.linalg.norm(oc - t.corner_px.mean(axis=0), axis=1).min()
             > mean_side(t.corner_px) / 3]
+
+
+class _OutgrowRules(TypedDict):
+    """The options of :func:`_outgrows`, by name."""
+
+    off_alike: bool
+    reread: tuple[float, float] | None
+    as_pixels: bool
+    sure: float | None
+    twice: bool
+
+
+def _outgrow_rules(cfg: ReaderConfig) -> _OutgrowRules:
+    """The options of :func:`_outgrows` as ``cfg``'s ``grown_rival_*`` settings give them
+    (a board grown against the board read): its keyword arguments."""
+    return {"off_alike": cfg.grown_rival_off_alike,
+            "reread": ((cfg.grown_rival_unsure, cfg.grown_rival_clear)
+                       if cfg.grown_rival_unsure > 0 else None),
+            "as_pixels": cfg.grown_rival_pixels,
+            "sure": cfg.grown_rival_sure if cfg.grown_rival_sure <= 1.0 else None,
+            "twice": cfg.grown_rival_twice}
 
 
 def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
@@ -3220,12 +3242,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                            _slid_boards(cfg, photo, pinned, pins=True, first=detected,
                                         near=board)):
             again, conv2, board2, off2 = read(again)
-            grown = _outgrows(board, off, board2, cfg.grown_rival_off_alike,
-                              (cfg.grown_rival_unsure, cfg.grown_rival_clear)
-                              if cfg.grown_rival_unsure > 0 else None,
-                              cfg.grown_rival_pixels,
-                              cfg.grown_rival_sure if cfg.grown_rival_sure <= 1.0 else None,
-                              cfg.grown_rival_twice)
+            grown = _outgrows(board, off, board2, **_outgrow_rules(cfg))
             if grown:
                 # the tiles read off the first board, judged on its lattice (the grown
                 # one's homography, fitted to the board's digits, may stretch far off
