@@ -356,16 +356,28 @@ def _seeded_boards(cfg: ReaderConfig, photo: Photo, detected: Found, seeds: np.n
     yield from _found_each(cfg, grown_boards(cfg, tris, gray, [], seeds), gray, edges, s)
 
 
-def _slid_boards(cfg: ReaderConfig, photo: Photo, n: int, pins: bool = False,
-                 first: Found | None = None, near: Sequence[TileReading] = ()
-                 ) -> Iterator[Found]:
+def _slid_boards(cfg: ReaderConfig, photo: Photo, n: int) -> Iterator[Found]:
     """At most ``n`` boards grown by their digits (:func:`vision.fit.grown_boards`) from
     the seeds a face's shape finds slid across the detection copy
-    (:func:`vision.silhouette.slid_seeds`; every face found there, anew, or those of the
-    fit ``first``: see :func:`_copy_faces`), or with ``pins`` those the tiles' centre
-    pins place (:func:`vision.silhouette.pin_seeds`), sought only within
+    (:func:`vision.silhouette.slid_seeds`; every face found there, anew: see
+    :func:`_copy_faces`)."""
+    if n <= 0 or cfg.slid_templates <= 0:
+        return
+    gray, s, tris, edges = _copy_faces(cfg, photo, None)
+    seeds = slid_seeds(cfg, tris, gray)
+    if len(seeds):
+        yield from _found_each(
+            cfg, islice(grown_boards(cfg, tris, gray, [], seeds, None), n), gray, edges, s)
+
+
+def _pin_boards(cfg: ReaderConfig, photo: Photo, n: int, first: Found | None = None,
+                near: Sequence[TileReading] = ()) -> Iterator[Found]:
+    """At most ``n`` boards grown by their digits (:func:`vision.fit.grown_boards`) from
+    the seeds the tiles' centre pins place on the detection copy
+    (:func:`vision.silhouette.pin_seeds`; its faces those of the fit ``first`` where it
+    was found there, else found anew: see :func:`_copy_faces`), sought only within
     ``cfg.pin_rival_reach`` x side of the tiles ``near`` if any are given."""
-    if n <= 0 or (cfg.pin_top if pins else cfg.slid_templates) <= 0:
+    if n <= 0 or cfg.pin_top <= 0:
         return
     gray, s, tris, edges = _copy_faces(cfg, photo, first)
     box = None
@@ -375,8 +387,7 @@ def _slid_boards(cfg: ReaderConfig, photo: Photo, n: int, pins: bool = False,
         lo, hi = np.floor(px.min(axis=0) - pad), np.ceil(px.max(axis=0) + pad)
         box = (int(max(lo[0], 0)), int(max(lo[1], 0)), int(min(hi[0], gray.shape[1])),
                int(min(hi[1], gray.shape[0])))
-    seeds, groups = (pin_seeds(cfg, gray, box) if pins
-                     else (slid_seeds(cfg, tris, gray), None))
+    seeds, groups = pin_seeds(cfg, gray, box)
     if len(seeds):
         yield from _found_each(
             cfg, islice(grown_boards(cfg, tris, gray, [], seeds, groups), n), gray, edges, s)
@@ -3221,7 +3232,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             # (black tiles joined on granite: no seam, no outline, no face of their size;
             # onyx dev 73000121); after the short outlines, which read onyx dev 73000081
             # better (11 of 12 tiles; the pins' board, 5)
-            for again in _slid_boards(cfg, photo, cfg.other_boards, pins=True):
+            for again in _pin_boards(cfg, photo, cfg.other_boards):
                 again, conv2, board2, off2 = read(again)
                 if len(board2) > len(board):
                     found, conv, board, off = again, conv2, board2, off2
@@ -3239,8 +3250,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         pinned = (cfg.pin_rivals if len(found.fit.cells) < cfg.pin_rival_faces * len(board)
                   else 0)
         for again in chain(_seeded_boards(cfg, photo, detected, seeds),
-                           _slid_boards(cfg, photo, pinned, pins=True, first=detected,
-                                        near=board)):
+                           _pin_boards(cfg, photo, pinned, first=detected, near=board)):
             again, conv2, board2, off2 = read(again)
             grown = _outgrows(board, off, board2, **_outgrow_rules(cfg))
             if grown:
