@@ -443,13 +443,13 @@ def _kept_faces(cfg: ReaderConfig, fit: LatticeFit, alt: LatticeFit) -> int:
     defocused board's seams: its faces found by their edges and its silhouette's outline
     agree on the lattice, but the silhouette's cells are matched to other faces; dev3
     76000346: 3 faces on the cells it holds, 1 its own)."""
-    own = set(fit.cells.values())
+    own, matched = set(fit.cells.values()), set(alt.cells.values())
     if cfg.silhouette_kept_off <= 0 or alt.homography is None:
-        return len(own & set(alt.cells.values()))
+        return len(own & matched)
     try:
         hinv = np.linalg.inv(alt.homography)
     except np.linalg.LinAlgError:
-        return len(own & set(alt.cells.values()))
+        return len(own & matched)
     held = set(alt.cells) | alt.proposed
 
     def lies_on(t: Triangle) -> bool:
@@ -461,7 +461,7 @@ def _kept_faces(cfg: ReaderConfig, fit: LatticeFit, alt: LatticeFit) -> int:
                 and float(np.linalg.norm(alt.corner_px(c).mean(axis=0) - t.centroid))
                 <= cfg.silhouette_kept_off * alt.side)
 
-    return sum(i in alt.cells.values() or lies_on(fit.triangles[i]) for i in own)
+    return sum(i in matched or lies_on(fit.triangles[i]) for i in own)
 
 
 def _moved_outline(cfg: ReaderConfig, fit: LatticeFit, gray: np.ndarray,

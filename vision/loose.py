@@ -180,16 +180,23 @@ def printed_copies(cfg: ReaderConfig, pose: tuple[np.ndarray, float, float],
     its silhouette). With ``near`` > 0, those alike lying between ``near`` and
     ``cfg.loose_printed_apart`` sides from it are counted instead (its neighbours in a
     row)."""
+    return sum(alike_shape(cfg, pose, q, near) for q in others)
+
+
+def alike_shape(cfg: ReaderConfig, pose: tuple[np.ndarray, float, float],
+                other: tuple[np.ndarray, float, float], near: float = 0.0) -> bool:
+    """Whether ``other`` (a pose, :func:`shape_pose`, in the plane of ``pose``) is a copy
+    of the shape of ``pose`` as :func:`printed_copies` counts them (its size within
+    ``cfg.loose_printed_size``, turned as it is within ``cfg.loose_printed_turn_deg``,
+    farther than ``cfg.loose_printed_apart`` sides; with ``near`` > 0, between ``near``
+    and ``cfg.loose_printed_apart`` sides instead)."""
     c, size, turn = pose
+    c2, size2, turn2 = other
     lo, hi = (near, cfg.loose_printed_apart) if near > 0 else (cfg.loose_printed_apart,
                                                                  np.inf)
-    n = 0
-    for c2, size2, turn2 in others:
-        if (lo * size < np.linalg.norm(c2 - c) <= hi * size
+    return bool(lo * size < np.linalg.norm(c2 - c) <= hi * size
                 and 1 / cfg.loose_printed_size <= size2 / size <= cfg.loose_printed_size
-                and abs((turn2 - turn + 60) % 120 - 60) <= cfg.loose_printed_turn_deg):
-            n += 1
-    return n
+                and abs((turn2 - turn + 60) % 120 - 60) <= cfg.loose_printed_turn_deg)
 
 
 def _outlined(cfg: ReaderConfig, image: np.ndarray, corner_px: np.ndarray,

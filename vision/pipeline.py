@@ -57,7 +57,7 @@ from .fit import (
     other_sizes,
 )
 from .io import NoTilesError, Photo, from_array, load
-from .loose import colour_faces, printed_copies, prune_loose, shape_pose
+from .loose import alike_shape, colour_faces, prune_loose, shape_pose
 from .reading import (
     BESIDE_SHOWN_DIGIT,
     BOARD_TOO_BLURRED,
@@ -2424,16 +2424,16 @@ def _in_a_rack(cfg: ReaderConfig, faces: Sequence[np.ndarray], cells: Sequence[C
     """Do the faces of a group (``faces``, each (3, 2) pixels, lying on ``cells``) stand
     in a rack: no two sharing an edge (a board's tiles in a row alternate their turn,
     each joined to the next by an edge), and one of them standing in a straight row, two
-    of its neighbours alike in size and turn (as :func:`vision.loose.printed_copies`
-    counts them), among the group's other faces and the ``loose`` faces (poses,
-    :func:`shape_pose`), lying on opposite sides of it within ``cfg.apart_rack_bend_deg``
-    (a board's tiles of one turn around a tile lie on three lines 60 degrees apart)."""
+    of its neighbours alike in size and turn (:func:`vision.loose.alike_shape`), among
+    the group's other faces and the ``loose`` faces (poses, :func:`shape_pose`), lying on
+    opposite sides of it within ``cfg.apart_rack_bend_deg`` (a board's tiles of one turn
+    around a tile lie on three lines 60 degrees apart)."""
     if any(b in edge_neighbours(a) for a in cells for b in cells):
         return False
     poses = [shape_pose(px) for px in faces]
     for p in poses:
         near = [q[0] - p[0] for q in [*loose, *poses]
-                if printed_copies(cfg, p, [q], cfg.loose_dedupe_frac)]
+                if alike_shape(cfg, p, q, cfg.loose_dedupe_frac)]
         for i, u in enumerate(near):
             for w in near[i + 1:]:
                 cos = float(u @ w) / (np.linalg.norm(u) * np.linalg.norm(w))
