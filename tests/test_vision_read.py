@@ -2607,3 +2607,20 @@ def test_a_lone_face_apart_beside_faces_alike_still_joins_the_board() -> None:
     sc = scored(s)
     assert sc.matched == sc.found_tiles == 37
     assert scored(s, replace(DEFAULT, apart_rack_bend_deg=0)).matched == 37
+
+
+@needs_model
+@pytest.mark.slow
+def test_a_dark_board_on_a_cloth_inside_a_dark_table_is_read_on_its_silhouette() -> None:
+    # dev3 76000087: 34 onyx tiles on a light cloth with printed triangles, on dark wood;
+    # their dark seams show no face, and the board's region lies in the hole the cloth
+    # makes in the table's: outlined only when such regions are searched too
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+
+    s = render(76_000_087, size=SIZE, style=_style(76_000_087, None))
+    sc = scored(s)
+    assert sc.matched == sc.found_tiles == sc.label_tiles == 34
+    assert sc.digits_right == sc.digits == 102
+    with pytest.raises(NoTilesError):
+        read_array(s.image, replace(DEFAULT, silhouette_nested=False), name="x")

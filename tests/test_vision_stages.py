@@ -3922,3 +3922,19 @@ def test_a_silhouette_keeps_the_faces_lying_on_its_cells() -> None:
     cup = LatticeFit(triangles=tris, cells={(0, 0, "D"): -1}, proposed={(0, 0, "U")},
                      homography=far, side=104.0, from_silhouette=True)
     assert _kept_faces(DEFAULT, fit, cup) == 0
+
+
+def test_a_region_lying_in_another_regions_hole_is_outlined_too() -> None:
+    # a dark board on a light cloth spread on a dark table: the table's region holds the
+    # cloth as a hole, and the board lies in that hole (onyx dev3 76000087); its outline
+    # is among the regions, not only the table's
+    from vision.silhouette import _outlines
+    m = np.zeros((300, 400), bool)
+    m[:, :] = True
+    m[40:260, 50:350] = False  # the cloth: a hole in the table's region
+    m[100:200, 150:250] = True  # the board, inside the hole
+    cfg = replace(DEFAULT, silhouette_max_area=1.0)
+    boxes = [cv2.boundingRect(r.astype(np.int32)) for r in _outlines(cfg, [m], m.shape)]
+    assert (150, 100, 100, 100) in boxes and (0, 0, 400, 300) in boxes
+    outer = _outlines(replace(cfg, silhouette_nested=False), [m], m.shape)
+    assert [cv2.boundingRect(r.astype(np.int32)) for r in outer] == [(0, 0, 400, 300)]

@@ -628,6 +628,9 @@ class ReaderConfig:
     #: the photo's longest side (uneven light); () = none
     silhouette_local: tuple[float, ...] = (0.3,)
     silhouette_local_c: float = 5.0
+    #: ... also regions lying in another region's hole (dark tiles on a light cloth spread
+    #: on a dark table; False: the outermost regions only)
+    silhouette_nested: bool = True
     #: ... covering at most this fraction of the photo
     silhouette_max_area: float = 0.3
     #: ... holding at least this many cells

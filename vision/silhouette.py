@@ -113,7 +113,15 @@ def _outlines(cfg: ReaderConfig, masks: Iterable[np.ndarray], shape: tuple[int, 
             m = todo[i].astype(np.uint8) * 255
             m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, ker_c)
             m = cv2.morphologyEx(m, cv2.MORPH_OPEN, ker_o)
-            traced[i] = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
+            if not cfg.silhouette_nested:
+                traced[i] = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
+                continue
+            # every region's outer outline, also of a region lying in another's hole (dark
+            # tiles on a light cloth spread on a dark table: the table's region holds the
+            # cloth as a hole, the board inside it; onyx dev3 76000087)
+            cs, tree = cv2.findContours(m, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+            traced[i] = [] if tree is None else [
+                c for c, t in zip(cs, tree[0], strict=True) if t[3] < 0]
 
     # every other mask on a second thread (OpenCV lets go of the GIL while it works); the
     # regions are then taken in the masks' order, as one loop would
