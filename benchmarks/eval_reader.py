@@ -188,7 +188,16 @@ def parse_set(items: list[str]) -> dict[str, Any]:
             raise SystemExit(f"{it!r}: {key} takes {'an' if kind == 'int' else 'a'} {kind}, "
                              "written as JSON "
                              "(true, false, 0.5, [1, 2])")
+        if hasattr(DEFAULT, key) and isinstance(getattr(DEFAULT, key), tuple):
+            # a setting's tuple, as the config holds it (a list is no key of the caches
+            # the reader keeps per setting: every photo failed "unhashable type")
+            out[key] = _as_tuple(out[key])
     return out
+
+
+def _as_tuple(value: Any) -> Any:
+    """``value`` (parsed JSON) with its lists, nested too, as tuples."""
+    return tuple(_as_tuple(v) for v in value) if isinstance(value, list) else value
 
 
 def _fits(default: Any, value: Any) -> bool:

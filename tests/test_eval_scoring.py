@@ -497,6 +497,14 @@ def test_real_turns_turns_and_shrinks_a_copy_and_parses_its_settings() -> None:
     assert q[45:55, 20:30].mean() > 200 and q[:10, :10].mean() == 0  # the square stays put
     assert parse_set(["adopt_gap_clear=false", "reread_loose_min=1.01", "x=abc"]) == {
         "adopt_gap_clear": False, "reread_loose_min": 1.01, "x": "abc"}
+    # a tuple setting given as a JSON list is held as the config holds it: a tuple, which
+    # the reader's caches can key on (a list failed every photo, "unhashable type")
+    levels = parse_set(["silhouette_levels=[10, 50, 90]"])["silhouette_levels"]
+    assert levels == (10, 50, 90) and isinstance(levels, tuple)
+    from dataclasses import replace
+
+    from vision.config import DEFAULT
+    hash(replace(DEFAULT, silhouette_levels=levels))
     with pytest.raises(SystemExit, match="KEY=VALUE"):
         parse_set(["adopt_gap_clear"])
     # a setting's value must be of its kind: "False" is no JSON, and as a string it is true
@@ -507,7 +515,7 @@ def test_real_turns_turns_and_shrinks_a_copy_and_parses_its_settings() -> None:
     with pytest.raises(SystemExit, match="grown_rival_seeds takes an int"):
         parse_set(["grown_rival_seeds=1.5"])
     assert parse_set(["reread_loose_min=1", "silhouette_colour_levels=[2, 98]"]) == {
-        "reread_loose_min": 1, "silhouette_colour_levels": [2, 98]}
+        "reread_loose_min": 1, "silhouette_colour_levels": (2, 98)}
 
 
 def test_inferred_digits_names_each_corners_reason_and_counts_what_rules_gain_and_lose(
