@@ -70,9 +70,11 @@ def test_dark_board_on_speckled_granite() -> None:
     s = render(70_000_165, size=(1024, 768), style={"font": ["cv_sans"]})
     # (the outline with its perspective undone runs straighter: that path finds it too;
     # so does the search of outlines closed more when nothing reads, which reads 21, and
-    # the centre pins' search, which reads all 31)
+    # the centre pins' search, which reads all 31, and the tone regions at further grey
+    # levels, which read 22 of 22 counted)
     strict = replace(DEFAULT, silhouette_min_straight=0.3, silhouette_rectify=False,
-                     silhouette_ragged_straight=0.0, other_boards_close=(), pin_top=0)
+                     silhouette_ragged_straight=0.0, other_boards_close=(), pin_top=0,
+                     other_boards_levels=())
     try:
         before = score_reading("x", s.label, read_array(s.image, strict, name="x").to_json())
         assert before.matched <= 0.1 * before.label_tiles
@@ -190,10 +192,11 @@ def test_silhouette_lattice_moved_onto_the_digits() -> None:
     # photo's frame counted as outlines' sides: left out, the outline fits unmoved; and
     # boards grown against a board read from its clearest tile only, as before stop 98:
     # from its second or third, they read it too; and the board its tiles' centre pins
-    # place, since stop 100, which reads it too)
+    # place, since stop 100, which reads it too; and the tone regions at further grey
+    # levels, since stop 103, which read 30 of its 33)
     _not_read(s, replace(FRAMED, silhouette_align_frac=0.0, silhouette_ragged_straight=0.0,
                          other_boards_close=(), silhouette_local=(), grown_rival_seeds=1,
-                         pin_rivals=0))
+                         pin_rivals=0, other_boards_levels=()))
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched >= 0.9 * sc.label_tiles  # (3 of its 33 tiles are mostly hidden)
     assert sc.found_tiles == sc.matched
@@ -527,8 +530,10 @@ def test_a_small_steep_board_of_black_tiles_with_one_short_direction_is_read() -
     # second search no board was found (the photo's face-down tiles were taken for one)
     s = onyx_dev(73_000_081)
     try:
-        # (the centre pins' search, after it, reads 5 tiles, 3 digits wrong: off)
-        before = scored(s, replace(DEFAULT, silhouette_short_peak=0.0, pin_top=0))
+        # (the centre pins' search, after it, reads 5 tiles, 3 digits wrong: off; so are
+        # the tone regions at further grey levels, before it, which read all 12)
+        before = scored(s, replace(DEFAULT, silhouette_short_peak=0.0, pin_top=0,
+                                   other_boards_levels=()))
         assert before.matched == 0
     except Exception as e:  # noqa: BLE001 - "no tiles found" is the old answer
         assert "no tiles" in str(e)
@@ -613,7 +618,8 @@ def test_a_board_of_dark_tiles_is_not_lost_to_a_lattice_the_frame_draws() -> Non
     # lattice of right triangles that ranked first, and the board's own silhouette
     # (fourth) was never read: "no tiles found". Without the frame, every tile is read
     s = onyx_dev(73_000_092)
-    _not_read(s, replace(FRAMED, pin_ring_quantile=0.5))  # (stop 98's pins read it too)
+    # (stop 98's pins read it too, and stop 103's tone regions at further grey levels)
+    _not_read(s, replace(FRAMED, pin_ring_quantile=0.5, other_boards_levels=()))
     sc = scored(s, DEFAULT)
     assert sc.matched == sc.found_tiles == sc.label_tiles == 21
     assert sc.digits_right == sc.digits

@@ -946,6 +946,12 @@ class ReaderConfig:
     #: too when the closed tone regions show no board (False: not; neither depends on
     #: the kernel, so the first search's are only repeated)
     other_boards_close_fallbacks: bool = False
+    #: ... and when those read nothing either, the boards of the tone regions at these
+    #: further percentiles of the grey levels, between silhouette_levels' (a board whose
+    #: outline one level in five shows: dev3 76000160, a motion-blurred board of 51 tiles
+    #: outlined at the 65th percentile only; () = none). Only then: searched with the
+    #: others, they outranked better boards (onyx dev: 12 photos lost tiles or digits)
+    other_boards_levels: tuple[float, ...] = (15, 25, 35, 45, 55, 65, 75, 85)
     #: ... then, if none reads, this many boards of faces found by their edges at other
     #: sizes than those read (a checked cloth's squares cut into triangles outnumber a
     #: few big tiles lying on it; dev A/B: 71000265, "no tiles found" -> 3 of 4 tiles and

@@ -3173,6 +3173,16 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             if len(board2) > len(board):
                 found, conv, board, off = again, conv2, board2, off2
                 break
+    if cfg.other_boards_levels and _search_on(cfg, board, off):
+        # still nothing: the tone regions at grey levels between those searched (a board
+        # outlined at one level only; its regions alone, the others were searched)
+        levels = replace(cfg, silhouette_levels=cfg.other_boards_levels)
+        for again in _other_boards(levels, photo, detected.scale, [detected.fit, found.fit],
+                                   cfg.other_boards, fallbacks=False):
+            again, conv2, board2, off2 = read(again)
+            if len(board2) > len(board):
+                found, conv, board, off = again, conv2, board2, off2
+                break
     # a tile read clearly alone at another size: no board, but kept off it if nothing else
     # is read
     alone: tuple[Found, str, list[TileReading]] | None = None
