@@ -947,10 +947,10 @@ class ReaderConfig:
     #: the kernel, so the first search's are only repeated)
     other_boards_close_fallbacks: bool = False
     #: ... and when those read nothing either, the boards of the tone regions at these
-    #: further percentiles of the grey levels, between silhouette_levels' (a board whose
-    #: outline one level in five shows: dev3 76000160, a motion-blurred board of 51 tiles
-    #: outlined at the 65th percentile only; () = none). Only then: searched with the
-    #: others, they outranked better boards (onyx dev: 12 photos lost tiles or digits)
+    #: further percentiles of the grey levels, between silhouette_levels' (a board
+    #: outlined at one grey level only: dev2 71000829, seven onyx tiles under a hand, 0 ->
+    #: 7 tiles; dev faults 71000145, 0 -> 28; () = none). Only then: searched with the
+    #: others, they outranked better boards (onyx dev: 25 rows moved, 12 for the worse)
     other_boards_levels: tuple[float, ...] = (15, 25, 35, 45, 55, 65, 75, 85)
     #: ... then, if none reads, this many boards of faces found by their edges at other
     #: sizes than those read (a checked cloth's squares cut into triangles outnumber a
