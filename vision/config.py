@@ -950,7 +950,8 @@ class ReaderConfig:
     #: further percentiles of the grey levels, between silhouette_levels' (a board
     #: outlined at one grey level only: dev2 71000829, seven onyx tiles under a hand, 0 ->
     #: 7 tiles; dev faults 71000145, 0 -> 28; () = none). Only then: searched with the
-    #: others, they outranked better boards (onyx dev: 25 rows moved, 12 for the worse)
+    #: others, they outranked better boards (onyx dev: 25 rows moved, 10 for the worse:
+    #: 73000073 40 of its 46 tiles right, was 46; 73000148 13 digits wrong, was none)
     other_boards_levels: tuple[float, ...] = (15, 25, 35, 45, 55, 65, 75, 85)
     #: ... then, if none reads, this many boards of faces found by their edges at other
     #: sizes than those read (a checked cloth's squares cut into triangles outnumber a
