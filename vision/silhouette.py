@@ -100,7 +100,8 @@ def _outlines(cfg: ReaderConfig, masks: Iterable[np.ndarray], shape: tuple[int, 
               close: int = 3) -> list[np.ndarray]:
     """Outer outlines of the regions of the boolean ``masks`` (holes filled, gaps closed
     by a ``close`` px kernel, thin attachments opened off), of plausible board size, each
-    region once."""
+    region once; with ``cfg.silhouette_nested`` also those of regions lying in another
+    region's hole."""
     h, w = shape[:2]
     min_area = cfg.silhouette_min_cells * (cfg.min_side ** 2) * 0.433
     ker_c = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (close, close))
