@@ -3129,6 +3129,17 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
 
     found, conv, board, off = read(found, cfg.beside_joined_rounds)
     t2 = time.perf_counter()
+
+    def first_more(boards: Iterable[Found]) -> None:
+        """Read ``boards`` in turn: the first to read more board tiles than the board
+        read so far takes its place, and no further one is made."""
+        nonlocal found, conv, board, off
+        for again in boards:
+            again, conv2, board2, off2 = read(again)
+            if len(board2) > len(board):
+                found, conv, board, off = again, conv2, board2, off2
+                return
+
     by_edges = found.fit.by_edges
     if (not board and cfg.silhouette_fallback and by_edges is not None
             and (by_edges.cells or by_edges.loose)):
@@ -3166,23 +3177,14 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     for close in cfg.other_boards_close:
         if not _search_on(cfg, board, off):
             break
-        for again in _other_boards(cfg, photo, detected.scale, [detected.fit, found.fit],
-                                   cfg.other_boards, close,
-                                   cfg.other_boards_close_fallbacks):
-            again, conv2, board2, off2 = read(again)
-            if len(board2) > len(board):
-                found, conv, board, off = again, conv2, board2, off2
-                break
+        first_more(_other_boards(cfg, photo, detected.scale, [detected.fit, found.fit],
+                                 cfg.other_boards, close, cfg.other_boards_close_fallbacks))
     if cfg.other_boards_levels and _search_on(cfg, board, off):
         # still nothing: the tone regions at grey levels between those searched (a board
         # outlined at one level only; its regions alone, the others were searched)
         levels = replace(cfg, silhouette_levels=cfg.other_boards_levels)
-        for again in _other_boards(levels, photo, detected.scale, [detected.fit, found.fit],
-                                   cfg.other_boards, fallbacks=False):
-            again, conv2, board2, off2 = read(again)
-            if len(board2) > len(board):
-                found, conv, board, off = again, conv2, board2, off2
-                break
+        first_more(_other_boards(levels, photo, detected.scale, [detected.fit, found.fit],
+                                 cfg.other_boards, fallbacks=False))
     # a tile read clearly alone at another size: no board, but kept off it if nothing else
     # is read
     alone: tuple[Found, str, list[TileReading]] | None = None
@@ -3210,43 +3212,26 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     if len(board) < cfg.grown_below:
         # still no board read: one grown from single faces by their digits (a defocused
         # board on a cloth of the tiles' grey shows neither seams nor an outline)
-        for again in _grown_boards(cfg, photo, detected.scale, [detected.fit, found.fit],
-                                   cfg.other_boards):
-            again, conv2, board2, off2 = read(again)
-            if len(board2) > len(board):
-                found, conv, board, off = again, conv2, board2, off2
-                break
+        first_more(_grown_boards(cfg, photo, detected.scale, [detected.fit, found.fit],
+                                 cfg.other_boards))
         if len(board) < cfg.grown_below:
             # still none: one grown from where a face's shape, slid across the photo,
             # shows digits (dark tiles on a dark table: no seam, no outline, and the
             # faces found are their digits' strokes; dev faults 71000379)
-            for again in _slid_boards(cfg, photo, cfg.other_boards):
-                again, conv2, board2, off2 = read(again)
-                if len(board2) > len(board):
-                    found, conv, board, off = again, conv2, board2, off2
-                    break
+            first_more(_slid_boards(cfg, photo, cfg.other_boards))
         if len(board) < cfg.grown_below:
             # still none: the outlines one of whose three directions has short sides (a
             # small board seen steeply: onyx dev 73000081); after the searches above, as
             # such an outline's lattice is the least sure (onyx dev 73000178, dev
             # 71000325: read worse by it where a search above read them right)
-            for again in _other_boards(cfg, photo, detected.scale,
-                                       [detected.fit, found.fit], cfg.other_boards,
-                                       short=True):
-                again, conv2, board2, off2 = read(again)
-                if len(board2) > len(board):
-                    found, conv, board, off = again, conv2, board2, off2
-                    break
+            first_more(_other_boards(cfg, photo, detected.scale, [detected.fit, found.fit],
+                                     cfg.other_boards, short=True))
         if len(board) < cfg.grown_below:
             # still none, last: one grown from where the tiles' centre pins place a cell
             # (black tiles joined on granite: no seam, no outline, no face of their size;
             # onyx dev 73000121); after the short outlines, which read onyx dev 73000081
             # better (11 of 12 tiles; the pins' board, 5)
-            for again in _pin_boards(cfg, photo, cfg.other_boards):
-                again, conv2, board2, off2 = read(again)
-                if len(board2) > len(board):
-                    found, conv, board, off = again, conv2, board2, off2
-                    break
+            first_more(_pin_boards(cfg, photo, cfg.other_boards))
     elif cfg.grown_rival_front > 0 and len(
             _unread_cells(cfg, photo, board, off)) >= cfg.grown_rival_front:
         # a board read whose next cells show digits on its tiles' face: part of it may
