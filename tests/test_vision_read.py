@@ -2636,6 +2636,25 @@ def test_a_dark_board_on_a_cloth_inside_a_dark_table_is_read_on_its_silhouette()
 
 @needs_model
 @pytest.mark.slow
+def test_grey_tiles_on_brown_wood_are_outlined_by_the_colour_level_between_them() -> None:
+    # dev3 76000160: 51 grey tiles on light wood, blurred by motion, seen steeply; no grey
+    # level nor colour percentile outlines the board (6 tiles read, on a region of a few
+    # of them). Each colour channel parted midway between its two tones does: the board
+    # is read on it (every wrong digit flagged)
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+
+    s = render(76_000_160, size=SIZE, style=_style(76_000_160, None))
+    sc = scored(s)
+    assert sc.matched == sc.found_tiles == 49
+    assert (sc.digits_right, sc.digits) == (135, 147)
+    assert sc.wrong_unflagged == 0
+    before = scored(s, replace(DEFAULT, silhouette_colour_split=0.0))
+    assert before.found_tiles == 6
+
+
+@needs_model
+@pytest.mark.slow
 def test_a_board_outlined_at_one_grey_level_between_the_searched_ones_is_read() -> None:
     # dev2 71000829: seven onyx tiles on paper, a hand across them; no face, no outline at
     # the usual grey levels, nothing read but a loose tile. The tone regions at the

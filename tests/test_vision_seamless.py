@@ -729,7 +729,8 @@ def test_board_outlined_as_one_big_triangle_is_read(monkeypatch: pytest.MonkeyPa
 def test_search_without_fallbacks_tries_only_the_tone_regions(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # no classifier here: on a photo with no board, the search tries the tone regions,
-    # then the colour regions, the frayed outlines and the regions of local tone; without
+    # then the colour regions (at percentile levels, then each channel parted between its
+    # two tones), the frayed outlines and the regions of local tone; without
     # its fallbacks (the search again with another closing kernel) only the tone regions
     from vision import silhouette
     gray = _table_noise(5)
@@ -740,7 +741,8 @@ def test_search_without_fallbacks_tries_only_the_tone_regions(
         return np.dstack([gray] * 3)
 
     assert silhouette.find_boards(DEFAULT, gray, colour=colour, close=9) == []
-    assert calls == ["_boards_in", "colour", "_boards_in", "_boards_in", "_boards_in"]
+    assert calls == ["_boards_in", "colour", "_boards_in", "colour", "_boards_in",
+                     "_boards_in", "_boards_in"]
     calls.clear()
     assert silhouette.find_boards(DEFAULT, gray, colour=colour, close=9,
                                   fallbacks=False) == []

@@ -3938,3 +3938,24 @@ def test_a_region_lying_in_another_regions_hole_is_outlined_too() -> None:
     assert (150, 100, 100, 100) in boxes and (0, 0, 400, 300) in boxes
     outer = _outlines(replace(cfg, silhouette_nested=False), [m], m.shape)
     assert [cv2.boundingRect(r.astype(np.int32)) for r in outer] == [(0, 0, 400, 300)]
+
+
+def test_each_colour_channel_is_parted_midway_between_its_two_tones() -> None:
+    # white tiles on an orange cloth as light as them, beside a grey wall (dev3
+    # 76000049): the percentile levels lie within the wall's and tiles' neutral colour or
+    # within the cloth's, the level between the two tones traces the tiles' edge
+    from vision.silhouette import _colour_split, _outlines
+    img = np.zeros((300, 400, 3), np.uint8)
+    img[:, :] = (200, 200, 200)  # the grey wall
+    img[:, 120:] = (40, 160, 240)  # the orange cloth (BGR)
+    board = np.array([[220, 90], [330, 90], [330, 200], [220, 200]], np.int32)
+    cv2.fillPoly(img, [board], (245, 245, 245))
+    masks = _colour_split(img, 2.0)
+    assert len(masks) == 4
+    cfg = replace(DEFAULT, silhouette_max_area=1.0)
+    boxes = [cv2.boundingRect(r.astype(np.int32)) for r in _outlines(cfg, masks, img.shape[:2])]
+    x, y, w, h = min(boxes, key=lambda b: abs(b[0] - 220) + abs(b[1] - 90)
+                     + abs(b[2] - 111) + abs(b[3] - 111))
+    assert abs(x - 220) <= 2 and abs(y - 90) <= 2 and abs(w - 111) <= 4 and abs(h - 111) <= 4
+    # a photo of one colour has no two tones to part
+    assert _colour_split(np.full((50, 50, 3), 128, np.uint8), 2.0) == []

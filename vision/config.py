@@ -815,6 +815,13 @@ class ReaderConfig:
     #: ... after a Gaussian blur of this sigma (px): a JPEG stores colour in blocks at
     #: half resolution (on 71000072 sigma 2-3 found no board, 4 and 5 the whole board)
     silhouette_colour_blur: float = 4.0
+    #: ... and where those outline none either, each colour channel parted at the level
+    #: between its two tones (Otsu's), after a Gaussian blur of this sigma (px; 0 =
+    #: never): where the table's colour fills half the photo, every percentile level lies
+    #: within the tiles' colour or the table's. Dev3 76000160 (grey tiles on brown wood):
+    #: 6 -> 49 of 51 tiles; onyx dev 73000100: 48 -> 50 of 50; no other board row moved
+    #: on dev, dev2, dev3 and onyx dev (four loose tiles did, two for the worse)
+    silhouette_colour_split: float = 2.0
     #: a board fitted to its silhouette is kept only if the classifier reads its corners
     #: with at least this mean top digit probability: on dev photos, boards read 90 %+
     #: right scored 0.62-0.95; 71000052 (motion blur 2.6 px, 36 px tiles; seen only with

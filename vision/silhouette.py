@@ -96,6 +96,27 @@ def _colour_regions(cfg: ReaderConfig, bgr: np.ndarray) -> list[np.ndarray]:
     return _outlines(cfg, masks, bgr.shape[:2])
 
 
+def _colour_split(bgr: np.ndarray, blur: float) -> list[np.ndarray]:
+    """Masks (H, W) bool of each colour channel (CIE Lab a, b; Gaussian blur of ``blur``
+    px) below and above the level that best parts its two tones (Otsu's): where the
+    table's colour fills half the photo, a level midway between the tiles' and the
+    table's traces the tiles' edge, while one at a percentile near either end lies within
+    the tiles' own tone and traces it shrunk and rounded."""
+    f = cv2.GaussianBlur(bgr, (0, 0), blur).astype(np.float32) / 255
+    lab = cv2.cvtColor(f, cv2.COLOR_BGR2Lab)
+    masks = []
+    for c in (1, 2):
+        ch = lab[:, :, c]
+        lo, hi = np.percentile(ch[::4, ::4], (1, 99))
+        if hi - lo < 1e-3:
+            continue
+        u = np.clip((ch - lo) * (255 / (hi - lo)), 0, 255).astype(np.uint8)
+        t, _ = cv2.threshold(np.ascontiguousarray(u[::2, ::2]), 0, 255,
+                             cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        masks += [u < t, u > t]
+    return masks
+
+
 def _outlines(cfg: ReaderConfig, masks: Iterable[np.ndarray], shape: tuple[int, ...],
               close: int = 3) -> list[np.ndarray]:
     """Outer outlines of the regions of the boolean ``masks`` (holes filled, gaps closed
@@ -1081,6 +1102,12 @@ def _find_boards(cfg: ReaderConfig, gray: np.ndarray, near: np.ndarray | None,
         shades = _derived(gray, ("colour", rkey),
                           lambda: _colour_regions(cfg, colour()))  # type: ignore[misc]
         out = _boards_in(cfg, shades, gray, integ, near, near_side)
+    if not out and fallbacks and colour is not None and cfg.silhouette_colour_split:
+        # none either: each colour channel parted midway between its two tones
+        split = _derived(gray, ("split", rkey), lambda: _outlines(
+            cfg, _colour_split(colour(), cfg.silhouette_colour_split),  # type: ignore[misc]
+            gray.shape))
+        out = _boards_in(cfg, split, gray, integ, near, near_side)
     if not out and fallbacks and cfg.silhouette_ragged_straight and near is None:
         # outlines frayed by a grainy table: the straight runs that remain still fall on
         # the lattice's lines (the digits then judge the fit, as for any outline); not
