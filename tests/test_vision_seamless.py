@@ -586,6 +586,28 @@ def test_a_drifted_arm_is_read_by_a_board_grown_from_another_of_the_first_ones_t
 
 @needs_model
 @pytest.mark.slow
+def test_a_board_part_beyond_a_gap_is_read_by_a_board_grown_from_the_fourth_or_fifth_tile(
+) -> None:
+    # dev3 76000074: grey tiles blurred by motion, an arm of 11 beyond a drifted gap; the
+    # boards grown from the first's three clearest tiles read no more than its 21, the
+    # one grown from its fourth reads all 32 (two digits wrong, flagged). 76000386: 46 of
+    # 48, and all 48 from its fifth
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+
+    for seed, first, seeds, digits in ((76_000_074, 21, 4, (94, 96)),
+                                       (76_000_386, 46, 5, (141, 141))):
+        s = render(seed, size=SIZE, style=_style(seed, None))
+        assert scored(s, replace(DEFAULT, grown_rival_seeds=seeds - 1,
+                                 pin_rivals=0)).matched == first
+        assert DEFAULT.grown_rival_seeds >= seeds
+        sc = scored(s)
+        assert sc.matched == sc.found_tiles == sc.label_tiles
+        assert (sc.digits_right, sc.digits) == digits and sc.wrong_unflagged == 0
+
+
+@needs_model
+@pytest.mark.slow
 def test_a_grown_board_may_read_otherwise_the_corners_the_first_read_unsurely() -> None:
     # dev faults 71000295: 51 onyx tiles; the board read first holds 18 of them, some of
     # its digits and of the faces read off it unsure (cut in two by crops off the

@@ -756,8 +756,10 @@ class ReaderConfig:
     #: of 51 black tiles on a dark cloth, an arm drifted off its lattice in the shade):
     #: 34 tiles read, 51 from its second tile; 73000041: 39 of 41, 41 from its third.
     #: Dev and dev2 (1,000 photos): one more tile (mostly hidden), no other row read
-    #: otherwise (was 1)
-    grown_rival_seeds: int = 3
+    #: otherwise (was 1). 5 (was 3): dev3 76000074 21 -> 32 of 32 tiles (from its fourth),
+    #: 76000386 46 -> 48 of 48 (its fifth), 76000019 48 -> 50 of 51; no board row read
+    #: otherwise on dev, dev2 and onyx dev (two loose tiles more)
+    grown_rival_seeds: int = 5
     #: ... and may take in a tile the first read off the board where it reads that
     #: tile's digits (a drifted arm's far tile; False: never)
     grown_rival_off_alike: bool = True
