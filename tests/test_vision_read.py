@@ -685,9 +685,10 @@ def test_a_face_turned_from_a_misshapen_cell_joins_with_the_boards_digits() -> N
     # a board two rows thick may take, whose truer lattice puts this face on its cell)
     # (nor the seam test, adopt_gap_*: on this defocused photo the lattice mapped
     # affinely measures 0.24 of a side between the face and the board, its outline cut
-    # short; the reader as shipped reads 16 of its 17 tiles either way)
+    # short; the reader as shipped reads 16 of its 17 tiles either way; so does, since
+    # stop 104, a board grown against the first from its fourth or fifth tile)
     base = replace(DEFAULT, rejoin_after_adopt=False, h_thick_min=DEFAULT.h_thin_spread,
-                   adopt_gap_clear=False)
+                   adopt_gap_clear=False, grown_rival_seeds=3)
     scores = _dev_scores(71_000_433, replace(base, adopt_agree_turn_deg=0.0,
                                              full_beside_joined=False), base)
     assert scores[1].matched == scores[0].matched + 1
@@ -714,9 +715,11 @@ def test_bevelled_tiles_of_the_tables_grey_are_found_inside_their_rims() -> None
     # dev 71000143: onyx tiles on a dark blue cloth; in grey their faces are the cloth's
     # tone, outlined only by their shaded bevels, and the edges close few faces. The board
     # was read from its silhouette, whose lattice drifted off two arms (25 of 37 tiles;
-    # candidates followed past three rings find them too)
+    # candidates followed past three rings find them too; so, since stop 104, does the
+    # outline of each colour channel parted between its two tones)
     scores = _dev_scores(71_000_143, replace(DEFAULT, rim_block=0, ring_cells=3,
-                                             grown_rival_front=0), DEFAULT)
+                                             grown_rival_front=0,
+                                             silhouette_colour_split=0.0), DEFAULT)
     assert scores[0].matched < scores[0].label_tiles - 5
     _read_without_mistake(scores[1])
 
@@ -749,11 +752,13 @@ def test_dark_faces_are_kept_where_the_edges_traced_only_their_digits() -> None:
     # every tile is read
     # (the board grown by its digits from a tile read, and the cells met at a corner read
     # in full view, which find some too: left out; so are the tone regions at further grey
-    # levels, which read every tile)
+    # levels, and the colour channels parted between their two tones, which read every
+    # tile)
     without, sc = _dev_scores(71_000_963, replace(DEFAULT, dark_found_alike=0.0,
                                                   grown_rival_front=0,
                                                   corner_only_join=False,
-                                                  other_boards_levels=()), DEFAULT)
+                                                  other_boards_levels=(),
+                                                  silhouette_colour_split=0.0), DEFAULT)
     assert without.matched == 3
     _read_without_mistake(sc)
 
@@ -2282,8 +2287,10 @@ def test_a_silhouette_outranked_by_a_later_one_is_weighed_against_it() -> None:
     # arm. The first silhouette fitted outlines one arm (5 cells, 6 tiles read, 4 digits
     # wrong); a region of local tone, searched last, outlines the whole board with more
     # digit evidence: read as a rival, it reads all 26 tiles (the photo's frame counted
-    # as outlines' sides; left out, as shipped since stop 78, the first is the whole one)
-    first, read, shipped = _dev_scores(71_000_966, replace(FRAMED, rival_outranked=False),
+    # as outlines' sides; left out, as shipped since stop 78, the first is the whole one;
+    # the colour channels parted between their two tones outline it too, since stop 104)
+    first, read, shipped = _dev_scores(71_000_966, replace(FRAMED, rival_outranked=False,
+                                                           silhouette_colour_split=0.0),
                                        FRAMED, DEFAULT)
     assert first.matched <= 6
     for sc in (read, shipped):
@@ -2582,8 +2589,11 @@ def test_a_loose_tile_read_clearly_where_no_board_is_found_is_reported() -> None
     assert NO_BOARD_FOUND in r.off_board[0].flags
     sc = score_reading("x", s.label, r.to_json())
     assert sc.loose_found == sc.loose_matched == sc.loose_right == 1
+    # (the colour channels parted between their two tones outline the board, since stop
+    # 104: then the answer is "too blurred")
     with pytest.raises(NoTilesError, match="no tiles found"):
-        read_array(s.image, replace(DEFAULT, alone_loose=False), name="x")
+        read_array(s.image, replace(DEFAULT, alone_loose=False, silhouette_colour_split=0.0),
+                   name="x")
 
 
 @needs_model

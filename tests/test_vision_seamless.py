@@ -798,11 +798,12 @@ def test_black_board_on_an_unevenly_lit_dark_cloth() -> None:
     # rest as dark), so no region of even tone outlines it and the lattice fitted to the
     # tiles' digits had a third of their size (4 tiles read). Regions darker or lighter
     # than the mean around them outline it (with the lattice of the faces found by their
-    # edges not carried by the digits: carried, it reads the board as well)
+    # edges not carried by the digits: carried, it reads the board as well; so does,
+    # since stop 104, a board grown against the first from its fourth or fifth tile)
     from benchmarks.eval_reader import SIZE, _style
     from vision.synth import render
     s = render(71_000_379, size=SIZE, style=_style(71_000_379))
-    base = replace(DEFAULT, digit_refit_rounds=0)
+    base = replace(DEFAULT, digit_refit_rounds=0, grown_rival_seeds=3)
     before = score_reading("x", s.label, read_array(
         s.image, replace(base, silhouette_local=()), name="x").to_json())
     assert before.matched <= 5
@@ -1497,14 +1498,16 @@ def test_a_board_of_black_tiles_on_granite_is_grown_from_its_centre_pins() -> No
 @pytest.mark.slow
 def test_a_board_grown_from_the_pins_replaces_one_read_off_the_near_tiles() -> None:
     # onyx dev 73000160: 40 black tiles seen steeply; the board read (and every board
-    # grown from its own tiles) lies on a lattice off two near tiles, 38 read. The board
-    # the tiles' centre pins place reads all 40, and every tile of the first alike
+    # grown from its three clearest tiles) lies on a lattice off two near tiles, 38 read.
+    # The board the tiles' centre pins place reads all 40, and every tile of the first
+    # alike (as does, since stop 104, the board grown from the first's fourth or fifth)
     s = onyx_dev(73_000_160)
-    before = scored(s, replace(DEFAULT, pin_rivals=0))
+    three = replace(DEFAULT, grown_rival_seeds=3)
+    before = scored(s, replace(three, pin_rivals=0))
     assert before.matched == 38
     # only 10 of the 38 tiles read are faces fixing the lattice: with the bar at none,
     # the pins' board is not tried
-    assert scored(s, replace(DEFAULT, pin_rival_faces=0.0)).matched == 38
+    assert scored(s, replace(three, pin_rival_faces=0.0)).matched == 38
     _read_whole(s, 40)
 
 
