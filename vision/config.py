@@ -822,7 +822,7 @@ class ReaderConfig:
     #: never): where the table's colour fills half the photo, every percentile level lies
     #: within the tiles' colour or the table's. Dev3 76000160 (grey tiles on brown wood):
     #: 6 -> 49 of 51 tiles; onyx dev 73000100: 48 -> 50 of 50; no other board row moved
-    #: on dev, dev2, dev3 and onyx dev (four loose tiles did, two for the worse)
+    #: on dev, dev2, dev3 and onyx dev (six loose tiles did, two for the worse)
     silhouette_colour_split: float = 2.0
     #: a board fitted to its silhouette is kept only if the classifier reads its corners
     #: with at least this mean top digit probability: on dev photos, boards read 90 %+
