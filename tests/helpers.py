@@ -30,12 +30,18 @@ def board_of(*placements: str, set_name: str = "standard") -> Board:
 FRAMED = replace(DEFAULT, silhouette_frame_sides=True)
 
 
+def dev_photo(seed: int, pins: dict[str, Any] | None = None) -> Any:
+    """The synthetic photo ``seed`` as ``eval_reader`` renders it (``pins``: style keys
+    pinned or restricted, as ``--style`` takes them; None: none)."""
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    return render(seed, size=SIZE, style=_style(seed, pins))
+
+
 def onyx_dev(seed: int, **pins: Any) -> Any:
     """The dev photo ``seed`` of onyx tiles as ``eval_reader --style edition=onyx`` renders
     it (``pins``: more style keys pinned or restricted, as ``--style`` takes them)."""
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-    return render(seed, size=SIZE, style=_style(seed, {"edition": "onyx", **pins}))
+    return dev_photo(seed, {"edition": "onyx", **pins})
 
 
 def scored(s: Any, cfg: Any = DEFAULT) -> Any:

@@ -12,7 +12,7 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
-from helpers import FRAMED, needs_model, onyx_dev, scored
+from helpers import FRAMED, dev_photo, needs_model, onyx_dev, scored
 from typer.testing import CliRunner
 
 from benchmarks import real_turns
@@ -2562,10 +2562,7 @@ def test_a_defocused_board_is_read_on_its_silhouette_holding_its_few_faces() -> 
     # dev3 76000346: 38 travel-grey tiles defocused on light wood; 3 faces found by their
     # edges make a board at one arm's end (10 tiles read). Its silhouette's lattice holds
     # all 3 (one as its own cell, one on a cell it proposed): it is the board
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-
-    s = render(76_000_346, size=SIZE, style=_style(76_000_346, None))
+    s = dev_photo(76_000_346)
     sc = scored(s)
     assert sc.matched == sc.found_tiles == sc.label_tiles == 38
     assert sc.digits_right >= sc.digits - 2
@@ -2579,10 +2576,7 @@ def test_a_loose_tile_read_clearly_where_no_board_is_found_is_reported() -> None
     # dev3 76000177: a board of six onyx tiles, four under a hand; no search reads it, but
     # the board grown from single faces reads the loose 0-5-5 beside it clearly (every
     # digit 0.96 or more) as a loose face: the photo shows that tile, not "no tiles found"
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-
-    s = render(76_000_177, size=SIZE, style=_style(76_000_177, None))
+    s = dev_photo(76_000_177)
     r = read_array(s.image, DEFAULT, name="x")
     assert not r.tiles and [str(t.tile) for t in r.off_board] == ["0-5-5"]
     assert min(r.off_board[0].confidence) >= DEFAULT.alone_clear
@@ -2601,10 +2595,7 @@ def test_two_rack_tiles_lying_on_the_lattice_stay_off_the_board() -> None:
     # dev3 76000361: a rack of seven tiles at the near edge; two of them lie on cells of
     # the board's lattice, their digits agreeing at the vertex between, and were joined to
     # the board as a piece under a hand
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-
-    s = render(76_000_361, size=SIZE, style=_style(76_000_361, None))
+    s = dev_photo(76_000_361)
     before = scored(s, replace(DEFAULT, apart_rack_bend_deg=0))
     assert before.found_tiles == before.matched + 2
     after = scored(s)
@@ -2618,10 +2609,7 @@ def test_a_lone_face_apart_beside_faces_alike_still_joins_the_board() -> None:
     # dev2 71000759: tiles 18 px a side, many of the board's found as loose faces; a D face
     # meeting the board at a vertex, its digit the board's, stands a side from two of them
     # turned its way, as a rack's tiles would: a lone face is not judged a rack, it joins
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-
-    s = render(71_000_759, size=SIZE, style=_style(71_000_759, None))
+    s = dev_photo(71_000_759)
     sc = scored(s)
     assert sc.matched == sc.found_tiles == 37
     assert scored(s, replace(DEFAULT, apart_rack_bend_deg=0)).matched == 37
@@ -2633,10 +2621,7 @@ def test_a_dark_board_on_a_cloth_inside_a_dark_table_is_read_on_its_silhouette()
     # dev3 76000087: 34 onyx tiles on a light cloth with printed triangles, on dark wood;
     # their dark seams show no face, and the board's region lies in the hole the cloth
     # makes in the table's: outlined only when such regions are searched too
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-
-    s = render(76_000_087, size=SIZE, style=_style(76_000_087, None))
+    s = dev_photo(76_000_087)
     sc = scored(s)
     assert sc.matched == sc.found_tiles == sc.label_tiles == 34
     assert sc.digits_right == sc.digits == 102
@@ -2651,10 +2636,7 @@ def test_grey_tiles_on_brown_wood_are_outlined_by_the_colour_level_between_them(
     # level nor colour percentile outlines the board (6 tiles read, on a region of a few
     # of them). Each colour channel parted midway between its two tones does: the board
     # is read on it (every wrong digit flagged)
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-
-    s = render(76_000_160, size=SIZE, style=_style(76_000_160, None))
+    s = dev_photo(76_000_160)
     sc = scored(s)
     assert sc.matched == sc.found_tiles == 49
     assert (sc.digits_right, sc.digits) == (135, 147)
@@ -2669,10 +2651,7 @@ def test_a_board_outlined_at_one_grey_level_between_the_searched_ones_is_read() 
     # dev2 71000829: seven onyx tiles on paper, a hand across them; no face, no outline at
     # the usual grey levels, nothing read but a loose tile. The tone regions at the
     # levels between those (cfg.other_boards_levels) outline the board: read whole
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-
-    s = render(71_000_829, size=SIZE, style=_style(71_000_829, None))
+    s = dev_photo(71_000_829)
     sc = scored(s)
     assert sc.matched == sc.found_tiles == 7
     assert sc.digits_right == sc.digits == 15

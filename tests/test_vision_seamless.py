@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from helpers import FRAMED, needs_model, onyx_dev, scored
+from helpers import FRAMED, dev_photo, needs_model, onyx_dev, scored
 
 from vision.batch import score_reading
 from vision.config import DEFAULT
@@ -592,12 +592,9 @@ def test_a_board_part_beyond_a_gap_is_read_by_a_board_grown_from_the_fourth_or_f
     # boards grown from the first's three clearest tiles read no more than its 21, the
     # one grown from its fourth reads all 32 (two digits wrong, flagged). 76000386: 46 of
     # 48, and all 48 from its fifth
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-
     for seed, first, seeds, digits in ((76_000_074, 21, 4, (94, 96)),
                                        (76_000_386, 46, 5, (141, 141))):
-        s = render(seed, size=SIZE, style=_style(seed, None))
+        s = dev_photo(seed)
         assert scored(s, replace(DEFAULT, grown_rival_seeds=seeds - 1,
                                  pin_rivals=0)).matched == first
         assert DEFAULT.grown_rival_seeds >= seeds

@@ -85,8 +85,7 @@ def _colour_regions(cfg: ReaderConfig, bgr: np.ndarray) -> list[np.ndarray]:
     a few levels at both ends (``cfg.silhouette_colour_levels``). Grey tiles on a coloured
     cloth whose light squares have the tiles' grey level, or on a table of their lightness,
     differ from it in colour; their digits, if coloured, lie further the same way."""
-    f = cv2.GaussianBlur(bgr, (0, 0), cfg.silhouette_colour_blur).astype(np.float32) / 255
-    lab = cv2.cvtColor(f, cv2.COLOR_BGR2Lab)
+    lab = _lab(bgr, cfg.silhouette_colour_blur)
     masks = []
     for c in (1, 2):
         ch = lab[:, :, c]
@@ -96,14 +95,20 @@ def _colour_regions(cfg: ReaderConfig, bgr: np.ndarray) -> list[np.ndarray]:
     return _outlines(cfg, masks, bgr.shape[:2])
 
 
+def _lab(bgr: np.ndarray, blur: float) -> np.ndarray:
+    """The BGR photo (H, W, 3) uint8 as CIE Lab (H, W, 3) float32 (L 0-100, a and b about
+    -127..127) after a Gaussian blur of sigma ``blur`` px."""
+    f = cv2.GaussianBlur(bgr, (0, 0), blur).astype(np.float32) / 255
+    return cv2.cvtColor(f, cv2.COLOR_BGR2Lab)
+
+
 def _colour_split(bgr: np.ndarray, blur: float) -> list[np.ndarray]:
     """Masks (H, W) bool of each colour channel (CIE Lab a, b; Gaussian blur of ``blur``
     px) below and above the level that best parts its two tones (Otsu's): where the
     table's colour fills half the photo, a level midway between the tiles' and the
     table's traces the tiles' edge, while one at a percentile near either end lies within
     the tiles' own tone and traces it shrunk and rounded."""
-    f = cv2.GaussianBlur(bgr, (0, 0), blur).astype(np.float32) / 255
-    lab = cv2.cvtColor(f, cv2.COLOR_BGR2Lab)
+    lab = _lab(bgr, blur)
     masks = []
     for c in (1, 2):
         ch = lab[:, :, c]
