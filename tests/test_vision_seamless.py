@@ -605,6 +605,20 @@ def test_a_board_part_beyond_a_gap_is_read_by_a_board_grown_from_the_fourth_or_f
 
 @needs_model
 @pytest.mark.slow
+def test_an_arm_read_off_the_board_is_a_front_a_board_is_grown_past() -> None:
+    # dev3 76000143: an arm of three tiles drifted off the board's lattice (a steep view,
+    # defocused far off), read off the board on outlines of their own, two misread; the
+    # cells beside the board on them were no front, and no board was grown: 13 of 16
+    # tiles. Grown past them, the board reads all 16, every digit right
+    s = dev_photo(76_000_143)
+    assert scored(s, replace(DEFAULT, grown_rival_off_front=False)).matched == 13
+    sc = scored(s)
+    assert sc.matched == sc.found_tiles == sc.label_tiles == 16
+    assert sc.digits_right == sc.digits == 48
+
+
+@needs_model
+@pytest.mark.slow
 def test_a_grown_board_may_read_otherwise_the_corners_the_first_read_unsurely() -> None:
     # dev faults 71000295: 51 onyx tiles; the board read first holds 18 of them, some of
     # its digits and of the faces read off it unsure (cut in two by crops off the
@@ -1281,6 +1295,20 @@ def test_unread_cells_next_to_a_board_cut_short() -> None:
         photo = from_array(cfg, s.image, "x")
         counts.append(len(_unread_cells(cfg, photo, board, off)))
     assert counts[0] >= DEFAULT.grown_rival_front and counts[1] == 0
+
+
+@needs_model
+def test_unread_cells_on_tiles_read_off_the_board() -> None:
+    # dev3 76000143: the cells beside the board that show digits lie on the tiles of an
+    # arm read off it; they count as a front only with grown_rival_off_front
+    from vision.pipeline import _unread_cells, from_array
+    s = dev_photo(76_000_143)
+    cfg = replace(DEFAULT, grown_rival_off_front=False, grown_rival_front=0)
+    r = read_array(s.image, cfg, name="x")
+    photo = from_array(cfg, s.image, "x")
+    assert r.off_board and len(_unread_cells(cfg, photo, r.tiles, r.off_board)) == 0
+    on = replace(cfg, grown_rival_off_front=True)
+    assert len(_unread_cells(on, photo, r.tiles, r.off_board)) >= DEFAULT.grown_rival_front
 
 
 def test_apart_keeps_the_tiles_clear_of_others() -> None:

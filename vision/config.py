@@ -763,6 +763,12 @@ class ReaderConfig:
     #: ... and may take in a tile the first read off the board where it reads that
     #: tile's digits (a drifted arm's far tile; False: never)
     grown_rival_off_alike: bool = True
+    #: ... and a cell next to the board on a tile read off it showing a digit is a front
+    #: too: an arm drifted off the lattice, its tiles read off the board on outlines of
+    #: their own (dev3 76000143: 13 -> 16 of 16 tiles, now with no mistake; on dev, dev2,
+    #: dev faults and onyx dev no board row read otherwise, one false loose tile more on
+    #: onyx dev 73000011); False = only cells on no such tile
+    grown_rival_off_front: bool = True
     #: ... and may read a tile of the first otherwise where the first read no corner of it
     #: at this probability and it reads each digit at grown_rival_clear or more, as its
     #: crop's first choice (0: never)

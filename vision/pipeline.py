@@ -413,11 +413,12 @@ def _neighbour_faces(board: Sequence[TileReading]) -> np.ndarray:
 def _unread_cells(cfg: ReaderConfig, photo: Photo, board: Sequence[TileReading],
                   off: Sequence[TileReading]) -> np.ndarray:
     """The cells next to the board read (:func:`_neighbour_faces`), wholly in the photo
-    and on no tile read off the board with a digit, that show digits at their spots
-    (moved up to ``cfg.face_seed_reach`` of a side: ``cfg.silhouette_refit_cell_min``)
-    on a face of the board's tone (within ``cfg.silhouette_tone_tol`` of its tiles'
-    median), as the detection copy shows them: their outlines (M, 3, 2, that copy's
-    pixels), clearest first; none for a board of no tile."""
+    and on no tile read off the board with a digit (unless ``cfg.grown_rival_off_front``:
+    on any), that show digits at their spots (moved up to ``cfg.face_seed_reach`` of a
+    side: ``cfg.silhouette_refit_cell_min``) on a face of the board's tone (within
+    ``cfg.silhouette_tone_tol`` of its tiles' median), as the detection copy shows them:
+    their outlines (M, 3, 2, that copy's pixels), clearest first; none for a board of no
+    tile."""
     none = np.zeros((0, 3, 2))
     tiles = [t for t in board if t.cell is not None]
     if not tiles:
@@ -427,7 +428,7 @@ def _unread_cells(cfg: ReaderConfig, photo: Photo, board: Sequence[TileReading],
     inside = ((nb[..., 0].min(axis=1) >= 0) & (nb[..., 1].min(axis=1) >= 0)
               & (nb[..., 0].max(axis=1) <= photo.width - 1)
               & (nb[..., 1].max(axis=1) <= photo.height - 1))
-    shown = [t for t in off if t.shows_digit]
+    shown = [t for t in off if t.shows_digit] if not cfg.grown_rival_off_front else []
     if shown:
         oc = np.array([t.corner_px.mean(axis=0) for t in shown])
         d = np.linalg.norm(nb.mean(axis=1)[:, None] - oc[None], axis=2).min(axis=1)
