@@ -175,6 +175,9 @@ REAL_RIGHT = (set(real_turns.BOARD), set(real_turns.OFF))
     # ... at 60 % turned 225 degrees, only one move of 0.06 of a side reads it clearly: a
     # second, twice as far the same way, agrees
     (225.0, 0.6, {"move_loose_fracs": (0.06,)}),
+    # ... turned 270 degrees, the cells beside the board on the 4-4-5 (read off it) show
+    # digits: a board grown past them takes in that one tile alone, no arm
+    (270.0, 1.0, {"grown_rival_off_front": 1}),
 ])
 def test_real_photo_turned_or_shrunk_reads_the_same(deg: float, scale: float,
                                                     switch: dict[str, object]) -> None:

@@ -767,8 +767,12 @@ class ReaderConfig:
     #: too: an arm drifted off the lattice, its tiles read off the board on outlines of
     #: their own (dev3 76000143: 13 -> 16 of 16 tiles, now with no mistake; on dev, dev2,
     #: dev faults and onyx dev no board row read otherwise, one false loose tile more on
-    #: onyx dev 73000011); False = only cells on no such tile
-    grown_rival_off_front: bool = True
+    #: onyx dev 73000011); where only such cells show digits, the board grown must read
+    #: at least this many tiles more than the first (the real photo: its loose 4-4-5, set
+    #: down a little apart beside the board, was taken onto it in 4 of 96 turned and
+    #: shrunk copies with no such bar; an arm has two tiles or more); 0 = only cells on
+    #: no such tile are fronts
+    grown_rival_off_front: int = 2
     #: ... and may read a tile of the first otherwise where the first read no corner of it
     #: at this probability and it reads each digit at grown_rival_clear or more, as its
     #: crop's first choice (0: never)

@@ -413,7 +413,7 @@ def _neighbour_faces(board: Sequence[TileReading]) -> np.ndarray:
 def _unread_cells(cfg: ReaderConfig, photo: Photo, board: Sequence[TileReading],
                   off: Sequence[TileReading]) -> np.ndarray:
     """The cells next to the board read (:func:`_neighbour_faces`), wholly in the photo
-    and on no tile read off the board with a digit (unless ``cfg.grown_rival_off_front``:
+    and on no tile read off the board with a digit (with ``cfg.grown_rival_off_front``:
     on any), that show digits at their spots (moved up to ``cfg.face_seed_reach`` of a
     side: ``cfg.silhouette_refit_cell_min``) on a face of the board's tone (within
     ``cfg.silhouette_tone_tol`` of its tiles' median), as the detection copy shows them:
@@ -3245,10 +3245,17 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         # one grown from its tiles, strays off the near ones; fresh 75000249)
         pinned = (cfg.pin_rivals if len(found.fit.cells) < cfg.pin_rival_faces * len(board)
                   else 0)
+        # where only cells on tiles read off the board show digits, a board grown past
+        # them is an arm only if it reads cfg.grown_rival_off_front tiles more (a loose
+        # tile set down beside the board, its digits read, is no arm: the real photo)
+        least = 1 if not cfg.grown_rival_off_front or len(_unread_cells(
+            replace(cfg, grown_rival_off_front=0), photo, board, off)
+        ) >= cfg.grown_rival_front else cfg.grown_rival_off_front
         for again in chain(_seeded_boards(cfg, photo, detected, seeds),
                            _pin_boards(cfg, photo, pinned, first=detected, near=board)):
             again, conv2, board2, off2 = read(again)
-            grown = _outgrows(board, off, board2, **_outgrow_rules(cfg))
+            grown = (_outgrows(board, off, board2, **_outgrow_rules(cfg))
+                     and len(board2) >= len(board) + least)
             if grown:
                 # the tiles read off the first board, judged on its lattice (the grown
                 # one's homography, fitted to the board's digits, may stretch far off
