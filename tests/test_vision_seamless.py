@@ -619,6 +619,21 @@ def test_an_arm_read_off_the_board_is_a_front_a_board_is_grown_past() -> None:
 
 @needs_model
 @pytest.mark.slow
+def test_the_pins_board_is_weighed_against_a_board_grown_from_the_first() -> None:
+    # checked-cloth dev 77000014: 34 black tiles on a green checked cloth, sharp, no
+    # seam between them. The board read first holds 10; the one grown from its tiles
+    # reads 22 and took its place, and the pins' board was no longer tried: an arm of
+    # 12, drifted off the grown board's lattice, shows no digit on its cells. The board
+    # the pins place reads all 34, every digit right
+    s = dev_photo(77_000_014, {"table": "oilcloth_check"})
+    assert scored(s, replace(DEFAULT, pin_rivals_after_grown=False)).matched == 22
+    sc = scored(s)
+    assert sc.matched == sc.found_tiles == sc.label_tiles == 34
+    assert sc.digits_right == sc.digits == 102
+
+
+@needs_model
+@pytest.mark.slow
 def test_a_grown_board_may_read_otherwise_the_corners_the_first_read_unsurely() -> None:
     # dev faults 71000295: 51 onyx tiles; the board read first holds 18 of them, some of
     # its digits and of the faces read off it unsure (cut in two by crops off the

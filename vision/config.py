@@ -805,6 +805,9 @@ class ReaderConfig:
     #: (11 black tiles, 35+ degrees of tilt), where it was found: 6 -> 11 of 11, every
     #: digit right
     pin_rivals: int = 1
+    #: ... and they are weighed against a board grown from the first's tiles that took
+    #: its place as well (False: not tried once one did)
+    pin_rivals_after_grown: bool = True
     #: ... only where fewer of the board's tiles than this share of them are faces fixing
     #: its lattice (cells outlined by their edges): a lattice fitted to many faces lies on
     #: them. On the first 20 dev photos the pins' boards read that way cost 21 % more time

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import chain, islice
+from itertools import islice
 from pathlib import Path
 from typing import TypedDict
 
@@ -637,6 +637,19 @@ def _beside_from_rival(cfg: ReaderConfig, found: Found, board: list[TileReading]
         _add_shown(shows, cell, digits)
         taken.append(c)
     return out
+
+
+def _with_beside_from_rival(cfg: ReaderConfig, found: Found, board: list[TileReading],
+                            off: list[TileReading], board2: list[TileReading]
+                            ) -> tuple[list[TileReading], list[TileReading]]:
+    """``board`` with the tiles :func:`_beside_from_rival` takes from ``board2`` (a rival
+    that did not replace it) added, and ``off`` without the readings of those tiles."""
+    more = _beside_from_rival(cfg, found, board, off, board2)
+    if not more:
+        return board, off
+    return board + more, [t for t in off if not any(
+        np.linalg.norm(t.corner_px.mean(axis=0) - m.corner_px.mean(axis=0))
+        < mean_side(m.corner_px) / 2 for m in more)]
 
 
 def _as_its_pixels(a: TileReading, b: TileReading) -> bool:
@@ -3251,26 +3264,37 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         least = 1 if not cfg.grown_rival_off_front or len(_unread_cells(
             replace(cfg, grown_rival_off_front=0), photo, board, off)
         ) >= cfg.grown_rival_front else cfg.grown_rival_off_front
-        for again in chain(_seeded_boards(cfg, photo, detected, seeds),
-                           _pin_boards(cfg, photo, pinned, first=detected, near=board)):
+        took, near = False, board
+        for again in _seeded_boards(cfg, photo, detected, seeds):
             again, conv2, board2, off2 = read(again)
-            grown = (_outgrows(board, off, board2, **_outgrow_rules(cfg))
-                     and len(board2) >= len(board) + least)
-            if grown:
+            if (_outgrows(board, off, board2, **_outgrow_rules(cfg))
+                    and len(board2) >= len(board) + least):
                 # the tiles read off the first board, judged on its lattice (the grown
                 # one's homography, fitted to the board's digits, may stretch far off
                 # it), stay where the second reads none
                 beside = _apart(_pruned(cfg, photo, found, board, off), board2)
                 found, conv, board, off = again, conv2, board2, off2
+                took = True
                 break
-            # not the board read, but its tiles beside it that the first missed, read
-            # clearly on their own cells and agreeing with it, are the table's
-            more = _beside_from_rival(cfg, found, board, off, board2)
-            if more:
-                board = board + more
-                off = [t for t in off if not any(
-                    np.linalg.norm(t.corner_px.mean(axis=0) - m.corner_px.mean(axis=0))
-                    < mean_side(m.corner_px) / 2 for m in more)]
+            board, off = _with_beside_from_rival(cfg, found, board, off, board2)
+        if took and cfg.pin_rivals_after_grown:
+            # the pins' boards are weighed against the board grown from the first's tiles
+            # too: that one follows the first's lattice, and an arm drifted off it shows
+            # no digit on its cells; the pins show each tile's centre (dev4 77000014: 10
+            # -> 22 tiles grown, the pins' board 34 of 34)
+            least, near = 1, board
+        elif took:
+            pinned = 0
+        for again in _pin_boards(cfg, photo, pinned, first=detected, near=near):
+            again, conv2, board2, off2 = read(again)
+            if (_outgrows(board, off, board2, **_outgrow_rules(cfg))
+                    and len(board2) >= len(board) + least):
+                if not took:
+                    beside = _apart(_pruned(cfg, photo, found, board, off), board2)
+                found, conv, board, off = again, conv2, board2, off2
+                break
+            if not took:
+                board, off = _with_beside_from_rival(cfg, found, board, off, board2)
     rival = detected.fit.rival  # (made only with cfg.near_rival)
     if rival is not None:
         # a board of faces whose outline showed no board of its lattice: that outline's
