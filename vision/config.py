@@ -806,7 +806,11 @@ class ReaderConfig:
     #: digit right
     pin_rivals: int = 1
     #: ... and they are weighed against a board grown from the first's tiles that took
-    #: its place as well (False: not tried once one did)
+    #: its place as well, needing one tile more (False: not tried once one did): that
+    #: board follows the first's lattice, and an arm drifted off it shows no digit on its
+    #: cells. Checked-cloth dev 77000014 10 -> 22 -> 34 of 34 tiles; fresh 75000251 9 ->
+    #: 10, every digit right; onyx held out 74000014 33 -> 38; no other row of the nine
+    #: sets (ab_rows_stop106_pins); 20 onyx dev photos 1.02x the time
     pin_rivals_after_grown: bool = True
     #: ... only where fewer of the board's tiles than this share of them are faces fixing
     #: its lattice (cells outlined by their edges): a lattice fitted to many faces lies on
