@@ -3276,12 +3276,14 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                 found, conv, board, off = again, conv2, board2, off2
                 took = True
                 break
+            # not the board read, but its tiles beside it that the first missed, read
+            # clearly on their own cells and agreeing with it, are the table's
             board, off = _with_beside_from_rival(cfg, found, board, off, board2)
         if took and cfg.pin_rivals_after_grown:
             # the pins' boards are weighed against the board grown from the first's tiles
             # too: that one follows the first's lattice, and an arm drifted off it shows
-            # no digit on its cells; the pins show each tile's centre (dev4 77000014: 10
-            # -> 22 tiles grown, the pins' board 34 of 34)
+            # no digit on its cells; the pins show each tile's centre (checked-cloth dev
+            # 77000014: 10 -> 22 tiles grown, the pins' board 34 of 34)
             least, near = 1, board
         elif took:
             pinned = 0
