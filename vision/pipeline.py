@@ -3264,11 +3264,15 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         least = 1 if not cfg.grown_rival_off_front or len(_unread_cells(
             replace(cfg, grown_rival_off_front=0), photo, board, off)
         ) >= cfg.grown_rival_front else cfg.grown_rival_off_front
+        def outgrown(board2: list[TileReading]) -> bool:
+            # (board, off and least as they stand when called)
+            return (_outgrows(board, off, board2, **_outgrow_rules(cfg))
+                    and len(board2) >= len(board) + least)
+
         took, near = False, board
         for again in _seeded_boards(cfg, photo, detected, seeds):
             again, conv2, board2, off2 = read(again)
-            if (_outgrows(board, off, board2, **_outgrow_rules(cfg))
-                    and len(board2) >= len(board) + least):
+            if outgrown(board2):
                 # the tiles read off the first board, judged on its lattice (the grown
                 # one's homography, fitted to the board's digits, may stretch far off
                 # it), stay where the second reads none
@@ -3289,8 +3293,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             pinned = 0
         for again in _pin_boards(cfg, photo, pinned, first=detected, near=near):
             again, conv2, board2, off2 = read(again)
-            if (_outgrows(board, off, board2, **_outgrow_rules(cfg))
-                    and len(board2) >= len(board) + least):
+            if outgrown(board2):
                 if not took:
                     beside = _apart(_pruned(cfg, photo, found, board, off), board2)
                 found, conv, board, off = again, conv2, board2, off2
