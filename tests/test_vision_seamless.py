@@ -605,31 +605,27 @@ def test_a_board_part_beyond_a_gap_is_read_by_a_board_grown_from_the_fourth_or_f
 
 @needs_model
 @pytest.mark.slow
-def test_an_arm_read_off_the_board_is_a_front_a_board_is_grown_past() -> None:
+@pytest.mark.parametrize("seed, pins, off, before, tiles", [
     # dev3 76000143: an arm of three tiles drifted off the board's lattice (a steep view,
     # defocused far off), read off the board on outlines of their own, two misread; the
     # cells beside the board on them were no front, and no board was grown: 13 of 16
     # tiles. Grown past them, the board reads all 16, every digit right
-    s = dev_photo(76_000_143)
-    assert scored(s, replace(DEFAULT, grown_rival_off_front=0)).matched == 13
-    sc = scored(s)
-    assert sc.matched == sc.found_tiles == sc.label_tiles == 16
-    assert sc.digits_right == sc.digits == 48
-
-
-@needs_model
-@pytest.mark.slow
-def test_the_pins_board_is_weighed_against_a_board_grown_from_the_first() -> None:
+    (76_000_143, None, {"grown_rival_off_front": 0}, 13, 16),
     # checked-cloth dev 77000014: 34 black tiles on a green checked cloth, sharp, no
     # seam between them. The board read first holds 10; the one grown from its tiles
     # reads 22 and took its place, and the pins' board was no longer tried: an arm of
     # 12, drifted off the grown board's lattice, shows no digit on its cells. The board
     # the pins place reads all 34, every digit right
-    s = dev_photo(77_000_014, {"table": "oilcloth_check"})
-    assert scored(s, replace(DEFAULT, pin_rivals_after_grown=False)).matched == 22
+    (77_000_014, {"table": "oilcloth_check"}, {"pin_rivals_after_grown": False}, 22, 34),
+])
+def test_an_arm_drifted_off_the_board_is_read_by_a_rival_board(
+        seed: int, pins: dict[str, Any] | None, off: dict[str, Any], before: int,
+        tiles: int) -> None:
+    s = dev_photo(seed, pins)
+    assert scored(s, replace(DEFAULT, **off)).matched == before
     sc = scored(s)
-    assert sc.matched == sc.found_tiles == sc.label_tiles == 34
-    assert sc.digits_right == sc.digits == 102
+    assert sc.matched == sc.found_tiles == sc.label_tiles == tiles
+    assert sc.digits_right == sc.digits == 3 * tiles
 
 
 @needs_model
