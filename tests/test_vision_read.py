@@ -477,6 +477,22 @@ def test_candidates_are_read_past_a_tile_mostly_under_a_hand() -> None:
 
 
 @needs_model
+def test_candidates_are_read_past_an_outlined_cell_that_shows_no_whole_tile() -> None:
+    # dev2 71000640: a face found in the shade between two board tiles reads no digit
+    # (mean "none" 0.68: no tile, over none_threshold), and the rings of candidates
+    # stopped at it, as they do not at a candidate read so; the tile beyond, cut by the
+    # photo's edge and meeting the board at a corner, was never read
+    scores, readings = _dev_read(71_000_640, replace(DEFAULT, past_outlined=False),
+                                 DEFAULT)
+    assert scores[1].matched == scores[0].matched + 1
+    _no_false_tile_or_digit(scores[1])
+    new = [t for t in readings[1].tiles
+           if not any(np.allclose(t.corner_px, u.corner_px) for u in readings[0].tiles)]
+    assert len(new) == 1 and "partial" in new[0].flags
+    assert new[0].corners.count(None) == 1
+
+
+@needs_model
 def test_a_tile_meeting_the_board_at_a_vertex_past_a_hidden_one_joins_as_partial() -> None:
     # dev 71000477: fingers lie over a board tile; two tiles beyond it each show two
     # digits, one of them the board's at the one vertex they share with it, and a third

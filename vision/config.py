@@ -263,6 +263,12 @@ class ReaderConfig:
     #: probability (one clear digit: a tile mostly under a hand), though it is no tile
     #: yet; candidate_none_max = off
     candidate_pass_none_max: float = 0.7
+    #: ... and so do they past a cell outlined on the lattice (a face found, or a cell
+    #: proposed) read with a mean "none" over none_threshold and at most
+    #: candidate_pass_none_max: a face in view between fingers, its tile mostly under the
+    #: hand; such a cell is read past as a candidate is (hidden_at_vertex, two_hidden_past,
+    #: hidden_past_cell). False: only candidates are read past
+    past_outlined: bool = True
     #: a candidate with a corner under a hand meeting the board at a vertex only (its digit
     #: there the board's), next to a candidate so read past, joins as partial
     hidden_at_vertex: bool = True

@@ -800,9 +800,10 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     _homography_outlines(cfg, photo, fit, s, anchored, faces, cells, probs, raw, classifier)
     # cells seen to hold a tile (on the board or cut by the photo's edge), then rings of
     # candidates touching them
+    past = max(cfg.none_threshold, cfg.candidate_pass_none_max if cfg.past_outlined else 0.0)
     joined = {t.cell for t, nm in zip(base, _none_means(cfg, photo, base, probs, side_full),
                                       strict=True)
-              if t.cell is not None and nm <= cfg.none_threshold}
+              if t.cell is not None and nm <= past}
     read: list[tuple[Seen, np.ndarray, np.ndarray]] = []
     todo = set(fit.candidates)
     tried: set[Cell] = set()  # cells met at a corner read already
@@ -2884,7 +2885,9 @@ def _read_past(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndar
     if means is None:
         means = _none_means(cfg, photo, seen, probs, side_full)
     return {t.cell for t, nm in zip(seen, means, strict=True)  # type: ignore[misc]
-            if t.candidate and cfg.candidate_none_max < nm <= cfg.candidate_pass_none_max}
+            if t.cell is not None and nm <= cfg.candidate_pass_none_max
+            and (cfg.candidate_none_max < nm if t.candidate
+                 else cfg.past_outlined and cfg.none_threshold < nm)}
 
 
 def _off_board_in_view(cfg: ReaderConfig, photo: Photo, seen: list[Seen], on: set[Cell],
