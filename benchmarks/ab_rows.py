@@ -42,6 +42,7 @@ SETS: dict[str, tuple[bool, dict[str, Any] | None]] = {
     "dev_eval": (False, None),
     "dev2_eval": (False, None),
     "dev3_eval": (False, None),
+    "dev_check_eval": (False, {"table": "oilcloth_check"}),
 }
 
 #: the columns compared (counts, not times)
