@@ -271,7 +271,7 @@ class ReaderConfig:
     #: (ab_rows_stop107_past): dev2 71000640 +1 tile beyond a face in the shade, cut by the
     #: photo's edge; dev3 76000216 +1 (2 digits unknown, glare); fresh 75000002 +1 past a
     #: hand (1 unknown) and 75000191 +1, now with no mistake; dev2 71000560 2 false loose
-    #: tiles more; no row lost
+    #: tiles more; no board read worse
     past_outlined: bool = True
     #: a candidate with a corner under a hand meeting the board at a vertex only (its digit
     #: there the board's), next to a candidate so read past, joins as partial

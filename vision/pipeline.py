@@ -798,7 +798,8 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     anchored = {v for v, k in owners.items() if k >= cfg.h_outline_anchor}
     faces = np.array([t.px for t in cells if t.detected]).reshape(-1, 3, 2)
     _homography_outlines(cfg, photo, fit, s, anchored, faces, cells, probs, raw, classifier)
-    # cells seen to hold a tile (on the board or cut by the photo's edge), then rings of
+    # cells seen to hold a tile (on the board or cut by the photo's edge), and outlined
+    # cells read past (a digit at most, no whole tile: cfg.past_outlined), then rings of
     # candidates touching them
     past = max(cfg.none_threshold, cfg.candidate_pass_none_max if cfg.past_outlined else 0.0)
     joined = {t.cell for t, nm in zip(base, _none_means(cfg, photo, base, probs, side_full),
@@ -2880,8 +2881,10 @@ def _read_past(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndar
                side_full: float, means: np.ndarray | None = None) -> set[Cell]:
     """Cells of candidates read past a tile mostly under a hand: a digit in view but no
     tile (mean "none" over ``cfg.candidate_none_max``, at most
-    ``cfg.candidate_pass_none_max``). ``means``: :func:`_none_means` of ``seen``, where the
-    caller has them."""
+    ``cfg.candidate_pass_none_max``); with ``cfg.past_outlined`` also cells outlined on
+    the lattice (faces, proposed cells) so read, their mean "none" over
+    ``cfg.none_threshold`` (under it they are tiles). ``means``: :func:`_none_means` of
+    ``seen``, where the caller has them."""
     if means is None:
         means = _none_means(cfg, photo, seen, probs, side_full)
     return {t.cell for t, nm in zip(seen, means, strict=True)  # type: ignore[misc]
