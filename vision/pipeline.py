@@ -801,10 +801,10 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     # cells seen to hold a tile (on the board or cut by the photo's edge), and outlined
     # cells read past (a digit at most, no whole tile: cfg.past_outlined), then rings of
     # candidates touching them
-    past = max(cfg.none_threshold, cfg.candidate_pass_none_max if cfg.past_outlined else 0.0)
-    joined = {t.cell for t, nm in zip(base, _none_means(cfg, photo, base, probs, side_full),
-                                      strict=True)
-              if t.cell is not None and nm <= past}
+    means = _none_means(cfg, photo, base, probs, side_full)
+    joined = {t.cell for t, nm in zip(base, means, strict=True)
+              if t.cell is not None and nm <= cfg.none_threshold}
+    joined |= _read_past(cfg, photo, base, probs, side_full, means)
     read: list[tuple[Seen, np.ndarray, np.ndarray]] = []
     todo = set(fit.candidates)
     tried: set[Cell] = set()  # cells met at a corner read already
@@ -3275,20 +3275,30 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             return (_outgrows(board, off, board2, **_outgrow_rules(cfg))
                     and len(board2) >= len(board) + least)
 
-        took, near = False, board
-        for again in _seeded_boards(cfg, photo, detected, seeds):
-            again, conv2, board2, off2 = read(again)
-            if outgrown(board2):
-                # the tiles read off the first board, judged on its lattice (the grown
-                # one's homography, fitted to the board's digits, may stretch far off
-                # it), stay where the second reads none
-                beside = _apart(_pruned(cfg, photo, found, board, off), board2)
-                found, conv, board, off = again, conv2, board2, off2
-                took = True
-                break
-            # not the board read, but its tiles beside it that the first missed, read
-            # clearly on their own cells and agreeing with it, are the table's
-            board, off = _with_beside_from_rival(cfg, found, board, off, board2)
+        def weigh(boards: Iterable[Found], first: bool) -> bool:
+            # read ``boards`` in turn; the first that outgrows the board read takes its
+            # place (True). Against the first board read (``first``), the tiles read off
+            # it stay where the rival reads none, and one turned down gives it the tiles
+            # beside it that it missed
+            nonlocal found, conv, board, off, beside
+            for again in boards:
+                again, conv2, board2, off2 = read(again)
+                if outgrown(board2):
+                    if first:
+                        # the tiles read off the first board, judged on its lattice (the
+                        # grown one's homography, fitted to the board's digits, may
+                        # stretch far off it), stay where the second reads none
+                        beside = _apart(_pruned(cfg, photo, found, board, off), board2)
+                    found, conv, board, off = again, conv2, board2, off2
+                    return True
+                if first:
+                    # not the board read, but its tiles beside it that the first missed,
+                    # read clearly on their own cells and agreeing with it, are the table's
+                    board, off = _with_beside_from_rival(cfg, found, board, off, board2)
+            return False
+
+        near = board
+        took = weigh(_seeded_boards(cfg, photo, detected, seeds), True)
         if took and cfg.pin_rivals_after_grown:
             # the pins' boards are weighed against the board grown from the first's tiles
             # too: that one follows the first's lattice, and an arm drifted off it shows
@@ -3297,15 +3307,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             least, near = 1, board
         elif took:
             pinned = 0
-        for again in _pin_boards(cfg, photo, pinned, first=detected, near=near):
-            again, conv2, board2, off2 = read(again)
-            if outgrown(board2):
-                if not took:
-                    beside = _apart(_pruned(cfg, photo, found, board, off), board2)
-                found, conv, board, off = again, conv2, board2, off2
-                break
-            if not took:
-                board, off = _with_beside_from_rival(cfg, found, board, off, board2)
+        weigh(_pin_boards(cfg, photo, pinned, first=detected, near=near), not took)
     rival = detected.fit.rival  # (made only with cfg.near_rival)
     if rival is not None:
         # a board of faces whose outline showed no board of its lattice: that outline's
