@@ -493,6 +493,20 @@ def test_candidates_are_read_past_an_outlined_cell_that_shows_no_whole_tile() ->
 
 
 @needs_model
+def test_a_rival_board_is_weighed_without_a_tile_it_guesses_under_a_hand() -> None:
+    # dev 71000094: a board grown against the first reads the tile it missed under
+    # fingers (two digits in view), but also one mostly under them whose crops show one
+    # digit (the others chosen to agree with the board): turned down for that tile, it
+    # is weighed again without it and takes the first's place
+    scores, readings = _dev_read(71_000_094, replace(DEFAULT, grown_rival_drop_unshown=0),
+                                 DEFAULT)
+    assert scores[0].matched == scores[0].found_tiles == scores[0].label_tiles - 1
+    _read_without_mistake(scores[1])
+    assert scores[1].matched == scores[0].matched + 2  # with a tile mostly hidden
+    assert len(readings[1].tiles) == len(readings[0].tiles) + 2
+
+
+@needs_model
 def test_a_tile_meeting_the_board_at_a_vertex_past_a_hidden_one_joins_as_partial() -> None:
     # dev 71000477: fingers lie over a board tile; two tiles beyond it each show two
     # digits, one of them the board's at the one vertex they share with it, and a third

@@ -193,10 +193,11 @@ def test_silhouette_lattice_moved_onto_the_digits() -> None:
     # boards grown against a board read from its clearest tile only, as before stop 98:
     # from its second or third, they read it too; and the board its tiles' centre pins
     # place, since stop 100, which reads it too; and the tone regions at further grey
-    # levels, since stop 103, which read 30 of its 33)
+    # levels, since stop 103, which read 30 of its 33; and, since stop 108, a grown
+    # board weighed again without a tile it adds that shows no digits, which reads 13)
     _not_read(s, replace(FRAMED, silhouette_align_frac=0.0, silhouette_ragged_straight=0.0,
                          other_boards_close=(), silhouette_local=(), grown_rival_seeds=1,
-                         pin_rivals=0, other_boards_levels=()))
+                         pin_rivals=0, other_boards_levels=(), grown_rival_drop_unshown=0))
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched >= 0.9 * sc.label_tiles  # (3 of its 33 tiles are mostly hidden)
     assert sc.found_tiles == sc.matched
@@ -1182,6 +1183,23 @@ def test_outgrows_keeps_every_tile_read_and_takes_no_tile_off_the_board() -> Non
     assert not _outgrows([up, down], [], [up, other, more], reread=(0.5, 0.6))  # sure
     chosen = _tile((0, 0, "D"), [1, 2, 3], _DOWN, shown=(1, 2, 5))  # 3 chosen against 5
     assert not _outgrows([up, unsure], [], [up, chosen, more], reread=(0.5, 0.6))
+
+
+def test_a_rival_is_weighed_without_the_tiles_it_adds_that_show_no_digits() -> None:
+    # a tile a rival adds whose crops show its digits at fewer than two corners (mostly
+    # under a hand: its digits chosen to agree with the board) is left out of it; a tile
+    # lying on one of the first board's tiles is kept however it reads (that is the
+    # match's to judge), and so is one added that shows its digits
+    from vision.pipeline import _outgrows, _without_unshown
+    up, down, below, more = _two_and_one_below()
+    blank = _tile((0, -1, "D"), [0, 0, 4], below[[0, 2, 1]], shown=(0, None, None))
+    assert not _outgrows([up, down], [], [up, down, more, blank])
+    far = _tile((3, 0, "U"), [3, 3, 3], _UP + [0.0, 150.0])
+    rival = [up, _tile((0, 0, "D"), [1, 2, 3], _DOWN, shown=(None, None, 3)), far, blank]
+    assert [id(t) for t in _without_unshown([up, down], rival)] == [id(t) for t in rival[:3]]
+    # (nothing to weigh it against: kept whole)
+    assert [id(t) for t in _without_unshown([], rival)] == [id(t) for t in rival]
+    assert _outgrows([up, down], [], _without_unshown([up, down], [up, down, more, blank]))
 
 
 def test_outgrows_may_read_otherwise_only_the_corners_read_unsurely() -> None:

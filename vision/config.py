@@ -807,6 +807,17 @@ class ReaderConfig:
     #: agree with its neighbours: a lattice off the tiles; False: never). Dev faults
     #: 71000214: +4 tiles, read with no mistake
     grown_rival_pixels: bool = True
+    #: ... and, where one does not outgrow it only for at most this many tiles it adds
+    #: that do not show their digits (their crops' first choices at two corners: a tile
+    #: mostly under a hand, its digits there chosen to agree with the board's), it is
+    #: weighed again without them (0: never). Dev 71000094: 42 -> 44 of 44 tiles, now
+    #: with no mistake (a tile under fingers, two digits in view, and one mostly under
+    #: them); dev faults 71000357 17 -> 27 of 27 tiles, 71000344 18 -> 21, 71000201 and
+    #: 71000240 a tile more; no other row of dev, dev2, dev3, dev faults, onyx dev or
+    #: checked-cloth dev read otherwise. More than one (any number): onyx dev 73000014,
+    #: a blurred board, 24 -> 30 tiles but 17 digits more wrong (7 of its 13 tiles added
+    #: dropped); dev2 71000888 a tile more, a digit more wrong
+    grown_rival_drop_unshown: int = 1
     #: ... and, where none of those replaced it, at most this many boards grown from the
     #: seeds the tiles' centre pins place (see pin_top; kept where their cells show the
     #: pins, as there) are weighed against it alike (0: never). A board fitted to a steep

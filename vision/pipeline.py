@@ -566,10 +566,7 @@ def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
     # a tile added must show its digits: at two corners or more (each corner in view, of
     # a partial tile) its crop's own first choice, not only digits chosen to agree with
     # the tiles around it
-    if any(sum(d is not None and int(np.argmax(t.probs[k])) == d
-               for k, d in enumerate(t.corners))
-           < min(2, sum(d is not None for d in t.corners))
-           for t, n in zip(board2, new, strict=True) if n):
+    if not all(_shows_digits(t) for t, n in zip(board2, new, strict=True) if n):
         return False
     for t in off:
         if all(d is None for d in t.corners):
@@ -582,6 +579,27 @@ def _outgrows(board: Sequence[TileReading], off: Sequence[TileReading],
                 sure is not None and _alike_where_sure(board2[k], t, sure)):
             return False
     return True
+
+
+def _shows_digits(t: TileReading) -> bool:
+    """Does ``t`` show its digits: its crops' own first choices at two corners or more
+    (each corner read, of a tile with fewer), not only digits chosen to agree with the
+    tiles around it?"""
+    return (sum(d is not None and int(np.argmax(t.probs[k])) == d
+                for k, d in enumerate(t.corners))
+            >= min(2, sum(d is not None for d in t.corners)))
+
+
+def _without_unshown(board: Sequence[TileReading], board2: list[TileReading]
+                     ) -> list[TileReading]:
+    """``board2`` without its tiles lying apart from every tile of ``board`` (farther
+    than a third of a side) that do not show their digits (:func:`_shows_digits`)."""
+    if not board:
+        return board2
+    c1 = np.array([t.corner_px.mean(axis=0) for t in board])
+    side = float(np.mean([mean_side(t.corner_px) for t in board2]))
+    return [t for t in board2 if _shows_digits(t) or float(
+        np.linalg.norm(c1 - t.corner_px.mean(axis=0), axis=1).min()) <= side / 3]
 
 
 def _beside_from_rival(cfg: ReaderConfig, found: Found, board: list[TileReading],
@@ -3283,6 +3301,14 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             nonlocal found, conv, board, off, beside
             for again in boards:
                 again, conv2, board2, off2 = read(again)
+                if cfg.grown_rival_drop_unshown and not outgrown(board2):
+                    # (a tile of it mostly under a hand, its digits there guessed from
+                    # the board's, is no reason to turn down the tiles it reads clearly;
+                    # more such tiles are a rival read on guesses: a blurred board)
+                    shown = _without_unshown(board, board2)
+                    if (len(board2) - cfg.grown_rival_drop_unshown <= len(shown) < len(board2)
+                            and outgrown(shown)):
+                        board2 = shown
                 if outgrown(board2):
                     if first:
                         # the tiles read off the first board, judged on its lattice (the
