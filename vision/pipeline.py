@@ -3301,15 +3301,16 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
             nonlocal found, conv, board, off, beside
             for again in boards:
                 again, conv2, board2, off2 = read(again)
-                if cfg.grown_rival_drop_unshown and not outgrown(board2):
+                takes = outgrown(board2)
+                if not takes and cfg.grown_rival_drop_unshown:
                     # (a tile of it mostly under a hand, its digits there guessed from
                     # the board's, is no reason to turn down the tiles it reads clearly;
                     # more such tiles are a rival read on guesses: a blurred board)
                     shown = _without_unshown(board, board2)
-                    if (len(board2) - cfg.grown_rival_drop_unshown <= len(shown) < len(board2)
-                            and outgrown(shown)):
-                        board2 = shown
-                if outgrown(board2):
+                    takes = (len(board2) - cfg.grown_rival_drop_unshown <= len(shown)
+                             < len(board2) and outgrown(shown))
+                    board2 = shown if takes else board2
+                if takes:
                     if first:
                         # the tiles read off the first board, judged on its lattice (the
                         # grown one's homography, fitted to the board's digits, may
