@@ -592,14 +592,13 @@ def _shows_digits(t: TileReading) -> bool:
 
 def _without_unshown(board: Sequence[TileReading], board2: list[TileReading]
                      ) -> list[TileReading]:
-    """``board2`` without its tiles lying apart from every tile of ``board`` (farther
-    than a third of a side) that do not show their digits (:func:`_shows_digits`)."""
+    """``board2`` without its tiles lying apart from every tile of ``board``
+    (:func:`_apart`) that do not show their digits (:func:`_shows_digits`); all of it
+    where ``board`` is empty."""
     if not board:
         return board2
-    c1 = np.array([t.corner_px.mean(axis=0) for t in board])
-    side = float(np.mean([mean_side(t.corner_px) for t in board2]))
-    return [t for t in board2 if _shows_digits(t) or float(
-        np.linalg.norm(c1 - t.corner_px.mean(axis=0), axis=1).min()) <= side / 3]
+    apart = {id(t) for t in _apart(board2, board)}
+    return [t for t in board2 if _shows_digits(t) or id(t) not in apart]
 
 
 def _beside_from_rival(cfg: ReaderConfig, found: Found, board: list[TileReading],
@@ -1757,7 +1756,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         partial = [tr for tr in partial if id(tr) not in lone]
     for tr in partial:  # the board's tiles cut by the photo's edge: the digits in view
         _add_shown(at_vertex, tr.cell, tr.corners)
-    passed = (_read_past(cfg, photo, seen, probs, side_full)
+    passed = (_read_past(cfg, photo, seen, probs, side_full, none_means)
               if cfg.hidden_at_vertex and under else set())
     board_cells = set(cells)
     while todo:
@@ -1870,7 +1869,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     shown_by = _shown_by(seen, probs, board_idx, partial)
     # the cells showing a digit but no whole tile, beside which a tile joined by the
     # lattice is joined under a hand (whatever the colour of the hand: vision.apart)
-    past = (_read_past(cfg, photo, seen, probs, side_full)
+    past = (_read_past(cfg, photo, seen, probs, side_full, none_means)
             if cfg.apart_lone_digits and (apart or late) else set())
     for n, c in zip(board_idx + late, cells + [seen[n].cell for n in late], strict=True):
         assert c is not None
