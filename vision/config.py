@@ -812,7 +812,7 @@ class ReaderConfig:
     #: mostly under a hand, its digits there chosen to agree with the board's), it is
     #: weighed again without them (0: never). Dev 71000094: 42 -> 44 of 44 tiles, now
     #: with no mistake (a tile under fingers, two digits in view, and one mostly under
-    #: them); dev faults 71000357 17 -> 27 of 27 tiles, 71000344 18 -> 21, 71000201 and
+    #: them); dev faults 71000357 17 -> 27 of 29 tiles, 71000344 18 -> 21, 71000201 and
     #: 71000240 a tile more; no other row of dev, dev2, dev3, dev faults, onyx dev or
     #: checked-cloth dev read otherwise. More than one (any number): onyx dev 73000014,
     #: a blurred board, 24 -> 30 tiles but 17 digits more wrong (7 of its 13 tiles added
