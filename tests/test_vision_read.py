@@ -507,6 +507,19 @@ def test_a_rival_board_is_weighed_without_a_tile_it_guesses_under_a_hand() -> No
 
 
 @needs_model
+def test_a_tile_guessed_on_the_bare_table_beside_the_board_is_not_there() -> None:
+    # dev3 76000096: the lattice's candidate cell beside the board shows bare granite,
+    # read 3, 5 and 2 by the classifier; the board overruled two of them into a 1-1-3 no
+    # one placed. Its outline inferred, its cell the table's colour: dropped
+    scores, readings = _dev_read(76_000_096, replace(DEFAULT, drop_inferred_on_table=False),
+                                 DEFAULT)
+    assert scores[0].found_tiles == scores[0].matched + 1
+    _read_without_mistake(scores[1])
+    gone = {t.cell for t in readings[0].tiles} - {t.cell for t in readings[1].tiles}
+    assert gone == {(-5, 2, "U")}
+
+
+@needs_model
 def test_a_tile_meeting_the_board_at_a_vertex_past_a_hidden_one_joins_as_partial() -> None:
     # dev 71000477: fingers lie over a board tile; two tiles beyond it each show two
     # digits, one of them the board's at the one vertex they share with it, and a third
@@ -1438,9 +1451,11 @@ def test_a_cell_whose_crops_miss_its_digits_is_read_from_its_outline_moved() -> 
     # digit; moved onto the tile it reads all three, and the cell beyond it, which read
     # that tile's digits, is then seen to hold none (without that: a false tile there)
     # (faces grown only where no two join: grown where a few do, 4 joined faces become 9,
-    # and that board reaches the tile too)
+    # and that board reaches the tile too; and tiles of inferred outline on cells showing
+    # the table kept: the lattice lying off the tile, its cell shows the table)
     _one_tile_more_with_the_part(71_000_069, replace(DEFAULT, shift_free_min=2.0,
-                                                     apart_grow_below=2))
+                                                     apart_grow_below=2,
+                                                     drop_inferred_on_table=False))
 
 
 @needs_model

@@ -50,6 +50,7 @@ from .reading import (
     BESIDE_SHOWN_DIGIT,
     JOINED_OUT_OF_SIGHT,
     JOINED_UNSEEN,
+    OUTLINE_INFERRED,
     Reading,
     TileReading,
 )
@@ -169,6 +170,133 @@ def _nearness(cfg: ReaderConfig, pix: np.ndarray, refs: list[np.ndarray]) -> np.
     return np.partition(per_cell, need - 1, axis=1)[:, need - 1]
 
 
+class _Table:
+    """The table round a board, judged by colour: the free cells up to
+    ``cfg.apart_table_steps`` steps from the board's piece ``main`` (cells), but those
+    round the board's other tiles, give the table's colours; ``faces`` (cell: corners
+    (3, 2) in original pixels, scaled by ``scale`` into ``img``) are the tiles taken as
+    seen, whose pixels and digits tell nothing of the table. ``reading`` places the free
+    cells (its homography) and names every tile's cell."""
+
+    def __init__(self, cfg: ReaderConfig, img: np.ndarray, reading: Reading, scale: float,
+                 main: set[Cell], faces: dict[Cell, np.ndarray]) -> None:
+        self.cfg, self.img, self.reading, self.scale = cfg, img, reading, scale
+        self.main = main
+        cells = {t.cell for t in reading.tiles if t.cell is not None}
+        # the table around the board's own piece: the free cells up to
+        # cfg.apart_table_steps steps from it, but those around the other pieces
+        ring, step = set(main), set(main)
+        for _ in range(cfg.apart_table_steps):  # each step out from the last one's only
+            step = {n for c in step for n in edge_neighbours(c)} - ring  # type: ignore[arg-type]
+            ring |= step
+        by_rest = {c for a in cells - main for v in cell_corners(a)  # type: ignore[arg-type]
+                   for c in cells_around(v)}
+        self.faces = {c: p * scale for c, p in faces.items()}
+        self.side = float(np.median([np.linalg.norm(p[0] - p[1])
+                                     for p in self.faces.values()]))
+        self.margin = cfg.apart_table_margin * self.side
+        band = cfg.apart_table_band * self.side
+        self._px: dict[Cell, tuple[np.ndarray, np.ndarray] | None] = {}
+        # the table's colours: away from the tiles (their sides and shadows reach past)
+        self.table = _few([p[d > band] for p, d in filter(None, map(
+            self.pixels, sorted(ring - cells - by_rest)))])
+        # a blown-out pixel (glare, overexposure) has no colour left: it is the table's
+        # only where the table itself shows so, in as many of its cells as a colour must be
+        self.blown_table = bool(self.table) and float(np.mean(
+            [_blown(cfg, p).mean() >= 0.5 for p in self.table])
+        ) >= cfg.apart_table_cells
+        #: enough of the table in view to judge a cell by its colour
+        self.judged = len(self.table) >= cfg.apart_table_refs
+        self._tile: list[np.ndarray] | None = None
+        self._blobs: np.ndarray | None = None
+
+    def pixels(self, cell: Cell) -> tuple[np.ndarray, np.ndarray] | None:
+        """The pixels of ``cell`` in view and their distances to the faces round it
+        (:func:`_pixels`), None where too little of it is in view."""
+        if cell not in self._px:
+            near = {c for v in cell_corners(cell) for c in cells_around(v)}
+            self._px[cell] = _pixels(self.img, self.reading.cell_px(cell) * self.scale,
+                                     self.cfg.apart_table_shrink,
+                                     [self.faces[c] for c in near
+                                      if c in self.faces and c != cell],
+                                     self.cfg.apart_cell_in_view)
+        return self._px[cell]
+
+    def tile(self) -> list[np.ndarray]:
+        """The tiles' own colours (their bodies', :func:`_body`): a pixel the colour of
+        the tiles is no proof of table."""
+        if self._tile is None:
+            self._tile = _few([_body(self.cfg, p) for p, _ in filter(None, (
+                _pixels(self.img, self.faces[c], self.cfg.apart_table_shrink, [])
+                for c in sorted(self.main)[:24]))])
+        return self._tile
+
+    def digits_in(self, cell: Cell) -> bool:
+        """Do two of ``cell``'s three digit spots have a digit blob (:mod:`vision.spots`)
+        near them, off the faces?"""
+        if self._blobs is None:
+            img, faces, side = self.img, self.faces, self.side
+            gray = img if img.ndim == 2 else cv2.cvtColor(img[:, :, :3], cv2.COLOR_BGR2GRAY)
+            ref = spots_of(np.stack([faces[c] for c in sorted(self.main)])).reshape(-1, 2)
+            every = np.concatenate(list(faces.values()))
+            box = (every.min(axis=0) - 2 * side, every.max(axis=0) + 2 * side)
+            found = digit_blobs(self.cfg, gray, side, ref, box)
+            # those of the tiles read (their digits, their outlines' shadows) tell nothing
+            self._blobs = found[_distance_to(found, list(faces.values())) > self.margin]
+        if not len(self._blobs):
+            return False
+        at = spots_of((self.reading.cell_px(cell) * self.scale)[None])[0]  # (3, 2)
+        d = np.linalg.norm(at[:, None, :] - self._blobs[None, :, :], axis=2).min(axis=1)
+        return int((d <= self.cfg.apart_digit_reach * self.side).sum()) >= 2
+
+    def plain(self, cell: Cell, least: float | None = None, lying: bool = False) -> bool:
+        """Does ``cell`` show the table over enough of its middle (``least``, default
+        ``cfg.apart_table_min``, of its pixels off the faces) to hold no tile? False where
+        too little of it is in view to tell. Where the table's colour and the tiles' are
+        alike, a cell showing no digits is the table's. With ``lying`` (a tile read
+        there is being judged), the colour alone decides, a pixel is the table's only
+        within ``cfg.drop_table_near`` of its colours, and one nearer the colour of the
+        tiles round the cell than the table's is no table's either."""
+        cfg = self.cfg
+        least = cfg.apart_table_min if least is None else least
+        got = self.pixels(cell)
+        if got is None:
+            return False  # mostly beyond the photo's edge: a tile may lie there
+        pix = got[0][got[1] > self.margin]
+        if len(pix) < 6:
+            return False
+        near = _nearness(cfg, pix, self.table)
+        # (a tile read there is judged by the table's colour closely: a hand the colour
+        # of a wood table lies a little off it, dev 71000216)
+        bare = near <= (cfg.drop_table_near if lying else 1.0)
+        if not self.blown_table:
+            bare &= ~_blown(cfg, pix)  # a tile's as well as the table's
+        tile = self.tile() if cfg.apart_not_tile else []
+        if tile:
+            strict = bare & (near < _nearness(cfg, pix, tile))
+            if lying:
+                # (the tiles round it lie in its light: a board's far tiles under glare
+                # are lighter than those the tiles' colour was taken from, onyx dev
+                # 73000043, black tiles on dark granite)
+                around = self._around(cell)
+                if around:
+                    strict &= near < _nearness(cfg, pix, around)
+            elif (cfg.apart_no_digit and float(bare.mean()) >= least
+                    and float(strict.mean()) < least):
+                # the table's colour and the tiles' alike: a tile lying there would show
+                # its digits
+                return not self.digits_in(cell)
+            bare = strict
+        return float(bare.mean()) >= least
+
+    def _around(self, cell: Cell) -> list[np.ndarray]:
+        """The body colours (:func:`_body`) of the faces meeting ``cell`` at a vertex."""
+        near = {c for v in cell_corners(cell) for c in cells_around(v)} - {cell}
+        return _few([_body(self.cfg, p) for p, _ in filter(None, (
+            _pixels(self.img, self.faces[c], self.cfg.apart_table_shrink, [])
+            for c in sorted(near) if c in self.faces))])
+
+
 def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Reading,
                  scale: float = 1.0) -> tuple[int, int]:
     """Flag (in place) the tiles of every piece of the board but its own
@@ -198,92 +326,19 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
     parts = reading.pieces()
     if not cfg.apart_in_view or reading.homography is None or len(parts) < 2:
         return 0, 0
-    img = image()
     cells = {t.cell for t in tiles if t.cell is not None}
-    main = {t.cell for t in parts[0]}
-    # the table around the board's own piece: the free cells up to
-    # cfg.apart_table_steps steps from it, but those around the other pieces
-    ring, step = set(main), set(main)
-    for _ in range(cfg.apart_table_steps):  # each step out from the last one's cells only
-        step = {n for c in step for n in edge_neighbours(c)} - ring  # type: ignore[arg-type]
-        ring |= step
-    by_rest = {c for a in cells - main for v in cell_corners(a)  # type: ignore[arg-type]
-               for c in cells_around(v)}
-    faces = {t.cell: t.corner_px * scale for t in tiles if t.cell is not None}
-    side = float(np.median([np.linalg.norm(p[0] - p[1]) for p in faces.values()]))
-    margin, band = cfg.apart_table_margin * side, cfg.apart_table_band * side
-
-    got_px: dict[Cell, tuple[np.ndarray, np.ndarray] | None] = {}
-
-    def pixels(cell: Cell) -> tuple[np.ndarray, np.ndarray] | None:
-        if cell not in got_px:
-            near = {c for v in cell_corners(cell) for c in cells_around(v)}
-            got_px[cell] = _pixels(img, reading.cell_px(cell) * scale,
-                                   cfg.apart_table_shrink,
-                                   [faces[c] for c in near if c in faces and c != cell],
-                                   cfg.apart_cell_in_view)
-        return got_px[cell]
-
-    # the table's colours: away from the tiles (their sides and shadows reach past them)
-    table = _few([p[d > band] for p, d in filter(None, map(pixels,
-                                                           sorted(ring - cells - by_rest)))])
-    # a blown-out pixel (glare, overexposure) has no colour left: it is the table's only
-    # where the table itself shows so, in as many of its cells as a colour must be
-    blown_table = bool(table) and float(np.mean(
-        [_blown(cfg, p).mean() >= 0.5 for p in table])
-    ) >= cfg.apart_table_cells
+    view = _Table(cfg, image(), reading, scale, {t.cell for t in parts[0]},  # type: ignore[misc]
+                  {t.cell: t.corner_px for t in tiles if t.cell is not None})
     # the vertices where a tile's corner shows no digit: something lies over them
     covered = {v for t in tiles if t.cell is not None
                for v, p in zip(cell_corners(t.cell), t.probs, strict=True)
                if p[6] >= cfg.apart_covered_none}
     # with too little table in view to judge by, only a piece beside such a vertex is
     # judged: joined out of sight (cfg.apart_covered_unjudged)
-    judged = len(table) >= cfg.apart_table_refs
+    judged = view.judged
     if not judged and not (covered and cfg.apart_covered_unjudged):
         return 0, 0
-    # the tiles' own colours: a tile the size of the table's colour is no proof of table
-    # (only plain() asks, and only where the table is judged)
-    tile = _few([_body(cfg, p) for p, _ in filter(None, (
-        _pixels(img, faces[c], cfg.apart_table_shrink, []) for c in sorted(main)[:24]))]
-                ) if judged else []
-
-    blobs: list[np.ndarray] = []  # the digit blobs round the board, found once if asked
-
-    def digits_in(cell: Cell) -> bool:
-        if not blobs:
-            gray = img if img.ndim == 2 else cv2.cvtColor(img[:, :, :3], cv2.COLOR_BGR2GRAY)
-            ref = spots_of(np.stack([faces[c] for c in sorted(main)])).reshape(-1, 2)
-            every = np.concatenate(list(faces.values()))
-            box = (every.min(axis=0) - 2 * side, every.max(axis=0) + 2 * side)
-            found = digit_blobs(cfg, gray, side, ref, box)
-            # those of the tiles read (their digits, their outlines' shadows) tell nothing
-            blobs.append(found[_distance_to(found, list(faces.values())) > margin])
-        if not len(blobs[0]):
-            return False
-        at = spots_of((reading.cell_px(cell) * scale)[None])[0]  # (3, 2)
-        d = np.linalg.norm(at[:, None, :] - blobs[0][None, :, :], axis=2).min(axis=1)
-        return int((d <= cfg.apart_digit_reach * side).sum()) >= 2
-
-    def plain(cell: Cell) -> bool:
-        got = pixels(cell)
-        if got is None:
-            return False  # mostly beyond the photo's edge: a tile may lie there
-        pix = got[0][got[1] > margin]
-        if len(pix) < 6:
-            return False
-        near = _nearness(cfg, pix, table)
-        bare = near <= 1.0
-        if not blown_table:
-            bare &= ~_blown(cfg, pix)  # a tile's as well as the table's
-        if cfg.apart_not_tile and tile:
-            strict = bare & (near < _nearness(cfg, pix, tile))
-            if (cfg.apart_no_digit and float(bare.mean()) >= cfg.apart_table_min
-                    and float(strict.mean()) < cfg.apart_table_min):
-                # the table's colour and the tiles' alike: a tile lying there would show
-                # its digits
-                return not digits_in(cell)
-            bare = strict
-        return float(bare.mean()) >= cfg.apart_table_min
+    pixels, plain = view.pixels, view.plain
 
     free = [{n for t in part for n in edge_neighbours(t.cell)} - cells  # type: ignore[arg-type]
             for part in parts]
@@ -322,6 +377,41 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
         reading.tiles.remove(t)
         reading.off_board.append(as_off_board(t))
     return seen, hidden
+
+
+def drop_on_table(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Reading,
+                  scale: float = 1.0) -> int:
+    """Remove (in place) the board tiles whose outline was inferred from the lattice
+    (:data:`~vision.reading.OUTLINE_INFERRED`: no edge of theirs was found) that show
+    their digits at fewer than two corners (:attr:`~vision.reading.TileReading.own_digits`)
+    and whose cell shows the table (:meth:`_Table.plain`: nearer the table's colours,
+    taken round the tiles whose outlines were found, than the tiles', theirs and those
+    round the cell, over at least ``cfg.drop_table_min`` of its middle): the classifier
+    read digits in the table's grain or print there, and no tile lies in a cell the table
+    shows. (Two digits read clearly are a tile's, whatever covers its middle: a hand the
+    colour of a wood table passes for the table, dev3 76000174.) ``image`` gives the BGR
+    photo at ``scale`` of the original pixels. Nothing is dropped without
+    ``cfg.drop_inferred_on_table``, a homography, or enough table in view to judge.
+    Returns the number of tiles removed."""
+    if not cfg.drop_inferred_on_table or reading.homography is None:
+        return 0
+    guessed = [t for t in reading.tiles if t.cell is not None and OUTLINE_INFERRED in t.flags
+               and t.own_digits < 2]
+    seen = {t.cell: t.corner_px for t in reading.tiles
+            if t.cell is not None and OUTLINE_INFERRED not in t.flags}
+    if not guessed or not seen:
+        return 0
+    view = _Table(cfg, image(), reading, scale, set(seen), seen)
+    if not view.judged:
+        return 0
+    # (a checked cloth's light squares share the tiles' colour: there the colour tells
+    # nothing, nor does a cell showing no digits, a tile's being as blank under glare;
+    # dev3 76000052, 76000221)
+    gone = [t for t in guessed
+            if view.plain(t.cell, cfg.drop_table_min, lying=True)]  # type: ignore[arg-type]
+    for t in gone:
+        reading.tiles.remove(t)
+    return len(gone)
 
 
 def _touches(tile: TileReading, cells: set[Cell]) -> bool:

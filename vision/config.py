@@ -487,6 +487,23 @@ class ReaderConfig:
     #: or an object the table's colour; dev2 71000656, fingers over dark wood): flagged
     #: so (reading.BESIDE_SHOWN_DIGIT) and judged joined out of sight. False = colour alone
     apart_lone_digits: bool = True
+    #: a board tile whose outline was inferred from the lattice (none of its edges found),
+    #: its crops' first choices at fewer than two of its corners its digits, on a cell
+    #: that shows the table by the same colour judge, is not there: the classifier read
+    #: digits in the table's grain or print (dev3 76000096: 3, 5 and 2 read on bare
+    #: granite beside the board, two of them overruled by it); False = kept (vision.apart)
+    drop_inferred_on_table: bool = True
+    #: ... where at least this share of the cell's middle is nearer the table's colours
+    #: than the tiles' and the tiles' meeting it (the false tiles' cells on dev3: 0.78 to
+    #: 1.0; a board tile on a checked cloth's light squares, 76000067, 0.46), by colour
+    #: alone (the digit-blob test is no proof there: a tile is as blank under glare)
+    drop_table_min: float = 0.7
+    #: ... each such pixel within this of the table's colours (in the units of
+    #: apart_table_chroma and apart_table_light: 1 is their match), not 1: the share so
+    #: of the false tiles' cells on the dev sets 0.74 to 1.0, of two board tiles' under
+    #: fingers on wood (dev 71000216, dev3 76000174) 0.65 and 0.03, where within 1 it
+    #: was 0.78 and 0.81
+    drop_table_near: float = 0.5
     #: the cells are judged inside their triangles shrunk by this toward the centre (a
     #: tile's side face and shadow reach into the next cell under a tilted camera, and a
     #: hand-placed tile lies off its cell)

@@ -32,7 +32,7 @@ from engine.lattice import (
 )
 from engine.tiles import Tile, rotations
 
-from .apart import as_off_board, judge_pieces
+from .apart import as_off_board, drop_on_table, judge_pieces
 from .classifier import DigitClassifier, digit_probs
 from .config import DEFAULT, ReaderConfig
 from .crops import corner_crops
@@ -585,9 +585,7 @@ def _shows_digits(t: TileReading) -> bool:
     """Does ``t`` show its digits: its crops' own first choices at two corners or more
     (each corner read, of a tile with fewer), not only digits chosen to agree with the
     tiles around it?"""
-    return (sum(d is not None and int(np.argmax(t.probs[k])) == d
-                for k, d in enumerate(t.corners))
-            >= min(2, sum(d is not None for d in t.corners)))
+    return t.own_digits >= min(2, sum(d is not None for d in t.corners))
 
 
 def _without_unshown(board: Sequence[TileReading], board2: list[TileReading]
@@ -3386,6 +3384,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         reading.notes.append(BOARD_TOO_BLURRED)
     # a lone corner a hand covers: unknown, not a guess among the digits the set leaves
     _unseen_alone(cfg, reading)
+    drop_on_table(cfg, lambda: photo.colour(f), reading, scale=1.0 / f)
     judge_pieces(cfg, lambda: photo.colour(f), reading, scale=1.0 / f)
     _misread_sets(cfg, reading)
     t3 = time.perf_counter()

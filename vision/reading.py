@@ -65,6 +65,14 @@ class TileReading:
         return any(f.startswith(JOINED_UNSEEN) for f in self.flags)
 
     @property
+    def own_digits(self) -> int:
+        """How many of its known digits its crops' own first choices (``probs``) are: the
+        corners that show their digits, not only digits chosen to agree with the tiles
+        around it."""
+        return sum(d is not None and int(np.argmax(self.probs[k])) == d
+                   for k, d in enumerate(self.corners))
+
+    @property
     def misread_set(self) -> bool:
         """Flagged as repeating a tile, or making one not in the set, only through a digit
         chosen against its pixels (:data:`MISREAD_SET`)."""
