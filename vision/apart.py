@@ -226,10 +226,14 @@ class _Table:
         """The tiles' own colours (their bodies', :func:`_body`): a pixel the colour of
         the tiles is no proof of table."""
         if self._tile is None:
-            self._tile = _few([_body(self.cfg, p) for p, _ in filter(None, (
-                _pixels(self.img, self.faces[c], self.cfg.apart_table_shrink, [])
-                for c in sorted(self.main)[:24]))])
+            self._tile = self._bodies(sorted(self.main)[:24])
         return self._tile
+
+    def _bodies(self, cells: list[Cell]) -> list[np.ndarray]:
+        """The body colours (:func:`_body`) of the faces of those of ``cells`` read."""
+        return _few([_body(self.cfg, p) for p, _ in filter(None, (
+            _pixels(self.img, self.faces[c], self.cfg.apart_table_shrink, [])
+            for c in cells if c in self.faces))])
 
     def digits_in(self, cell: Cell) -> bool:
         """Do two of ``cell``'s three digit spots have a digit blob (:mod:`vision.spots`)
@@ -290,11 +294,9 @@ class _Table:
         return float(bare.mean()) >= least
 
     def _around(self, cell: Cell) -> list[np.ndarray]:
-        """The body colours (:func:`_body`) of the faces meeting ``cell`` at a vertex."""
-        near = {c for v in cell_corners(cell) for c in cells_around(v)} - {cell}
-        return _few([_body(self.cfg, p) for p, _ in filter(None, (
-            _pixels(self.img, self.faces[c], self.cfg.apart_table_shrink, [])
-            for c in sorted(near) if c in self.faces))])
+        """The body colours of the faces meeting ``cell`` at a vertex."""
+        return self._bodies(sorted({c for v in cell_corners(cell) for c in cells_around(v)}
+                                   - {cell}))
 
 
 def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Reading,
