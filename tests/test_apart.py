@@ -477,6 +477,12 @@ def test_a_tile_of_inferred_outline_on_a_cell_showing_the_table_is_dropped() -> 
     _lay(near, [n], (64, 152, 56), size=1.1)  # the cloth's colour, 60 % lighter
     assert dropped(near, [OUTLINE_INFERRED]) == []
     assert dropped(near, [OUTLINE_INFERRED], replace(DEFAULT, drop_table_near=1.0)) == [n]
+    # ... nor a table barely off the tiles' colour (fresh 75000282: light grey tiles on
+    # white marble), its pixels not nearer the table's colour by drop_tile_margin
+    pale = _table(cloth=(200, 200, 200), apart=False)
+    _lay(pale, BOARD, (206, 206, 206))
+    assert dropped(pale, [OUTLINE_INFERRED]) == []
+    assert dropped(pale, [OUTLINE_INFERRED], replace(DEFAULT, drop_tile_margin=0.0)) == [n]
     # a table of the tiles' colour tells nothing by its colour, nor by showing no digits
     # (a tile's as blank under glare: dev3 76000052, a checked cloth's light squares)
     ivory = _table(cloth=(215, 228, 232), apart=False, dots=True).astype(float)

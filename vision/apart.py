@@ -259,8 +259,9 @@ class _Table:
         too little of it is in view to tell. Where the table's colour and the tiles' are
         alike, a cell showing no digits is the table's. With ``lying`` (a tile read
         there is being judged), the colour alone decides, a pixel is the table's only
-        within ``cfg.drop_table_near`` of its colours, and one nearer the colour of the
-        tiles round the cell than the table's is no table's either."""
+        within ``cfg.drop_table_near`` of its colours and nearer them by
+        ``cfg.drop_tile_margin`` than the tiles' colours and those of the tiles round the
+        cell."""
         cfg = self.cfg
         least = cfg.apart_table_min if least is None else least
         got = self.pixels(cell)
@@ -277,14 +278,19 @@ class _Table:
             bare &= ~_blown(cfg, pix)  # a tile's as well as the table's
         tile = self.tile() if cfg.apart_not_tile else []
         if tile:
-            strict = bare & (near < _nearness(cfg, pix, tile))
+            theirs = _nearness(cfg, pix, tile)
+            strict = bare & (near < theirs)
             if lying:
-                # (the tiles round it lie in its light: a board's far tiles under glare
-                # are lighter than those the tiles' colour was taken from, onyx dev
-                # 73000043, black tiles on dark granite)
+                # nearer the table by a margin (a light tile on a light table lies about
+                # as near both, fresh 75000282: light grey tiles on white marble), and
+                # nearer than the tiles round it, which lie in its light (a board's far
+                # tiles under glare are lighter than those the tiles' colour was taken
+                # from, onyx dev 73000043, black tiles on dark granite)
+                far = near + cfg.drop_tile_margin
                 around = self._around(cell)
+                strict = bare & (far < theirs)
                 if around:
-                    strict &= near < _nearness(cfg, pix, around)
+                    strict &= far < _nearness(cfg, pix, around)
             elif (cfg.apart_no_digit and float(bare.mean()) >= least
                     and float(strict.mean()) < least):
                 # the table's colour and the tiles' alike: a tile lying there would show

@@ -504,6 +504,12 @@ class ReaderConfig:
     #: fingers on wood (dev 71000216, dev3 76000174) 0.65 and 0.03, where within 1 it
     #: was 0.78 and 0.81
     drop_table_near: float = 0.5
+    #: ... and nearer the table's colours by this (the same units) than the tiles': a
+    #: light tile on a light table lies about as near both (fresh 75000282 and 75000024,
+    #: light grey tiles on white marble: 0.73 and 0.78 of their cells nearer the table,
+    #: none by 0.5; the false tiles' cells on the dev sets 0.87 or more, but dev3
+    #: 76000039's, a grey cloth, none)
+    drop_tile_margin: float = 0.5
     #: the cells are judged inside their triangles shrunk by this toward the centre (a
     #: tile's side face and shadow reach into the next cell under a tilted camera, and a
     #: hand-placed tile lies off its cell)
