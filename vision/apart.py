@@ -279,7 +279,6 @@ class _Table:
         tile = self.tile() if cfg.apart_not_tile else []
         if tile:
             theirs = _nearness(cfg, pix, tile)
-            strict = bare & (near < theirs)
             if lying:
                 # nearer the table by a margin (a light tile on a light table lies about
                 # as near both, fresh 75000282: light grey tiles on white marble), and
@@ -287,15 +286,17 @@ class _Table:
                 # tiles under glare are lighter than those the tiles' colour was taken
                 # from, onyx dev 73000043, black tiles on dark granite)
                 far = near + cfg.drop_tile_margin
-                around = self._around(cell)
                 strict = bare & (far < theirs)
+                around = self._around(cell)
                 if around:
                     strict &= far < _nearness(cfg, pix, around)
-            elif (cfg.apart_no_digit and float(bare.mean()) >= least
-                    and float(strict.mean()) < least):
-                # the table's colour and the tiles' alike: a tile lying there would show
-                # its digits
-                return not self.digits_in(cell)
+            else:
+                strict = bare & (near < theirs)
+                if (cfg.apart_no_digit and float(bare.mean()) >= least
+                        and float(strict.mean()) < least):
+                    # the table's colour and the tiles' alike: a tile lying there would
+                    # show its digits
+                    return not self.digits_in(cell)
             bare = strict
         return float(bare.mean()) >= least
 

@@ -3414,7 +3414,7 @@ def _misread_sets(cfg: ReaderConfig, reading: Reading) -> None:
     done: set[Cell] = set()
     while True:
         found = [v for v in reading.board.violations() if v.kind & SET_KINDS]
-        todo = [(v, c) for v in found for c in v.cells if c not in done and _against(at[c])]
+        todo = [(v, c) for v in found for c in v.cells if c not in done and at[c].against]
         if not todo:
             break
         v, c = todo[0]
@@ -3423,7 +3423,7 @@ def _misread_sets(cfg: ReaderConfig, reading: Reading) -> None:
         what = _set_kind_text(v)
         if _as_pixels_show(cfg, reading, t, what):
             continue
-        k = _against(t)[0]
+        k = t.against[0]
         # (what: "a tile ...": the flag starts with MISREAD_SET)
         t.flags.append(f"reads as {what} ({t.tile}) only through corner {k}'s "
                        f"{t.corners[k]} ({t.confidence[k]:.2f}), chosen against its pixels: "
@@ -3522,19 +3522,13 @@ def _drop_made_flags(reading: Reading, t: TileReading) -> None:
         o.flags = [f for f in o.flags if f != f"tile {old} also at {cell_text(t.cell)}"]
 
 
-def _against(t: TileReading) -> list[int]:
-    """The corners of board tile ``t`` whose digit is not its crop's first choice."""
-    return [k for k, d in enumerate(t.corners) if d is not None
-            and int(np.argmax(t.probs[k])) != d]
-
-
 def _as_pixels_show(cfg: ReaderConfig, reading: Reading, t: TileReading, what: str
                     ) -> bool:
     """Read board tile ``t`` (its digits ``what`` the violation says) as its pixels show
     at its corners read against them, if they allow (see :func:`_misread_sets`); whether
     it was."""
     own = list(t.corners)
-    against = _against(t)
+    against = t.against
     for k in against:
         d = int(np.argmax(t.probs[k]))
         if (d == 6 or float(t.probs[k, d]) < cfg.misread_own_min
@@ -3590,7 +3584,7 @@ def _read_board(cfg: ReaderConfig, photo: Photo, found: Found, clf: object,
 
 def _overruled(board: list[TileReading]) -> int:
     """How many corners of ``board`` read a digit other than their crop's first choice."""
-    return sum(len(_against(t)) for t in board if t.cell is not None)
+    return sum(len(t.against) for t in board if t.cell is not None)
 
 
 def _fewer_overruled(board: list[TileReading], again: list[TileReading]) -> bool:

@@ -65,12 +65,17 @@ class TileReading:
         return any(f.startswith(JOINED_UNSEEN) for f in self.flags)
 
     @property
+    def against(self) -> list[int]:
+        """The corners whose known digit is not its crop's own first choice (``probs``):
+        chosen to agree with the tiles around it, or read as a tile of the set."""
+        return [k for k, d in enumerate(self.corners) if d is not None
+                and int(np.argmax(self.probs[k])) != d]
+
+    @property
     def own_digits(self) -> int:
-        """How many of its known digits its crops' own first choices (``probs``) are: the
-        corners that show their digits, not only digits chosen to agree with the tiles
-        around it."""
-        return sum(d is not None and int(np.argmax(self.probs[k])) == d
-                   for k, d in enumerate(self.corners))
+        """How many of its known digits its crops' own first choices are: the corners that
+        show their digits (the known ones not :attr:`against` them)."""
+        return sum(d is not None for d in self.corners) - len(self.against)
 
     @property
     def misread_set(self) -> bool:
