@@ -10,6 +10,14 @@ times, seeded), and how many of its photos each tile edition holds (the onyx til
 worst, vary most between sets); also the held-out and fresh sets as one
 (:data:`POOLED`).
 
+Each set's photos with a mistake are also counted by its kind (``lost_photos``:
+:func:`vision.batch.photo_mistake`: a board refused as too blurred, no tiles found, a
+board missed whole, tiles missed, false tiles, digits wrong on flagged tiles only, an
+unflagged wrong digit; the first that applies), over the set and per blur band
+(``lost_by_blur``: photos, photos with no mistake and those kinds per band of the blur
+against the tile side): where the figure farthest from its target, photos with no
+mistake, is lost.
+
 Run: ``python -m benchmarks.intervals [NAME ...]`` (default: the sets in :data:`SETS`;
 each NAME a ``benchmarks/results/NAME.csv``) -> ``benchmarks/results/intervals.json``
 (``--name`` to write another file). Under a second.
@@ -27,7 +35,14 @@ from typing import Any
 import numpy as np
 
 from benchmarks.eval_reader import RESULTS, write_json
-from vision.batch import COUNT_KEYS, headline, intervals
+from vision.batch import (
+    COUNT_KEYS,
+    MISTAKE_KINDS,
+    TILE_KINDS,
+    headline,
+    intervals,
+    photo_mistake,
+)
 
 #: the evaluation sets measured every stop (README, "How well it reads")
 SETS = ("reader_eval", "reader_eval_fresh", "reader_eval_faults", "dev_eval", "dev2_eval",
@@ -36,18 +51,64 @@ SETS = ("reader_eval", "reader_eval_fresh", "reader_eval_faults", "dev_eval", "d
 POOLED = {"held_out_and_fresh": ("reader_eval", "reader_eval_fresh")}
 
 
-def read_counts(path: Path) -> tuple[dict[str, np.ndarray], dict[str, int]]:
-    """The per-photo counts (:data:`vision.batch.COUNT_KEYS`) of a results CSV, and how
-    many of its photos each edition holds (empty where the CSV has no ``edition``
-    column). Raises ``ValueError`` naming the file for a CSV without those columns."""
+def read_rows(path: Path) -> list[dict[str, str]]:
+    """The photo rows of a results CSV. Raises ``ValueError`` naming the file for a CSV
+    without the columns of :data:`vision.batch.COUNT_KEYS`."""
     with path.open(encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     missing = [k for k in COUNT_KEYS if rows and k not in rows[0]]
     if not rows or missing:
         raise ValueError(f"{path}: no photo rows with {', '.join(missing or COUNT_KEYS)}")
+    return rows
+
+
+def read_counts(path: Path) -> tuple[dict[str, np.ndarray], dict[str, int]]:
+    """The per-photo counts (:data:`vision.batch.COUNT_KEYS`) of a results CSV, and how
+    many of its photos each edition holds (empty where the CSV has no ``edition``
+    column). Raises ``ValueError`` naming the file for a CSV without those columns."""
+    return _counts(read_rows(path))
+
+
+def _counts(rows: list[dict[str, str]]) -> tuple[dict[str, np.ndarray], dict[str, int]]:
     counts = {k: np.array([int(r[k]) for r in rows], dtype=np.int64) for k in COUNT_KEYS}
     editions = Counter(r["edition"] for r in rows if r.get("edition"))
     return counts, dict(sorted(editions.items()))
+
+
+def lost_photos(rows: list[dict[str, str]]) -> dict[str, Any]:
+    """The photos of results CSV ``rows`` with a mistake, by its kind
+    (:data:`vision.batch.MISTAKE_KINDS`), over all and per blur band (rows without a
+    ``blur`` column count as "?"), and those lost to tiles missed by how their missed
+    tiles lie (``tiles_missed_how``: any in plain view, else under a hand or an object,
+    else cut by the photo's edge; and how many of them report a missed tile off the
+    board): ``{"lost_photos": {kind: n}, "tiles_missed_how": {...}, "lost_by_blur": {band:
+    {"photos", "no_mistake", "lost_photos", "tiles_missed_how"}}}``. Raises ``ValueError`` for a
+    row without the columns :func:`vision.batch.photo_mistake` needs."""
+    def tally(rs: list[dict[str, str]]) -> dict[str, int]:
+        kinds = Counter(photo_mistake(r) for r in rs)
+        return {k: kinds.get(k, 0) for k in MISTAKE_KINDS}
+
+    def how(rs: list[dict[str, str]]) -> dict[str, int]:
+        # the photos lost to tiles missed, by how their missed tiles lie: any in plain
+        # view, else any under a hand or an object, else cut by the photo's edge; and
+        # those reporting one or more of them off the board
+        miss = [r for r in rs if photo_mistake(r) == "tiles_missed"]
+        first = Counter(next((k for k in TILE_KINDS if int(r.get(f"missed_{k}") or 0)), "?")
+                        for r in miss)
+        return {**{k: first.get(k, 0) for k in TILE_KINDS},
+                "reported_off_board": sum(int(r.get("missed_off_board") or 0) > 0
+                                          for r in miss)}
+    try:
+        bands: dict[str, list[dict[str, str]]] = {}
+        for r in rows:
+            bands.setdefault(r.get("blur") or "?", []).append(r)
+        return {"lost_photos": tally(rows), "tiles_missed_how": how(rows),
+                "lost_by_blur": {b: {"photos": len(rs),
+                                     "no_mistake": sum(photo_mistake(r) == "" for r in rs),
+                                     "lost_photos": tally(rs), "tiles_missed_how": how(rs)}
+                                 for b, rs in sorted(bands.items())}}
+    except KeyError as e:
+        raise ValueError(f"a results row without the column {e}") from None
 
 
 def main() -> None:
@@ -57,21 +118,25 @@ def main() -> None:
     ap.add_argument("--name", default="intervals", help="results file stem")
     args = ap.parse_args()
     out: dict[str, Any] = {"level": 0.95, "rounds": 2000, "seed": 0, "sets": {}}
-    read: dict[str, tuple[dict[str, np.ndarray], dict[str, int]]] = {}
+    rows: dict[str, list[dict[str, str]]] = {}
     for name in args.names:
         try:
-            read[name] = read_counts(RESULTS / f"{name}.csv")
+            rows[name] = read_rows(RESULTS / f"{name}.csv")
         except (OSError, ValueError) as e:
             raise SystemExit(f"error: {e}") from None
     for pooled, parts in POOLED.items():
-        if all(p in read for p in parts):
-            counts = {k: np.concatenate([read[p][0][k] for p in parts]) for k in COUNT_KEYS}
-            editions = sum((Counter(read[p][1]) for p in parts), Counter())
-            read[pooled] = counts, dict(sorted(editions.items()))
-    for name, (counts, editions) in read.items():
+        if all(p in rows for p in parts):
+            rows[pooled] = [r for p in parts for r in rows[p]]
+    for name, rs in rows.items():
+        try:
+            counts, editions = _counts(rs)
+            lost = lost_photos(rs)
+        except ValueError as e:
+            raise SystemExit(f"error: {name}.csv: {e}") from None
         out["sets"][name] = {"photos": len(counts["label_tiles"]),
                              "figures": headline(counts),
-                             "intervals_95": intervals(counts), "editions": editions}
+                             "intervals_95": intervals(counts), "editions": editions,
+                             **lost}
     write_json(args.name, out)
     for name, s in out["sets"].items():
         f, iv = s["figures"], s["intervals_95"]
@@ -79,6 +144,10 @@ def main() -> None:
             f"{k} {100 * f[k]:.2f} % [{100 * iv[k][0]:.2f}, {100 * iv[k][1]:.2f}]"
             for k in f))
     print(json.dumps({k: v["editions"] for k, v in out["sets"].items()}))
+    for name, s in out["sets"].items():
+        lost = {k: n for k, n in s["lost_photos"].items() if n}
+        print(f"{name}: {sum(lost.values())} photos with a mistake: "
+              + ", ".join(f"{k} {n}" for k, n in lost.items()))
 
 
 if __name__ == "__main__":

@@ -13,11 +13,13 @@ import pytest
 from helpers import needs_model
 
 from vision.batch import (
+    MISTAKE_KINDS,
     by_condition,
     conditions,
     headline,
     intervals,
     photo_counts,
+    photo_mistake,
     read_one,
     required_tiles,
     score_failure,
@@ -762,6 +764,49 @@ def test_misses_and_wrong_digits_are_broken_down_by_how_the_tile_lies() -> None:
     assert by_condition([sc])["blur"]["<0.02"]["missed_tiles"]["under_hand_or_object"] == 2
 
 
+def _lost_scores() -> list[Any]:
+    """One photo of each kind of mistake (:data:`MISTAKE_KINDS`, in order), one read
+    right, and one whose only tile lies under a hand, rightly read as no tiles found."""
+    label = {"width": 1000, "height": 1000,
+             "tiles": [_tile(100, [1, 2, 3]), _tile(300, [4, 4, 5], ["occluded"])]}
+    both = [_tile(100, [1, 2, 3]), _tile(300, [4, 4, 5])]
+    return [
+        score_failure("a", label, "a: no tiles read: the board is too blurred for its "
+                      "digits to be read", True),
+        score_failure("b", label, "b: no tiles found", True),
+        score_failure("c", label, "c: unreadable", False),
+        score_reading("d", label, {"tiles": [_tile(700, [1, 2, 3])]}),
+        score_reading("e", label, {"tiles": both[:1], "off_board": both[1:]}),
+        score_reading("f", label, {"tiles": [*both, _tile(500, [0, 0, 0])]}),
+        score_reading("g", label, {"tiles": [both[0], _tile(300, [4, 4, 0], ["low"])]}),
+        score_reading("h", label, {"tiles": [both[0], _tile(300, [4, 4, 0])]}),
+        score_reading("i", label, {"tiles": both}),
+        score_failure("j", {"width": 1000, "height": 1000, "tiles": LABEL["tiles"][1:]},
+                      "j: no tiles found", True)]
+
+
+def test_a_photos_mistake_is_named_by_the_first_kind_that_applies() -> None:
+    """A photo not read with no mistake is lost to the first of: its board refused as too
+    blurred, no tiles found, another error, its board missed whole, tiles missed, false
+    tiles, digits wrong on flagged tiles only, a wrong digit on a tile not flagged; a
+    photo read right has none. The summary counts the photos by it."""
+    scores = _lost_scores()
+    assert [s.mistake for s in scores] == [*MISTAKE_KINDS, "", ""]
+    assert [s.perfect for s in scores] == [False] * len(MISTAKE_KINDS) + [True, True]
+    # a photo with several kinds of mistake counts as the first
+    both = score_reading("k", {"width": 1000, "height": 1000,
+                               "tiles": [_tile(100, [1, 2, 3]), _tile(300, [4, 4, 5])]},
+                         {"tiles": [_tile(100, [1, 2, 0]), _tile(500, [0, 0, 0])]})
+    assert both.mistake == "tiles_missed"
+    lost = summarise([*scores, both]).to_json()["lost_photos"]
+    assert lost == {**{k: 1 for k in MISTAKE_KINDS}, "tiles_missed": 2}
+    assert photo_mistake({"error": "", "label_tiles": "3", "found_tiles": "3",
+                          "matched": "3", "digits": "9", "digits_right": "8",
+                          "wrong_unflagged": "1"}) == "digits_wrong_unflagged"
+    with pytest.raises(KeyError):
+        photo_mistake({"error": ""})
+
+
 def test_intervals_resample_the_photos() -> None:
     # nine photos read right and one whose 10 tiles were all missed: recall 0.9, and other
     # photos like these could read anywhere from all right to two boards lost
@@ -827,6 +872,37 @@ def test_intervals_script_pools_held_out_and_fresh(tmp_path: Path, monkeypatch: 
     monkeypatch.setattr(sys, "argv", ["intervals", "missing"])
     with pytest.raises(SystemExit, match="missing.csv"):
         iv.main()
+
+
+def test_intervals_script_counts_the_photos_lost_by_kind_and_blur(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """Read back from the CSV, the photos with a mistake count by kind as the summary
+    counts them, over the set and per blur band; those lost to tiles missed count by how
+    their missed tiles lie. A CSV without a column that needs is refused in one line."""
+    import sys
+
+    import benchmarks.eval_reader as ev
+    import benchmarks.intervals as iv
+    monkeypatch.setattr(iv, "RESULTS", tmp_path)
+    monkeypatch.setattr(ev, "RESULTS", tmp_path)
+    scores = _lost_scores()
+    for n, s in enumerate(scores):
+        s.conditions = {"blur": "<0.02" if n % 2 else ">=0.04"}
+    write_csv(tmp_path / "lost.csv", scores)
+    monkeypatch.setattr(sys, "argv", ["intervals", "lost", "--name", "lost_out"])
+    iv.main()
+    out = json.loads((tmp_path / "lost_out.json").read_text())["sets"]["lost"]
+    assert out["lost_photos"] == summarise(scores).to_json()["lost_photos"]
+    sharp = out["lost_by_blur"]["<0.02"]
+    assert (sharp["photos"], sharp["no_mistake"]) == (5, 1)
+    assert [k for k, n in sharp["lost_photos"].items() if n] == [
+        MISTAKE_KINDS[i] for i in (1, 3, 5, 7)]
+    # photo e missed its tile under a hand, and reported it off the board
+    assert out["tiles_missed_how"] == {"in_plain_view": 0, "under_hand_or_object": 1,
+                                       "cut_by_edge": 0, "reported_off_board": 1}
+    assert out["lost_by_blur"][">=0.04"]["tiles_missed_how"]["under_hand_or_object"] == 1
+    with pytest.raises(ValueError, match="without the column 'error'"):
+        iv.lost_photos([{"label_tiles": "1"}])
 
 
 def test_read_order_compares_readings_without_their_times(

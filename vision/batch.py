@@ -8,7 +8,7 @@ import json
 import os
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,14 @@ STAGE_KEYS = ("decode", "detect", "classify", "reconstruct", "total")
 #: ``photo_not_read``
 TILE_KINDS = ("in_plain_view", "under_hand_or_object", "cut_by_edge")
 MISSED_KINDS = (*TILE_KINDS, "photo_not_read")
+#: Why a photo is not read with no mistake, in the order judged (:func:`photo_mistake`:
+#: the first that applies is the photo's): its board refused as too blurred to read, no
+#: tiles found, another error, its board missed whole (nothing matched, nothing said),
+#: board tiles missed, false board tiles, digits wrong only on tiles the reading flags,
+#: a wrong digit on a tile it does not flag
+MISTAKE_KINDS = ("refused_too_blurred", "no_tiles_found", "other_error", "board_missed",
+                 "tiles_missed", "false_tiles", "digits_wrong_flagged",
+                 "digits_wrong_unflagged")
 
 
 def find_photos(root: str | Path) -> list[Path]:
@@ -208,8 +216,36 @@ class PhotoScore:
     def perfect(self) -> bool:
         """Every board tile found, nothing extra, every digit right (off-board tiles are
         scored apart: ``loose_*``)."""
-        return (not self.error and self.matched == self.label_tiles == self.found_tiles
-                and self.digits_right == self.digits)
+        return not self.mistake
+
+    @property
+    def mistake(self) -> str:
+        """The kind of the photo's mistake (:func:`photo_mistake`; "" for none)."""
+        return photo_mistake(vars(self))
+
+
+def photo_mistake(row: Mapping[str, Any]) -> str:
+    """The kind of a photo's mistake (one of :data:`MISTAKE_KINDS`, the first that
+    applies; "" where it was read with no mistake, :attr:`PhotoScore.perfect`) from its
+    scores: a :class:`PhotoScore`'s fields (``vars(score)``) or a results CSV row (numbers
+    as text), with ``error``, ``label_tiles``, ``found_tiles``, ``matched``, ``digits``,
+    ``digits_right`` and ``wrong_unflagged``. Raises ``KeyError`` or ``ValueError`` for a
+    row without them."""
+    error = str(row["error"] or "")
+    if error:
+        return ("refused_too_blurred" if "too blurred" in error
+                else "no_tiles_found" if "no tiles found" in error else "other_error")
+    label, found, matched = (int(row[k]) for k in ("label_tiles", "found_tiles", "matched"))
+    if matched == 0 and label > 0:
+        return "board_missed"
+    if matched < label:
+        return "tiles_missed"
+    if found > matched:
+        return "false_tiles"
+    if int(row["digits_right"]) < int(row["digits"]):
+        return ("digits_wrong_unflagged" if int(row["wrong_unflagged"])
+                else "digits_wrong_flagged")
+    return ""
 
 
 def _label_tiles(label: dict[str, Any]) -> list[tuple[np.ndarray, list[int], bool]]:
@@ -568,6 +604,8 @@ class EvalSummary:
     wrong: dict[str, int] = field(default_factory=dict)
     #: photos left out for a label the scoring cannot use: one line each, why
     bad_labels: list[str] = field(default_factory=list)
+    #: photos with a mistake by its kind (:data:`MISTAKE_KINDS`, :func:`photo_mistake`)
+    lost: dict[str, int] = field(default_factory=dict)
 
     def breakdown_text(self) -> str:
         """One line: the board tiles missed and the digits read wrong, by how their tiles
@@ -613,6 +651,7 @@ class EvalSummary:
         out["missed_tiles"] = {**{k: self.missed.get(k, 0) for k in MISSED_KINDS},
                                "reported_off_board": self.missed_off_board}
         out["wrong_digits"] = {k: self.wrong.get(k, 0) for k in TILE_KINDS}
+        out["lost_photos"] = {k: self.lost.get(k, 0) for k in MISTAKE_KINDS}
         if self.bad_labels:
             out["bad_labels"] = list(self.bad_labels)
 
@@ -716,6 +755,7 @@ def summarise(scores: list[PhotoScore]) -> EvalSummary:
             kinds[k] = [a + b for a, b in zip(kinds.get(k, [0, 0, 0]), c, strict=True)]
     missed = {k: sum(s.missed.get(k, 0) for s in scores) for k in MISSED_KINDS}
     wrong = {k: sum(s.wrong.get(k, 0) for s in scores) for k in TILE_KINDS}
+    lost = Counter(m for m in (s.mistake for s in scores) if m)
     return EvalSummary(len(scores), fig["tile_precision"], fig["tile_recall"],
                        fig["corner_digit_accuracy"], fig["perfect_photos"],
                        sum(bool(s.error) for s in scores), mean,
@@ -728,7 +768,7 @@ def summarise(scores: list[PhotoScore]) -> EvalSummary:
                        sum(s.sure and s.perfect and not s.violations_false for s in scores),
                        digits - right, digits - right - sum(s.wrong_unflagged for s in scores),
                        sum(s.unflagged_digits for s in scores), missed,
-                       sum(s.missed_off_board for s in scores), wrong)
+                       sum(s.missed_off_board for s in scores), wrong, lost=dict(lost))
 
 
 def intervals(counts: dict[str, np.ndarray], level: float = 0.95, rounds: int = 2000,
