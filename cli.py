@@ -481,6 +481,7 @@ def eval_(folder: Annotated[str, typer.Argument(help="Folder of labelled photos 
                    f"{s.wrong_flagged} of {s.wrong_digits}); nothing to check: "
                    f"{s.sure_photos} photos, {t['sure_right']:.1%} of them with no mistake")
         typer.echo(s.breakdown_text())
+        typer.echo(s.lost_text())
         typer.echo("mean time per photo: " + ", ".join(f"{k} {v:.0f} ms"
                                                        for k, v in s.mean_ms.items()))
         for band, b in table.get("blur", {}).items():

@@ -798,8 +798,14 @@ def test_a_photos_mistake_is_named_by_the_first_kind_that_applies() -> None:
                                "tiles": [_tile(100, [1, 2, 3]), _tile(300, [4, 4, 5])]},
                          {"tiles": [_tile(100, [1, 2, 0]), _tile(500, [0, 0, 0])]})
     assert both.mistake == "tiles_missed"
-    lost = summarise([*scores, both]).to_json()["lost_photos"]
-    assert lost == {**{k: 1 for k in MISTAKE_KINDS}, "tiles_missed": 2}
+    summary = summarise([*scores, both])
+    assert summary.to_json()["lost_photos"] == {**{k: 1 for k in MISTAKE_KINDS},
+                                                "tiles_missed": 2}
+    assert summary.lost_text() == (
+        "photos with a mistake: 9 (refused too blurred 1, no tiles found 1, other error 1, "
+        "board missed 1, tiles missed 2, false tiles 1, digits wrong flagged 1, digits "
+        "wrong unflagged 1)")
+    assert summarise(scores[-2:]).lost_text() == "photos with a mistake: none"
     assert photo_mistake({"error": "", "label_tiles": "3", "found_tiles": "3",
                           "matched": "3", "digits": "9", "digits_right": "8",
                           "wrong_unflagged": "1"}) == "digits_wrong_unflagged"

@@ -20,7 +20,7 @@ from cli import app
 from engine.board import Board
 from engine.tiles import Tile
 from vision.apart import APART_IN_VIEW
-from vision.batch import PhotoScore, score_reading
+from vision.batch import MISTAKE_KINDS, PhotoScore, score_reading
 from vision.commands import align_to
 from vision.config import DEFAULT, ReaderConfig
 from vision.detect import mean_side
@@ -234,6 +234,8 @@ def test_cli_eval_and_batch_on_labelled_photos(tmp_path: Path) -> None:
     assert text.exit_code == 0 and "blur/tile side" in text.stdout
     assert "digits on tiles not flagged: " in text.stdout
     assert "missed board tiles: " in text.stdout and "wrong digits: " in text.stdout
+    assert "photos with a mistake: " in text.stdout
+    assert set(summary["lost_photos"]) == set(MISTAKE_KINDS)
     out = tmp_path / "r.jsonl"
     res = CliRunner().invoke(app, ["batch", str(tmp_path / "photos"), "--out", str(out),
                                    "--workers", "1"])

@@ -622,6 +622,15 @@ class EvalSummary:
                  f"{w.get('cut_by_edge', 0)} cut by the edge" if any(w.values()) else "none")
         return f"missed board tiles: {missed}; wrong digits: {wrong}"
 
+    def lost_text(self) -> str:
+        """One line: the photos with a mistake, by its kind (:data:`MISTAKE_KINDS`, the
+        first that applies), the kinds no photo has left out."""
+        lost = {k: self.lost.get(k, 0) for k in MISTAKE_KINDS if self.lost.get(k, 0)}
+        if not lost:
+            return "photos with a mistake: none"
+        return (f"photos with a mistake: {sum(lost.values())} ("
+                + ", ".join(f"{k.replace('_', ' ')} {n}" for k, n in lost.items()) + ")")
+
     def to_json(self) -> dict[str, Any]:
         """Plain dict for a results file (``violations`` and ``faults`` only where there
         are any; faults as shares, overall and per kind)."""
