@@ -386,6 +386,16 @@ class ReaderConfig:
     #: about half the time (dev 71000000-999: 9 of 16 corners so, 14 of them under a
     #: hand). Above 1 = off: the likeliest digit the set allows, flagged as such
     alone_none_hidden: float = 0.9
+    #: a board tile whose outline was inferred from the lattice (none of its edges found),
+    #: read in part (two digits known, the third corner showing none, taken as under a
+    #: hand), one of those two its crops' own reading at a probability under this, is not
+    #: reported: one clear digit is all that shows a tile there (dev3 76000075 and
+    #: 76000227: 0.38 and 0.27, digits read in a cloth's print beside the board; of the
+    #: board tiles read so on dev2 and dev3, all but 2 of the 9 under 0.5 mostly hidden,
+    #: the scoring's to find or not, the real ones' lowest 0.46). A corner beyond the
+    #: photo's edge is seen, not inferred: not so (dev2 71000811, a tile cut by the edge
+    #: read 0.37). 0 = off
+    drop_partial_unsure: float = 0.4
     #: a loose face showing three digits whose centroid lies within this many sides of a
     #: free cell next to the board, turned at most adopt_loose_turn_deg from it and of its
     #: size within adopt_loose_size (ratio), joins the board: a hand-placed arm drifted off

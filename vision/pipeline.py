@@ -3012,6 +3012,30 @@ def _connected(seen: list[Seen], idx: list[int], cut: set[Cell] | frozenset[Cell
     return [n for n in idx if seen[n].cell in keep]
 
 
+def _drop_partial_unsure(cfg: ReaderConfig, reading: Reading) -> int:
+    """Remove (in place) the board tiles of ``reading`` whose outline was inferred from
+    the lattice (:data:`~vision.reading.OUTLINE_INFERRED`), read in part, their third
+    corner taken as under a hand (:data:`HIDDEN_CORNER`: no digit there), one of their
+    two digits their crops' own first choice at a probability under
+    ``cfg.drop_partial_unsure``: a guessed outline, one clear digit and a hand inferred
+    from a corner showing none are no tile (the classifier reads digits in a printed
+    cloth too). A corner beyond the photo's edge is no inference: such tiles stay. Nor is
+    a digit chosen against the pixels (:attr:`~vision.reading.TileReading.against`)
+    weighed here: the board tells it. Returns the number removed; none with
+    ``cfg.drop_partial_unsure`` at 0."""
+    if cfg.drop_partial_unsure <= 0:
+        return 0
+    gone = [t for t in reading.tiles
+            if t.cell is not None and OUTLINE_INFERRED in t.flags and HIDDEN_CORNER in t.flags
+            and sum(d is not None for d in t.corners) == 2
+            and any(d is not None and k not in t.against
+                    and t.confidence[k] < cfg.drop_partial_unsure
+                    for k, d in enumerate(t.corners))]
+    for t in gone:
+        reading.tiles.remove(t)
+    return len(gone)
+
+
 def _unseen_alone(cfg: ReaderConfig, reading: Reading) -> None:
     """Leave unknown (in place) each corner of a board tile of ``reading`` that no other
     tile meets with a digit, whose pixels say "no digit" at ``cfg.alone_none_hidden`` or
@@ -3384,6 +3408,7 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
         reading.notes.append(BOARD_TOO_BLURRED)
     # a lone corner a hand covers: unknown, not a guess among the digits the set leaves
     _unseen_alone(cfg, reading)
+    _drop_partial_unsure(cfg, reading)
     drop_on_table(cfg, lambda: photo.colour(f), reading, scale=1.0 / f)
     judge_pieces(cfg, lambda: photo.colour(f), reading, scale=1.0 / f)
     _misread_sets(cfg, reading)
