@@ -391,10 +391,10 @@ class ReaderConfig:
     #: hand), one of those two its crops' own reading at a probability under this, is not
     #: reported: one clear digit is all that shows a tile there (dev3 76000075 and
     #: 76000227: 0.38 and 0.27, digits read in a cloth's print beside the board; of the
-    #: board tiles read so on dev2 and dev3, all but 2 of the 9 under 0.5 mostly hidden,
-    #: the scoring's to find or not, the real ones' lowest 0.46). A corner beyond the
-    #: photo's edge is seen, not inferred: not so (dev2 71000811, a tile cut by the edge
-    #: read 0.37). 0 = off
+    #: board tiles read so under 0.5 on dev, dev2 and dev3, 3 false, 14 mostly hidden,
+    #: the scoring's to find or not, and 2 real, both 0.46). A corner beyond the photo's
+    #: edge is seen, not inferred: not so (dev2 71000811, a tile cut by the edge read
+    #: 0.37). 0 = off
     drop_partial_unsure: float = 0.4
     #: a loose face showing three digits whose centroid lies within this many sides of a
     #: free cell next to the board, turned at most adopt_loose_turn_deg from it and of its
