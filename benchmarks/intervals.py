@@ -84,28 +84,28 @@ def lost_photos(rows: list[dict[str, str]]) -> dict[str, Any]:
     board): ``{"lost_photos": {kind: n}, "tiles_missed_how": {...}, "lost_by_blur": {band:
     {"photos", "no_mistake", "lost_photos", "tiles_missed_how"}}}``. Raises ``ValueError`` for a
     row without the columns :func:`vision.batch.photo_mistake` needs."""
-    def tally(rs: list[dict[str, str]]) -> dict[str, int]:
-        kinds = Counter(photo_mistake(r) for r in rs)
-        return {k: kinds.get(k, 0) for k in MISTAKE_KINDS}
-
-    def how(rs: list[dict[str, str]]) -> dict[str, int]:
-        # the photos lost to tiles missed, by how their missed tiles lie: any in plain
-        # view, else any under a hand or an object, else cut by the photo's edge; and
-        # those reporting one or more of them off the board
-        miss = [r for r in rs if photo_mistake(r) == "tiles_missed"]
+    def summary(rs: list[tuple[dict[str, str], str]]) -> dict[str, Any]:
+        # each row with its kind; the photos lost to tiles missed also by how their
+        # missed tiles lie: any in plain view, else any under a hand or an object, else
+        # cut by the photo's edge; and those reporting one or more of them off the board
+        kinds = Counter(k for _, k in rs)
+        miss = [r for r, k in rs if k == "tiles_missed"]
         first = Counter(next((k for k in TILE_KINDS if int(r.get(f"missed_{k}") or 0)), "?")
                         for r in miss)
-        return {**{k: first.get(k, 0) for k in TILE_KINDS},
-                "reported_off_board": sum(int(r.get("missed_off_board") or 0) > 0
-                                          for r in miss)}
+        return {"lost_photos": {k: kinds.get(k, 0) for k in MISTAKE_KINDS},
+                "tiles_missed_how": {
+                    **{k: first.get(k, 0) for k in TILE_KINDS},
+                    "reported_off_board": sum(int(r.get("missed_off_board") or 0) > 0
+                                              for r in miss)}}
     try:
-        bands: dict[str, list[dict[str, str]]] = {}
-        for r in rows:
-            bands.setdefault(r.get("blur") or "?", []).append(r)
-        return {"lost_photos": tally(rows), "tiles_missed_how": how(rows),
+        judged = [(r, photo_mistake(r)) for r in rows]
+        bands: dict[str, list[tuple[dict[str, str], str]]] = {}
+        for r, k in judged:
+            bands.setdefault(r.get("blur") or "?", []).append((r, k))
+        return {**summary(judged),
                 "lost_by_blur": {b: {"photos": len(rs),
-                                     "no_mistake": sum(photo_mistake(r) == "" for r in rs),
-                                     "lost_photos": tally(rs), "tiles_missed_how": how(rs)}
+                                     "no_mistake": sum(k == "" for _, k in rs),
+                                     **summary(rs)}
                                  for b, rs in sorted(bands.items())}}
     except KeyError as e:
         raise ValueError(f"a results row without the column {e}") from None

@@ -524,7 +524,7 @@ def test_a_tile_guessed_on_the_bare_table_beside_the_board_is_not_there() -> Non
 
 def _partial(cell: tuple[int, int, str], probs: list[list[float]], corners: list[int | None],
              flags: list[str]) -> TileReading:
-    p = np.array([[*row[:6], row[6]] for row in probs], dtype=np.float32)
+    p = np.array(probs, dtype=np.float32)
     conf = [float(p[k, d]) if d is not None else 0.0 for k, d in enumerate(corners)]
     return TileReading(cell, corners, np.zeros((3, 2)), conf, p, flags)
 
@@ -535,22 +535,22 @@ def test_a_guessed_tile_read_in_part_with_one_clear_digit_is_dropped() -> None:
     where its outline was found, its digits are clear, the unsure digit was chosen
     against the pixels (the board tells it), three digits are known, its third corner
     lies beyond the photo's edge, or the setting is 0."""
-    clear, unsure, hidden = [0.01] * 6 + [0.0], [0.0] * 6 + [0.0], [0.0] * 6 + [0.95]
-    clear[3], unsure[1], unsure[6] = 0.97, 0.3, 0.25
-    unsure[4] = 0.45  # the crop's own first choice is 4, the board chose 1 (0.30)
+    clear, weak, hidden = [0.01] * 6 + [0.0], [0.0] * 7, [0.0] * 6 + [0.95]
+    clear[3], weak[1], weak[6] = 0.97, 0.3, 0.25  # weak: its own first choice 1, at 0.30
+    outvoted = list(weak)
+    outvoted[4] = 0.45  # the crop's own first choice is 4, the board chose 1 (0.30)
     inferred = ["partial", HIDDEN_CORNER, OUTLINE_INFERRED]
 
     def tiles() -> list[TileReading]:
-        return [_partial((0, 0, "U"), [clear, [*unsure[:4], 0.0, *unsure[5:]], hidden],
-                         [3, 1, None], inferred),  # 1 read at 0.30, its own choice: goes
-                _partial((1, 0, "U"), [clear, [*unsure[:4], 0.0, *unsure[5:]], hidden],
-                         [3, 1, None], ["partial", HIDDEN_CORNER]),  # its outline found
+        return [_partial((0, 0, "U"), [clear, weak, hidden], [3, 1, None],
+                         inferred),  # 1 read at 0.30, its own choice: goes
+                _partial((1, 0, "U"), [clear, weak, hidden], [3, 1, None],
+                         ["partial", HIDDEN_CORNER]),  # its outline found
                 _partial((2, 0, "U"), [clear, clear, hidden], [3, 3, None], inferred),
-                _partial((3, 0, "U"), [clear, unsure, hidden], [3, 1, None], inferred),
-                _partial((4, 0, "U"), [clear, [*unsure[:4], 0.0, *unsure[5:]], clear],
-                         [3, 1, 3], [OUTLINE_INFERRED]),
-                _partial((5, 0, "U"), [clear, [*unsure[:4], 0.0, *unsure[5:]], hidden],
-                         [3, 1, None], ["partial", OUTLINE_INFERRED])]  # cut by the edge
+                _partial((3, 0, "U"), [clear, outvoted, hidden], [3, 1, None], inferred),
+                _partial((4, 0, "U"), [clear, weak, clear], [3, 1, 3], [OUTLINE_INFERRED]),
+                _partial((5, 0, "U"), [clear, weak, hidden], [3, 1, None],
+                         ["partial", OUTLINE_INFERRED])]  # cut by the edge
 
     reading = Reading("x", 100, 100, tiles=tiles())
     assert _drop_partial_unsure(replace(DEFAULT, drop_partial_unsure=0.4), reading) == 1

@@ -3025,12 +3025,16 @@ def _drop_partial_unsure(cfg: ReaderConfig, reading: Reading) -> int:
     ``cfg.drop_partial_unsure`` at 0."""
     if cfg.drop_partial_unsure <= 0:
         return 0
+
+    def unsure(t: TileReading) -> bool:
+        against = t.against
+        return any(d is not None and k not in against
+                   and t.confidence[k] < cfg.drop_partial_unsure
+                   for k, d in enumerate(t.corners))
+
     gone = [t for t in reading.tiles
             if t.cell is not None and OUTLINE_INFERRED in t.flags and HIDDEN_CORNER in t.flags
-            and sum(d is not None for d in t.corners) == 2
-            and any(d is not None and k not in t.against
-                    and t.confidence[k] < cfg.drop_partial_unsure
-                    for k, d in enumerate(t.corners))]
+            and sum(d is not None for d in t.corners) == 2 and unsure(t)]
     for t in gone:
         reading.tiles.remove(t)
     return len(gone)
