@@ -392,20 +392,21 @@ def drop_on_table(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: R
                   scale: float = 1.0) -> int:
     """Remove (in place) the board tiles whose outline was inferred from the lattice
     (:data:`~vision.reading.OUTLINE_INFERRED`: no edge of theirs was found) that show
-    their digits at fewer than two corners (:attr:`~vision.reading.TileReading.own_digits`)
-    and whose cell shows the table (:meth:`_Table.plain`: nearer the table's colours,
-    taken round the tiles whose outlines were found, than the tiles', theirs and those
-    round the cell, over at least ``cfg.drop_table_min`` of its middle): the classifier
-    read digits in the table's grain or print there, and no tile lies in a cell the table
-    shows. (Two digits read clearly are a tile's, whatever covers its middle: a hand the
-    colour of a wood table passes for the table, dev3 76000174.) ``image`` gives the BGR
-    photo at ``scale`` of the original pixels. Nothing is dropped without
-    ``cfg.drop_inferred_on_table``, a homography, or enough table in view to judge.
-    Returns the number of tiles removed."""
+    their digits at fewer than two corners (:attr:`~vision.reading.TileReading.own_digits`),
+    or at two read unclearly (:func:`_shows_no_two`), and whose cell shows the table
+    (:meth:`_Table.plain`: nearer the table's colours, taken round the tiles whose
+    outlines were found, than the tiles', theirs and those round the cell, over at least
+    ``cfg.drop_table_min`` of its middle): the classifier read digits in the table's
+    grain or print there, and no tile lies in a cell the table shows. (Two digits read
+    clearly are a tile's, whatever covers its middle: a hand the colour of a wood table
+    passes for the table, dev3 76000174; two read unclearly are the grain's, dev2
+    71000869.) ``image`` gives the BGR photo at ``scale`` of the original pixels. Nothing
+    is dropped without ``cfg.drop_inferred_on_table``, a homography, or enough table in
+    view to judge. Returns the number of tiles removed."""
     if not cfg.drop_inferred_on_table or reading.homography is None:
         return 0
     guessed = [t for t in reading.tiles if t.cell is not None and OUTLINE_INFERRED in t.flags
-               and t.own_digits < 2]
+               and _shows_no_two(cfg, t)]
     seen = {t.cell: t.corner_px for t in reading.tiles
             if t.cell is not None and OUTLINE_INFERRED not in t.flags}
     if not guessed or not seen:
@@ -421,6 +422,20 @@ def drop_on_table(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: R
     for t in gone:
         reading.tiles.remove(t)
     return len(gone)
+
+
+def _shows_no_two(cfg: ReaderConfig, t: TileReading) -> bool:
+    """Does board tile ``t`` show its digits at fewer than two corners (its crops' own
+    first choices, :attr:`~vision.reading.TileReading.own_digits`), or at two read each
+    under ``cfg.drop_table_two_max``: no two digits a tile's, as :func:`drop_on_table`
+    judges them."""
+    if t.own_digits < 2:
+        return True
+    if t.own_digits > 2:
+        return False
+    against = set(t.against)
+    return all(float(t.probs[k, d]) < cfg.drop_table_two_max
+               for k, d in enumerate(t.corners) if d is not None and k not in against)
 
 
 def _touches(tile: TileReading, cells: set[Cell]) -> bool:
