@@ -429,13 +429,11 @@ def _shows_no_two(cfg: ReaderConfig, t: TileReading) -> bool:
     first choices, :attr:`~vision.reading.TileReading.own_digits`), or at two read each
     under ``cfg.drop_table_two_max``: no two digits a tile's, as :func:`drop_on_table`
     judges them."""
-    if t.own_digits < 2:
-        return True
-    if t.own_digits > 2:
-        return False
-    against = set(t.against)
-    return all(float(t.probs[k, d]) < cfg.drop_table_two_max
-               for k, d in enumerate(t.corners) if d is not None and k not in against)
+    against = t.against  # (own_digits would find these again)
+    own = [(k, d) for k, d in enumerate(t.corners) if d is not None and k not in against]
+    if len(own) != 2:
+        return len(own) < 2
+    return all(float(t.probs[k, d]) < cfg.drop_table_two_max for k, d in own)
 
 
 def _touches(tile: TileReading, cells: set[Cell]) -> bool:
