@@ -557,6 +557,8 @@ def test_a_guessed_tile_read_in_part_with_one_clear_digit_is_dropped() -> None:
     assert [t.cell for t in reading.tiles] == [(1, 0, "U"), (2, 0, "U"), (3, 0, "U"),
                                                (4, 0, "U"), (5, 0, "U")]
     assert reading.tiles[2].against == [1]  # (the one kept as chosen against its pixels)
+    assert reading.tiles[2].own_corners == [(0, 3)] and reading.tiles[2].own_digits == 1
+    assert reading.tiles[3].own_corners == [(0, 3), (1, 1), (2, 3)]
     # at 0.25 the 1 read at 0.30 is clear enough; at 0 nothing is weighed
     for bar in (0.25, 0.0):
         kept = Reading("x", 100, 100, tiles=tiles())

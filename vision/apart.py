@@ -426,11 +426,10 @@ def drop_on_table(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: R
 
 def _shows_no_two(cfg: ReaderConfig, t: TileReading) -> bool:
     """Does board tile ``t`` show its digits at fewer than two corners (its crops' own
-    first choices, :attr:`~vision.reading.TileReading.own_digits`), or at two read each
+    first choices, :attr:`~vision.reading.TileReading.own_corners`), or at two read each
     under ``cfg.drop_table_two_max``: no two digits a tile's, as :func:`drop_on_table`
     judges them."""
-    against = t.against  # (own_digits would find these again)
-    own = [(k, d) for k, d in enumerate(t.corners) if d is not None and k not in against]
+    own = t.own_corners
     if len(own) != 2:
         return len(own) < 2
     return all(float(t.probs[k, d]) < cfg.drop_table_two_max for k, d in own)

@@ -3027,10 +3027,7 @@ def _drop_partial_unsure(cfg: ReaderConfig, reading: Reading) -> int:
         return 0
 
     def unsure(t: TileReading) -> bool:
-        against = t.against
-        return any(d is not None and k not in against
-                   and t.confidence[k] < cfg.drop_partial_unsure
-                   for k, d in enumerate(t.corners))
+        return any(t.confidence[k] < cfg.drop_partial_unsure for k, _ in t.own_corners)
 
     gone = [t for t in reading.tiles
             if t.cell is not None and OUTLINE_INFERRED in t.flags and HIDDEN_CORNER in t.flags

@@ -72,10 +72,17 @@ class TileReading:
                 and int(np.argmax(self.probs[k])) != d]
 
     @property
+    def own_corners(self) -> list[tuple[int, int]]:
+        """The corners that show their digits, as (corner, digit): those whose known digit
+        is its crop's own first choice (not :attr:`against` it)."""
+        return [(k, d) for k, d in enumerate(self.corners)
+                if d is not None and int(np.argmax(self.probs[k])) == d]
+
+    @property
     def own_digits(self) -> int:
         """How many of its known digits its crops' own first choices are: the corners that
-        show their digits (the known ones not :attr:`against` them)."""
-        return sum(d is not None for d in self.corners) - len(self.against)
+        show their digits (:attr:`own_corners`)."""
+        return len(self.own_corners)
 
     @property
     def misread_set(self) -> bool:
