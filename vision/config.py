@@ -457,6 +457,11 @@ class ReaderConfig:
     #: tiles under a hand or cut by the photo's edge are placed: a tile beyond a hand may
     #: meet only those at a vertex (dev 71000050); False = off
     adopt_apart_late: bool = True
+    #: ... and so are the faces cut by the photo's edge lying squarely on free cells apart
+    #: from the board, by their digits in view: a board runs on beyond the edge (dev3
+    #: 76000038: two tiles of an arm along the top edge, read off the board); one alone
+    #: only showing at least this many digits in view; 0 = off
+    apart_cut_min: int = 2
     #: ... or reads two so and no digit at the third, where a tile of the board shows the
     #: digit at that vertex and the two agree with the board (a hand over one corner of
     #: a board tile; pipeline._adopt_loose); False = off

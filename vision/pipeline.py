@@ -1835,12 +1835,26 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     off, off_face = _without_faces(off, off_face, _shadowed(found, placed_under))
     # faces apart from the board that meet only those tiles at a vertex (a tile beyond a
     # hand, touching the tiles under it): judged again with their digits
+    # (and faces cut by the photo's edge lying on the lattice apart from it: the board
+    # runs on beyond the edge)
+    cut_off = ({n: v for n, v in loose_cut.items() if seen[n].cell is None}
+               if cfg.apart_cut_min > 0 else {})
     late = [n for n in loose_n + loose_hidden if seen[n].cell is None]
-    late = (_adopt_apart(cfg, found, seen, probs, board_idx, late, loose_hidden, at_vertex,
-                         joined | {tr.cell for tr in partial})
-            if cfg.adopt_apart and cfg.adopt_apart_late and board_idx and late else [])
+    late = (_adopt_apart(cfg, found, seen, probs, board_idx, late + list(cut_off),
+                         loose_hidden, at_vertex, joined | {tr.cell for tr in partial},
+                         cut_off)
+            if cfg.adopt_apart and cfg.adopt_apart_late and board_idx and (late or cut_off)
+            else [])
     if late:
         off, off_face = _without_faces(off, off_face, {seen[n].face for n in late})
+    for n in [n for n in late if n in cut_off]:  # partial, read only where in view
+        late.remove(n)
+        vis = _visible(cfg, seen[n].px, side_full, photo.width, photo.height)
+        shown = _shown(cfg, seen[n].px, probs[n], vis, side_full, photo.width, photo.height)
+        partial.append(_tile_reading(
+            cfg, seen[n].cell, seen[n].px, probs[n], _digits_shown(probs[n], shown),
+            ["partial", f"{JOINED_BY_LATTICE}: a face cut by the photo's edge lying on the "
+             "board's lattice apart from it", *_seen_flags(seen[n])]))
     late_digits: dict[int, list[int | None]] = {}  # late faces' digits: their own, agreeing
     for n in late:
         own = _digits_shown(probs[n], np.argmax(probs[n], axis=1) < 6)
@@ -2336,7 +2350,8 @@ def _place(found: Found, seen: list[Seen], probs: np.ndarray, n: int, cell: Cell
 def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
                  board_idx: list[int], todo: list[int], hidden: Sequence[int] = (),
                  shows: dict[Vertex, set[int]] | None = None,
-                 occupied: set[Cell] | None = None) -> list[int]:
+                 occupied: set[Cell] | None = None,
+                 cut: dict[int, np.ndarray] | None = None) -> list[int]:
     """Join to the board the loose faces of ``todo`` (read clearly, as for
     :func:`_adopt_loose`) that lie squarely on free cells of its lattice apart from it, in
     groups joined by shared vertices whose digits agree: a group of two or more, or one
@@ -2350,7 +2365,10 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     a thousand, a tile joined under a hand always does). The board's digits at each vertex
     and its cells are those of ``board_idx`` unless given (``shows``, ``occupied``). A
     face on a cell beside the board with a seam of table between is a tile set down
-    apart, as in :func:`_adopt_loose` (``cfg.adopt_gap_clear``).
+    apart, as in :func:`_adopt_loose` (``cfg.adopt_gap_clear``). A face of ``cut``
+    (face index -> its corners (3,) bool whose digits are in view: cut by the photo's
+    edge) counts only the digits in view; alone, it joins only showing at least
+    ``cfg.apart_cut_min`` of them.
     Rewrites ``seen`` and ``probs`` as :func:`_adopt_loose` does; returns the indices
     joined."""
     fit, s = found.fit, found.scale
@@ -2389,8 +2407,9 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             p = np.roll(probs[n], -k, axis=0)
             digits = np.argmax(p[:, :6], axis=1)
             unseen = int(np.argmax(p[:, 6])) if n in hidden else -1
+            inview = np.roll(cut[n], -k) if cut and n in cut else np.ones(3, bool)
             on[n] = (cell, k, {v: int(d) for j, (v, d) in enumerate(zip(
-                cell_corners(cell), digits, strict=True)) if j != unseen})
+                cell_corners(cell), digits, strict=True)) if j != unseen and inview[j]})
             if unseen >= 0:
                 untold[n] = cell_corners(cell)[unseen]
     taken = [c for c, _, _ in on.values()]
@@ -2432,6 +2451,8 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
         met = [n for n in group if n in untold and untold[n] in shows]
         if len(group) < 2 and not touch and not met and not group & exact:
             continue
+        if cut and len(group) < 2 and group <= set(cut) and len(at) < cfg.apart_cut_min:
+            continue  # one face cut by the edge showing too little of itself
         if group & far and len(group) < 2 and len(touch) < 2:
             # further off the lattice (a steep view extrapolated, a drifting arm): only a
             # group of its own, or meeting the board's digits at two vertices
