@@ -1846,6 +1846,36 @@ def test_a_second_copy_read_under_a_hand_with_two_digits_against_its_pixels_is_n
 
 
 @needs_model
+@pytest.mark.parametrize(("seed", "n"), [(76_000_038, 2), (76_000_271, 1)])
+def test_tiles_cut_by_the_photos_edge_on_the_boards_lattice_apart_from_it_join_it(
+        seed: int, n: int) -> None:
+    # dev3 76000038: an arm of the board along the photo's top edge, the tiles joining it
+    # beyond the edge, two of its tiles in view enough to read (a group of cut faces
+    # sharing vertices whose digits agree); 76000271: a cut tile beside a tile read in
+    # part. Without the part both were read off the board
+    (without, read), (_, reading) = _dev_read(seed, replace(DEFAULT, apart_cut_min=0),
+                                              DEFAULT)
+    assert without.matched == without.label_tiles - n
+    _read_without_mistake(read)
+    joined = [t for t in reading.tiles
+              if any("cut by the photo's edge lying on the board's lattice" in f
+                     for f in t.flags)]
+    assert len(joined) >= n
+    assert all("partial" in t.flags for t in joined)
+
+
+@needs_model
+def test_a_lone_face_cut_by_the_photos_edge_apart_from_the_board_joins_showing_enough(
+        ) -> None:
+    # dev 71000915: a 0-5-5 cut by the left edge lies exactly on a cell apart from the
+    # board (the tiles between under a hand), its three digits in view: it joins; asked
+    # for four digits in view (more than a tile shows), it stays off the board
+    shown, asked = _dev_scores(71_000_915, DEFAULT, replace(DEFAULT, apart_cut_min=4))
+    assert shown.matched == asked.matched + 1
+    _no_false_tile_or_digit(shown)
+
+
+@needs_model
 def test_a_guessed_tile_reading_two_digits_unclearly_in_a_tables_grain_is_no_tile(
         ) -> None:
     # dev2 71000869: a cell of bare light wood beside the board, its outline inferred,
