@@ -749,6 +749,18 @@ def _visible_each(cfg: ReaderConfig, pxs: Sequence[np.ndarray], side: float, pho
     return _visible(cfg, flat, side, photo.width, photo.height).reshape(-1, 3)
 
 
+def _cut_joined(cfg: ReaderConfig, photo: Photo, t: Seen, p: np.ndarray, side: float,
+                how: str) -> TileReading:
+    """The board tile of face ``t`` (placed on its cell), cut by the photo's edge and
+    joined to the board as ``how`` says: partial, its digits read only where in view
+    (:func:`_shown`; ``p`` (3, 7) its crops' probabilities, ``side`` the tiles' side in
+    full-image pixels)."""
+    vis = _visible(cfg, t.px, side, photo.width, photo.height)
+    shown = _shown(cfg, t.px, p, vis, side, photo.width, photo.height)
+    return _tile_reading(cfg, t.cell, t.px, p, _digits_shown(p, shown),
+                         ["partial", how, *_seen_flags(t)])
+
+
 def _shown(cfg: ReaderConfig, px: np.ndarray, p: np.ndarray, vis: np.ndarray, side: float,
            w: int, h: int) -> np.ndarray:
     """Which corners of a tile cut by the photo's edge are read: those inside the photo
@@ -1691,13 +1703,10 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     for n in (_adopt_loose(cfg, found, seen, probs, board_idx, [], (), loose_cut)
               if board_idx and loose_cut else []):
         off, off_face = _without_faces(off, off_face, {seen[n].face})
-        vis = _visible(cfg, seen[n].px, side_full, photo.width, photo.height)
-        shown = _shown(cfg, seen[n].px, probs[n], vis, side_full, photo.width, photo.height)
-        partial.append(_tile_reading(
-            cfg, seen[n].cell, seen[n].px, probs[n], _digits_shown(probs[n], shown),
-            ["partial", "joined off the lattice: a face cut by the photo's edge lying on "
-             "the cell next to the board, its digits agreeing with the board's",
-             *_seen_flags(seen[n])]))
+        partial.append(_cut_joined(
+            cfg, photo, seen[n], probs[n], side_full, "joined off the lattice: a face cut by "
+            "the photo's edge lying on the cell next to the board, its digits agreeing with "
+            "the board's"))
     # a joined face with a corner under a hand whose digit no other tile shows: partial,
     # that digit unknown (never a guess)
     for n in _untold(seen, probs, board_idx, [n for n in adopted + apart if n in loose_hidden]):
@@ -1849,12 +1858,9 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         off, off_face = _without_faces(off, off_face, {seen[n].face for n in late})
     for n in [n for n in late if n in cut_off]:  # partial, read only where in view
         late.remove(n)
-        vis = _visible(cfg, seen[n].px, side_full, photo.width, photo.height)
-        shown = _shown(cfg, seen[n].px, probs[n], vis, side_full, photo.width, photo.height)
-        partial.append(_tile_reading(
-            cfg, seen[n].cell, seen[n].px, probs[n], _digits_shown(probs[n], shown),
-            ["partial", f"{JOINED_BY_LATTICE}: a face cut by the photo's edge lying on the "
-             "board's lattice apart from it", *_seen_flags(seen[n])]))
+        partial.append(_cut_joined(
+            cfg, photo, seen[n], probs[n], side_full, f"{JOINED_BY_LATTICE}: a face cut by "
+            "the photo's edge lying on the board's lattice apart from it"))
     late_digits: dict[int, list[int | None]] = {}  # late faces' digits: their own, agreeing
     for n in late:
         own = _digits_shown(probs[n], np.argmax(probs[n], axis=1) < 6)
