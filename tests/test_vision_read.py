@@ -1867,7 +1867,7 @@ def test_tiles_cut_by_the_photos_edge_on_the_boards_lattice_apart_from_it_join_i
 @needs_model
 def test_a_lone_face_cut_by_the_photos_edge_apart_from_the_board_joins_showing_enough(
         ) -> None:
-    # dev 71000915: a 0-5-5 cut by the left edge lies exactly on a cell apart from the
+    # dev2 71000915: a 0-5-5 cut by the left edge lies exactly on a cell apart from the
     # board (the tiles between under a hand), its three digits in view: it joins; asked
     # for four digits in view (more than a tile shows), it stays off the board
     shown, asked = _dev_scores(71_000_915, DEFAULT, replace(DEFAULT, apart_cut_min=4))
