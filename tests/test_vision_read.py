@@ -1876,6 +1876,24 @@ def test_a_lone_face_cut_by_the_photos_edge_apart_from_the_board_joins_showing_e
 
 
 @needs_model
+def test_a_tile_cut_by_the_photos_edge_showing_one_digit_beside_an_object_joins() -> None:
+    # dev2 71000902: a 0-5-5 at the bottom edge beside the board, its corner there beyond
+    # the edge and its left one under a mug, its 5 in view read at 0.96: without the part
+    # it was a blank loose tile; with it, a partial board tile, the corner under the mug
+    # told by the board (0), the one beyond the edge unknown
+    (without, read), (_, reading) = _dev_read(
+        71_000_902, replace(DEFAULT, two_hidden_cut=False), DEFAULT)
+    assert without.matched == without.label_tiles - 1
+    assert without.loose_found == 1
+    _read_without_mistake(read)
+    assert read.loose_found == 0
+    (tile,) = [t for t in reading.tiles if HIDDEN_CORNER in t.flags and None in t.corners
+               and np.linalg.norm(t.corner_px.mean(axis=0) - (572, 716)) < 40]
+    assert "partial" in tile.flags
+    assert sorted(d for d in tile.corners if d is not None) == [0, 5]
+
+
+@needs_model
 def test_a_guessed_tile_reading_two_digits_unclearly_in_a_tables_grain_is_no_tile(
         ) -> None:
     # dev2 71000869: a cell of bare light wood beside the board, its outline inferred,

@@ -366,6 +366,14 @@ class ReaderConfig:
     #: a hidden one, it made 2 false violations: 71000216, 478); at 0.75 rather than
     #: 0.9: 8 tiles more, 4 of them false, 4 photos fewer with no mistake
     two_hidden_min: float = 0.9
+    #: ... and so is a candidate cell cut by the photo's edge at one corner, showing that
+    #: digit at one corner in view and none at the other (a hand or an object over it),
+    #: reported with its corner in view hidden and its corner beyond the edge unknown
+    #: (each told by the board where its tiles show that vertex's digit). Dev2 71000902:
+    #: a 0-5-5 at the bottom edge, its left corner under a mug, its 5 read at 0.96, was a
+    #: blank loose tile; dev, dev2, dev3, dev with faults (1,800 photos): +1 photo with
+    #: no mistake, +2 tiles (one mostly hidden), nothing else changed (False: never)
+    two_hidden_cut: bool = True
     #: ... and, on a candidate cell, a corner there reading a digit under this
     #: probability shows none: a finger's edge across it read as a digit (dev2 71000757:
     #: 0.27 for 5, 0.26 for none; that cell and the tile cut by the photo's edge beyond it

@@ -1511,6 +1511,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     edge_cands: list[int] = []  # outline-less cells cut by the photo's edge that show digits
     hidden: list[int] = []  # outline-less cells showing digits at two corners, none at one
     hidden2: list[int] = []  # ... a digit at one corner only, clearly, none at two
+    hidden2_cut: set[int] = set()  # ... of hidden2, those cut by the photo's edge
     # ... of hidden_weak, those whose weak digit is faint enough to be a finger's edge:
     # read as hidden2 where the board does not show that digit there
     weak2: list[int] = []
@@ -1558,6 +1559,11 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
             elif _two_hidden(cfg, p, vis):
                 # a faint digit at a hidden corner: a finger's edge (cfg.two_hidden_unclear)
                 hidden2.append(n)
+            elif cfg.two_hidden_cut and _two_hidden(cfg, p, vis, cut=True):
+                # ... or a cell cut by the photo's edge showing one digit, its other corner
+                # in view under a hand or an object
+                hidden2.append(n)
+                hidden2_cut.add(n)
             continue
         if none_mean > cfg.none_threshold:
             cut = t.face >= 0 and found.fit.triangles[t.face].cut
@@ -1812,7 +1818,8 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
             if n in under:
                 shown = (_two_hidden_shown(cfg, probs[n]) if n in under2
                          else np.argmax(probs[n], axis=1) < 6)
-                flags.insert(1, HIDDEN_TWO if n in under2 else HIDDEN_CORNER)
+                flags.insert(1, HIDDEN_TWO if n in under2 and n not in hidden2_cut
+                             else HIDDEN_CORNER)
                 placed_under.append(t.cell)
             else:
                 vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
@@ -2730,15 +2737,17 @@ def _hidden_corner(cell: Cell, p: np.ndarray, shows: dict[Vertex, set[int]]
 
 
 def _two_hidden(cfg: ReaderConfig, p: np.ndarray, vis: np.ndarray,
-                unclear: float | None = None) -> bool:
+                unclear: float | None = None, cut: bool = False) -> bool:
     """A cell in full view whose crops show no digit at two corners and a clear one (at
     least ``cfg.two_hidden_min``) at the third (``p`` (3, 7)): a tile with two corners
     under a hand or an object (above 1: never). A corner whose digit reads under
     ``unclear`` (default ``cfg.two_hidden_unclear``) counts as showing none: a finger's
-    edge across it."""
+    edge across it. With ``cut``, a cell with one corner beyond the photo's edge instead
+    (``vis`` (3,) bool: the corners in view), its digit shown in view: a tile with its
+    other corner in view under a hand or an object."""
     shown = _two_hidden_shown(cfg, p, unclear)
-    return bool(vis.all() and shown.sum() == 1
-                and float(p[shown, :6].max()) >= cfg.two_hidden_min)
+    return bool((int(vis.sum()) == 2 and bool(vis[shown].all()) if cut else vis.all())
+                and shown.sum() == 1 and float(p[shown, :6].max()) >= cfg.two_hidden_min)
 
 
 def _two_hidden_shown(cfg: ReaderConfig, p: np.ndarray, unclear: float | None = None
