@@ -372,7 +372,9 @@ class ReaderConfig:
     #: (each told by the board where its tiles show that vertex's digit). Dev2 71000902:
     #: a 0-5-5 at the bottom edge, its left corner under a mug, its 5 read at 0.96, was a
     #: blank loose tile; dev, dev2, dev3, dev with faults (1,800 photos): +1 photo with
-    #: no mistake, +2 tiles (one mostly hidden), nothing else changed (False: never)
+    #: no mistake, +2 tiles (one mostly hidden), nothing else changed; stop 113's nine
+    #: sets: also a mostly hidden tile more on fresh 75000229 and onyx held out 74000059,
+    #: nothing else changed (False: never)
     two_hidden_cut: bool = True
     #: ... and, on a candidate cell, a corner there reading a digit under this
     #: probability shows none: a finger's edge across it read as a digit (dev2 71000757:
