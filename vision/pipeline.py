@@ -1511,7 +1511,6 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     edge_cands: list[int] = []  # outline-less cells cut by the photo's edge that show digits
     hidden: list[int] = []  # outline-less cells showing digits at two corners, none at one
     hidden2: list[int] = []  # ... a digit at one corner only, clearly, none at two
-    hidden2_cut: set[int] = set()  # ... of hidden2, those cut by the photo's edge
     # ... of hidden_weak, those whose weak digit is faint enough to be a finger's edge:
     # read as hidden2 where the board does not show that digit there
     weak2: list[int] = []
@@ -1563,7 +1562,6 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
                 # ... or a cell cut by the photo's edge showing one digit, its other corner
                 # in view under a hand or an object
                 hidden2.append(n)
-                hidden2_cut.add(n)
             continue
         if none_mean > cfg.none_threshold:
             cut = t.face >= 0 and found.fit.triangles[t.face].cut
@@ -1818,7 +1816,9 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
             if n in under:
                 shown = (_two_hidden_shown(cfg, probs[n]) if n in under2
                          else np.argmax(probs[n], axis=1) < 6)
-                flags.insert(1, HIDDEN_TWO if n in under2 and n not in hidden2_cut
+                # (one of under2 cut by the photo's edge has one corner hidden, the
+                # other beyond the edge: cfg.two_hidden_cut)
+                flags.insert(1, HIDDEN_TWO if n in under2 and vis_all[n].all()
                              else HIDDEN_CORNER)
                 placed_under.append(t.cell)
             else:
