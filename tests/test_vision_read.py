@@ -1894,6 +1894,16 @@ def test_a_tile_cut_by_the_photos_edge_showing_one_digit_beside_an_object_joins(
 
 
 @needs_model
+def test_a_candidate_cell_whose_digit_spots_lie_on_the_boards_tiles_is_no_tile() -> None:
+    # dev2 71000923: onyx tiles on granite at the photo's right edge; the cell beside the
+    # board's last tile there, read again from its outline moved a fifth of a side (a
+    # digit showed at one corner), lies over that tile (outlined by the lattice, no face
+    # of its own), and its crops read the tile's digits (a 3 read as 0 at 0.72): a false
+    # partial tile cut by the edge
+    _one_false_tile_without_the_part(71_000_923, replace(DEFAULT, candidate_on_tiles=False))
+
+
+@needs_model
 def test_a_guessed_tile_reading_two_digits_unclearly_in_a_tables_grain_is_no_tile(
         ) -> None:
     # dev2 71000869: a cell of bare light wood beside the board, its outline inferred,

@@ -390,6 +390,14 @@ class ReaderConfig:
     #: photos with no mistake, +12 tiles, +6 digits right, 1 digit told wrong (71000696:
     #: by a neighbour already misread) and 2 left unknown
     cell_two_hidden: bool = True
+    #: a candidate cell with a digit spot inside the outline of a cell read as a tile (a
+    #: face or a proposed cell, mean "none" at most none_threshold) is no tile: its crops
+    #: read that tile's digits, its outline (moved by the shift search, or the lattice's
+    #: off there) lying over it. Dev2 71000923: a false partial tile at the photo's edge,
+    #: a 3 of the tile beside it read as 0; dev, dev2, dev3, dev with faults (1,800
+    #: photos): +1 photo with no mistake, dev3 76000160 (blurred by 4 % of a side) 4
+    #: digits more wrong, all flagged, nothing else changed (False: read as any other)
+    candidate_on_tiles: bool = True
     #: a board tile's corner that no other tile meets, whose pixels say "no digit" at this
     #: or more (a hand over it), is reported unknown (the tile partial) where the set
     #: leaves more than one digit there: the digit chosen was a guess among those, right

@@ -43,6 +43,7 @@ from .detect import (
     edge_sharpness,
     find_cut_faces,
     find_triangles,
+    in_tris,
     mean_side,
     rim_faces,
 )
@@ -73,6 +74,7 @@ from .reading import (
 )
 from .reconstruct import CornerChoice, bad_tiles, choose_digits, unshown_tiles
 from .silhouette import faces_showing_digits, pin_seeds, slid_seeds
+from .spots import spots_of
 
 #: the flag of a tile read alone, clearly, where no board was found (reported off it)
 READ_ALONE = "read alone where no board was found (one tile is no board)"
@@ -1530,10 +1532,17 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     loose_unsure: list[int] = []
     vis_all = _visible_each(cfg, [t.px for t in seen], side_full, photo)
     none_means = _none_means(cfg, photo, seen, probs, side_full, vis_all)
+    # the outlines of the cells read as tiles (outlined or proposed, not candidates): a
+    # candidate whose digit spots lie on one reads that tile's digits, not its own
+    tiles_at = np.array([t.px for t, nm in zip(seen, none_means, strict=True)
+                         if t.cell is not None and not t.candidate
+                         and nm <= cfg.none_threshold]).reshape(-1, 3, 2)
     for n, t in enumerate(seen):
         vis = vis_all[n]
         p = probs[n]
         none_mean = float(none_means[n])
+        if t.candidate and cfg.candidate_on_tiles and _spots_on(t.px, tiles_at):
+            continue
         if t.candidate:
             if none_mean <= cfg.candidate_none_max:
                 (board_idx if vis.all() else edge_cands).append(n)
@@ -2323,6 +2332,13 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             todo.remove(n)
             changed = True
     return out
+
+
+def _spots_on(px: np.ndarray, cells: np.ndarray) -> bool:
+    """Does a digit spot (:func:`vision.spots.spots_of`) of the cell outlined ``px``
+    (3, 2) lie inside one of the outlines ``cells`` (C, 3, 2), edges included, all in
+    the same pixels?"""
+    return bool(in_tris(spots_of(px[None])[0], cells).any())
 
 
 def _seam_between(cfg: ReaderConfig, fit: LatticeFit, cell: Cell, pts: np.ndarray,
