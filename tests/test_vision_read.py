@@ -2822,11 +2822,12 @@ def test_grey_tiles_on_brown_wood_are_outlined_by_the_colour_level_between_them(
     # dev3 76000160: 51 grey tiles on light wood, blurred by motion, seen steeply; no grey
     # level nor colour percentile outlines the board (6 tiles read, on a region of a few
     # of them). Each colour channel parted midway between its two tones does: the board
-    # is read on it (every wrong digit flagged)
+    # is read on it (every wrong digit flagged; 135 right before stop 114 kept out a
+    # candidate whose digit spots lie on a tile read, candidate_on_tiles)
     s = dev_photo(76_000_160)
     sc = scored(s)
     assert sc.matched == sc.found_tiles == 49
-    assert (sc.digits_right, sc.digits) == (135, 147)
+    assert (sc.digits_right, sc.digits) == (131, 147)
     assert sc.wrong_unflagged == 0
     before = scored(s, replace(DEFAULT, silhouette_colour_split=0.0))
     assert before.found_tiles == 6
