@@ -1532,16 +1532,13 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     loose_unsure: list[int] = []
     vis_all = _visible_each(cfg, [t.px for t in seen], side_full, photo)
     none_means = _none_means(cfg, photo, seen, probs, side_full, vis_all)
-    # the outlines of the cells read as tiles (outlined or proposed, not candidates): a
-    # candidate whose digit spots lie on one reads that tile's digits, not its own
-    tiles_at = np.array([t.px for t, nm in zip(seen, none_means, strict=True)
-                         if t.cell is not None and not t.candidate
-                         and nm <= cfg.none_threshold]).reshape(-1, 3, 2)
+    # candidates whose crops read a tile already read, their outline lying over it
+    over = _over_tiles(cfg, seen, none_means) if cfg.candidate_on_tiles else set()
     for n, t in enumerate(seen):
         vis = vis_all[n]
         p = probs[n]
         none_mean = float(none_means[n])
-        if t.candidate and cfg.candidate_on_tiles and _spots_on(t.px, tiles_at):
+        if n in over:
             continue
         if t.candidate:
             if none_mean <= cfg.candidate_none_max:
@@ -2334,11 +2331,21 @@ def _adopt_loose(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     return out
 
 
-def _spots_on(px: np.ndarray, cells: np.ndarray) -> bool:
-    """Does a digit spot (:func:`vision.spots.spots_of`) of the cell outlined ``px``
-    (3, 2) lie inside one of the outlines ``cells`` (C, 3, 2), edges included, all in
-    the same pixels?"""
-    return bool(in_tris(spots_of(px[None])[0], cells).any())
+def _over_tiles(cfg: ReaderConfig, seen: list[Seen], none_means: np.ndarray) -> set[int]:
+    """Indices of the candidates of ``seen`` with a digit spot
+    (:func:`vision.spots.spots_of`) inside the outline of a cell read as a tile: a face
+    or a proposed cell whose mean "none" (``none_means`` (N,)) is at most
+    ``cfg.none_threshold`` (edges included). Their crops read that tile's digits, not
+    their own (``cfg.candidate_on_tiles``)."""
+    tiles = np.array([t.px for t, nm in zip(seen, none_means, strict=True)
+                      if t.cell is not None and not t.candidate
+                      and nm <= cfg.none_threshold]).reshape(-1, 3, 2)
+    cands = [n for n, t in enumerate(seen) if t.candidate]
+    if not len(tiles) or not cands:
+        return set()
+    spots = spots_of(np.array([seen[n].px for n in cands])).reshape(-1, 2)
+    hit = in_tris(spots, tiles).any(axis=1).reshape(-1, 3).any(axis=1)
+    return {n for n, h in zip(cands, hit, strict=True) if h}
 
 
 def _seam_between(cfg: ReaderConfig, fit: LatticeFit, cell: Cell, pts: np.ndarray,
