@@ -396,7 +396,10 @@ class ReaderConfig:
     #: off there) lying over it. Dev2 71000923: a false partial tile at the photo's edge,
     #: a 3 of the tile beside it read as 0; dev, dev2, dev3, dev with faults (1,800
     #: photos): +1 photo with no mistake, dev3 76000160 (blurred by 4 % of a side) 4
-    #: digits more wrong, all flagged, nothing else changed (False: read as any other)
+    #: digits more wrong, all flagged, nothing else changed; stop 114's nine sets: onyx
+    #: held out 74000177 too with no mistake, but 74000125 a tile short and onyx dev 3 real
+    #: tiles fewer with 4 false ones, where two cells' outlines overlap (False: read as
+    #: any other)
     candidate_on_tiles: bool = True
     #: a board tile's corner that no other tile meets, whose pixels say "no digit" at this
     #: or more (a hand over it), is reported unknown (the tile partial) where the set
