@@ -1174,6 +1174,13 @@ class ReaderConfig:
     shift_seed_min: float = 0.75
     shift_overlap_max: float = 0.15
     shift_max: int = 24
+    #: ... nor with a digit spot inside the outline of a proposed cell read as a tile (mean
+    #: "none" at most none_threshold) or of an earlier ring's candidate so read: its crops
+    #: would read that tile's digits (dev2 71000923: a false partial tile). By digit spot,
+    #: not by area: those outlines are the lattice's, a little off their tiles where the
+    #: board drifts, and a move covering a fifth of one read the real tile beside it (onyx
+    #: dev 73000108). False: off outlined faces only
+    shift_off_tiles: bool = True
     #: ... also a cell cut by the photo's edge, judged on its corners in view, from a
     #: clearer digit than this (above 1: never): where the lattice is extrapolated
     #: furthest, near the camera in a steep view, and fewer corners show (dev A/B: +5

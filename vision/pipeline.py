@@ -835,6 +835,10 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
               if t.cell is not None and nm <= cfg.none_threshold}
     joined |= _read_past(cfg, photo, base, probs, side_full, means)
     read: list[tuple[Seen, np.ndarray, np.ndarray]] = []
+    # outlines read as tiles with no face of their own (proposed cells, then the rings'
+    # candidates): no shift-search move puts a digit spot on one (cfg.shift_off_tiles)
+    tiles_read = [t.px for t, nm in zip(base, means, strict=True)
+                  if t.cell is not None and not t.detected and nm <= cfg.none_threshold]
     todo = set(fit.candidates)
     tried: set[Cell] = set()  # cells met at a corner read already
 
@@ -864,12 +868,14 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
             _homography_outlines(cfg, photo, fit, s, anchored, faces, ring, p_ring, r_ring,
                                  classifier)
             budget -= _shift_search(cfg, photo, ring, p_ring, r_ring, side_full, classifier,
-                                    faces, budget)
+                                    faces, budget, np.reshape(tiles_read, (-1, 3, 2))
+                                    if cfg.shift_off_tiles else None)
             means = _none_means(cfg, photo, ring, p_ring, side_full)
             for t, p, r, nm in zip(ring, p_ring, r_ring, means, strict=True):
                 read.append((t, p, r))
                 if nm <= max(cfg.candidate_none_max, cfg.candidate_pass_none_max):
                     joined.add(t.cell)
+                    tiles_read.append(t.px)
         at = {v for c in joined for v in cell_corners(c)}  # type: ignore[arg-type]
         # a tile cut by the photo's edge may meet the board at a corner only, the tiles
         # joining them beyond the edge; one in full view so is a tile set down touching the
@@ -1040,12 +1046,15 @@ def _homography_outlines(cfg: ReaderConfig, photo: Photo, fit: LatticeFit, scale
 
 def _shift_search(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.ndarray,
                   raw: np.ndarray, side_full: float, classifier: object, faces: np.ndarray,
-                  budget: int) -> int:
+                  budget: int, off: np.ndarray | None = None) -> int:
     """Read again, from its whole outline moved, a candidate cell that shows a clear digit
     (``cfg.shift_seed_min``) at one corner and none at another: a hand-placed arm of the
     board drifts off the lattice, so the lattice's outline of its tile misses some of
     its digits. The outline moves ``cfg.shift_fracs`` x side toward and away from each of
-    its corners, never onto the board's outlined faces (``faces``, (F, 3, 2)); the move
+    its corners, never onto the board's outlined faces (``faces``, (F, 3, 2)) nor with a
+    digit spot (:func:`vision.spots.spots_of`) inside an outline of ``off`` (F', 3, 2:
+    cells read as tiles with no face of their own, whose outlines the lattice drew and
+    may lie a little off their tiles; ``cfg.shift_off_tiles``); the move
     that reads best replaces the outline, probabilities (``probs`` (N, 3, 7), ``raw``)
     and corners in place when all three of its corners then show digits, or, where none
     does, two read at least ``cfg.shift_hidden_min`` and the third none (a hand over
@@ -1062,7 +1071,7 @@ def _shift_search(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.n
                                                else cfg.shift_partial_seed_min)]
     todo = todo[:budget]
     _shift_best(cfg, photo, ring, probs, raw, side_full, classifier, faces, todo, vis, 0.0,
-                cfg.shift_fracs, cfg.shift_hidden_min)
+                cfg.shift_fracs, cfg.shift_hidden_min, off)
     return len(todo)
 
 
@@ -1152,9 +1161,11 @@ def _shift_free(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.nda
 def _shift_best(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.ndarray,
                 raw: np.ndarray, side_full: float, classifier: object, faces: np.ndarray,
                 todo: list[int], vis: list[np.ndarray], floor: float,
-                fracs: tuple[float, ...], hidden_min: float = 2.0) -> list[int]:
+                fracs: tuple[float, ...], hidden_min: float = 2.0,
+                off: np.ndarray | None = None) -> list[int]:
     """Move the outlines of ``ring[n]`` for ``n`` in ``todo`` ``fracs`` x side
-    toward and away from each corner (never over an outlined face of ``faces``) and read
+    toward and away from each corner (never over an outlined face of ``faces``, nor with
+    a digit spot inside an outline of ``off`` (F', 3, 2), where given) and read
     the moves in one classifier call; the move that reads best, every corner in view
     (``vis``) showing a digit read at least ``floor``, replaces the outline, ``probs``
     and ``raw`` in place where it reads clearer than the outline did. Where no move so
@@ -1165,6 +1176,10 @@ def _shift_best(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.nda
     centres = faces.mean(axis=1)
     moves = [(n, m) for n in todo
              for m in _outline_moves(cfg, ring[n].px, side_full, fracs, faces, centres)]
+    if off is not None and len(off) and moves:
+        hit = in_tris(spots_of(np.stack([m for _, m in moves])).reshape(-1, 2), off)
+        keep = ~hit.any(axis=1).reshape(-1, 3).any(axis=1)
+        moves = [mv for mv, k in zip(moves, keep, strict=True) if k]
     if not moves:
         return []
     p_m, raw_m = _read_outlines(photo, np.stack([m for _, m in moves]), classifier)
