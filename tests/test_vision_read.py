@@ -1894,36 +1894,28 @@ def test_a_tile_cut_by_the_photos_edge_showing_one_digit_beside_an_object_joins(
 
 
 @needs_model
-def test_a_candidate_cell_whose_digit_spots_lie_on_the_boards_tiles_is_no_tile() -> None:
+@pytest.mark.parametrize("part", ["candidate_on_tiles", "shift_off_tiles"])
+def test_a_cell_whose_digit_spots_lie_on_a_tile_read_already_is_no_tile(part: str) -> None:
     # dev2 71000923: onyx tiles on granite at the photo's right edge; the cell beside the
-    # board's last tile there, read again from its outline moved a fifth of a side (a
-    # digit showed at one corner), lies over that tile (outlined by the lattice, no face
-    # of its own), and its crops read the tile's digits (a 3 read as 0 at 0.72): a false
-    # partial tile cut by the edge (the shift search kept off that tile too, as the
-    # shipped reader keeps it, the move is never read: shift_off_tiles off here)
-    off = replace(DEFAULT, shift_off_tiles=False)
-    kept, read = _dev_scores(71_000_923, replace(off, candidate_on_tiles=False), off)
-    assert kept.found_tiles == kept.matched + 1
-    _read_without_mistake(read)
-
-
-@needs_model
-def test_no_shift_search_move_puts_a_digit_spot_on_a_tile_read_already() -> None:
-    # dev2 71000923 (above): the move a fifth of a side that put the cell's outline over
-    # the board's last tile, a proposed cell read as a tile, is not read: with its crops
-    # on that tile's digits it read a false tile, even where its own candidate is kept
-    off = replace(DEFAULT, candidate_on_tiles=False)
-    kept, read = _dev_scores(71_000_923, replace(off, shift_off_tiles=False), off)
+    # board's last tile there, read again from its outline moved a fifth of a side by the
+    # shift search (a digit showed at one corner), lies over that tile (a proposed cell
+    # read as a tile, no face of its own), and its crops read the tile's digits (a 3 read
+    # as 0 at 0.72): a false partial tile cut by the edge. Each part alone keeps it out:
+    # no candidate with a digit spot on a tile read (candidate_on_tiles), no shift-search
+    # move with one (shift_off_tiles)
+    other = "shift_off_tiles" if part == "candidate_on_tiles" else "candidate_on_tiles"
+    alone = replace(DEFAULT, **{other: False})
+    kept, read = _dev_scores(71_000_923, replace(alone, **{part: False}), alone)
     assert kept.found_tiles == kept.matched + 1
     _read_without_mistake(read)
 
 
 @needs_model
 def test_a_shift_search_move_over_the_edge_of_a_tile_read_already_still_reads() -> None:
-    # onyx dev 73000108: large onyx tiles, the lattice a little off them; the move of the
-    # cell beside a proposed cell read as a tile covers an edge of that cell's outline,
-    # but no digit spot of it lies inside: it reads the real tile there (kept off such
-    # outlines by area, that tile was lost)
+    # onyx dev 73000108: large onyx tiles, the lattice a little off them; the move that
+    # reads a real tile there covers an edge of the outline of a cell read as a tile
+    # beside it, but no digit spot of it lies inside (kept off such outlines by area, as
+    # off faces, that tile was lost)
     from benchmarks.eval_reader import SIZE, _style, parse_style
     from vision.synth import render
     s = render(73_000_108, size=SIZE, style=_style(73_000_108, parse_style(["edition=onyx"])))

@@ -1178,8 +1178,11 @@ class ReaderConfig:
     #: "none" at most none_threshold) or of an earlier ring's candidate so read: its crops
     #: would read that tile's digits (dev2 71000923: a false partial tile). By digit spot,
     #: not by area: those outlines are the lattice's, a little off their tiles where the
-    #: board drifts, and a move covering a fifth of one read the real tile beside it (onyx
-    #: dev 73000108). False: off outlined faces only
+    #: board drifts, and a move over the edge of one read the real tile beside it (onyx
+    #: dev 73000108). Dev, dev2, dev3, dev with faults, onyx dev, checked cloth (2,080
+    #: photos): dev3 76000174 a false tile fewer (now with no mistake), onyx dev 73000091
+    #: a tile under a hand more, dev2 71000927 a mostly hidden one more, nothing else
+    #: changed. False: off outlined faces only
     shift_off_tiles: bool = True
     #: ... also a cell cut by the photo's edge, judged on its corners in view, from a
     #: clearer digit than this (above 1: never): where the lattice is extrapolated
