@@ -1177,9 +1177,8 @@ def _shift_best(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.nda
     moves = [(n, m) for n in todo
              for m in _outline_moves(cfg, ring[n].px, side_full, fracs, faces, centres)]
     if off is not None and len(off) and moves:
-        hit = in_tris(spots_of(np.stack([m for _, m in moves])).reshape(-1, 2), off)
-        keep = ~hit.any(axis=1).reshape(-1, 3).any(axis=1)
-        moves = [mv for mv, k in zip(moves, keep, strict=True) if k]
+        on = _spot_inside(np.stack([m for _, m in moves]), off)
+        moves = [mv for mv, o in zip(moves, on, strict=True) if not o]
     if not moves:
         return []
     p_m, raw_m = _read_outlines(photo, np.stack([m for _, m in moves]), classifier)
@@ -2358,9 +2357,16 @@ def _over_tiles(cfg: ReaderConfig, seen: list[Seen], none_means: np.ndarray) -> 
     cands = [n for n, t in enumerate(seen) if t.candidate]
     if not len(tiles) or not cands:
         return set()
-    spots = spots_of(np.array([seen[n].px for n in cands])).reshape(-1, 2)
-    hit = in_tris(spots, tiles).any(axis=1).reshape(-1, 3).any(axis=1)
+    hit = _spot_inside(np.array([seen[n].px for n in cands]), tiles)
     return {n for n, h in zip(cands, hit, strict=True) if h}
+
+
+def _spot_inside(outlines: np.ndarray, tris: np.ndarray) -> np.ndarray:
+    """Which of tile ``outlines`` (M, 3, 2) have a digit spot
+    (:func:`vision.spots.spots_of`) inside one of the triangles ``tris`` (K, 3, 2, same
+    pixels; edges included): (M,) bool."""
+    hit = in_tris(spots_of(outlines).reshape(-1, 2), tris)
+    return hit.any(axis=1).reshape(-1, 3).any(axis=1)
 
 
 def _seam_between(cfg: ReaderConfig, fit: LatticeFit, cell: Cell, pts: np.ndarray,
