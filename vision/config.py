@@ -1175,8 +1175,10 @@ class ReaderConfig:
     shift_overlap_max: float = 0.15
     shift_max: int = 24
     #: ... nor with a digit spot inside the outline of a proposed cell read as a tile (mean
-    #: "none" at most none_threshold) or of an earlier ring's candidate so read: its crops
-    #: would read that tile's digits (dev2 71000923: a false partial tile). By digit spot,
+    #: "none" at most none_threshold) or of an earlier ring's candidate that joined the
+    #: board (mean "none" at most candidate_pass_none_max: a tile, or one mostly under a
+    #: hand the rings go on past): its crops would read that tile's digits (dev2
+    #: 71000923: a false partial tile). By digit spot,
     #: not by area: those outlines are the lattice's, a little off their tiles where the
     #: board drifts, and a move over the edge of one read the real tile beside it (onyx
     #: dev 73000108). Dev, dev2, dev3, dev with faults, onyx dev, checked cloth (2,080

@@ -836,7 +836,8 @@ def classify(cfg: ReaderConfig, photo: Photo, found: Found, classifier: object
     joined |= _read_past(cfg, photo, base, probs, side_full, means)
     read: list[tuple[Seen, np.ndarray, np.ndarray]] = []
     # outlines read as tiles with no face of their own (proposed cells, then the rings'
-    # candidates): no shift-search move puts a digit spot on one (cfg.shift_off_tiles)
+    # candidates as they join, read past included): no shift-search move puts a digit
+    # spot on one (cfg.shift_off_tiles)
     tiles_read = [t.px for t, nm in zip(base, means, strict=True)
                   if t.cell is not None and not t.detected and nm <= cfg.none_threshold]
     todo = set(fit.candidates)
@@ -1053,8 +1054,9 @@ def _shift_search(cfg: ReaderConfig, photo: Photo, ring: list[Seen], probs: np.n
     its digits. The outline moves ``cfg.shift_fracs`` x side toward and away from each of
     its corners, never onto the board's outlined faces (``faces``, (F, 3, 2)) nor with a
     digit spot (:func:`vision.spots.spots_of`) inside an outline of ``off`` (F', 3, 2:
-    cells read as tiles with no face of their own, whose outlines the lattice drew and
-    may lie a little off their tiles; ``cfg.shift_off_tiles``); the move
+    cells read as tiles with no face of their own, or candidates the rings go on past,
+    whose outlines the lattice drew and may lie a little off their tiles;
+    ``cfg.shift_off_tiles``); the move
     that reads best replaces the outline, probabilities (``probs`` (N, 3, 7), ``raw``)
     and corners in place when all three of its corners then show digits, or, where none
     does, two read at least ``cfg.shift_hidden_min`` and the third none (a hand over
