@@ -1876,6 +1876,20 @@ def test_a_lone_face_cut_by_the_photos_edge_apart_from_the_board_joins_showing_e
 
 
 @needs_model
+def test_a_face_measured_a_seam_from_a_drawn_cell_joins_apart_with_its_group() -> None:
+    # dev3 76000355: a steep view, two tiles beyond a hand, the lattice carried there a
+    # quarter side off them; the one beside the board seems a seam of table from the cell
+    # beside it, read where the lattice draws it (the tile under the hand): judged alone,
+    # it stayed off, and its neighbour, 0.26 of a side off its cell with nothing else to
+    # go by, too. Judged with the group it makes, both join, every digit right
+    grouped, alone = _dev_scores(76_000_355, DEFAULT,
+                                 replace(DEFAULT, apart_seam_grouped=False))
+    assert grouped.matched == alone.matched + 2
+    assert grouped.loose_found == alone.loose_found - 2
+    _no_false_tile_or_digit(grouped)
+
+
+@needs_model
 def test_a_tile_cut_by_the_photos_edge_showing_one_digit_beside_an_object_joins() -> None:
     # dev2 71000902: a 0-5-5 at the bottom edge beside the board, its corner there beyond
     # the edge and its left one under a mug, its 5 in view read at 0.96: without the part

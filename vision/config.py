@@ -498,6 +498,13 @@ class ReaderConfig:
     apart_exact_frac: float = 0.08
     apart_exact_turn_deg: float = 4.0
     apart_exact_size: float = 1.25
+    #: a face a seam of table from the board beside it (adopt_gap_clear) still counts in
+    #: its group, which joins where another of its faces has no such seam (False: such a
+    #: face never joins apart; its group judged without it)
+    apart_seam_grouped: bool = True
+    #: ... and so does a face of a tile's size within this ratio, beyond adopt_loose_size
+    #: (an outline traced too big or small; at adopt_loose_size: off)
+    apart_size_grouped: float = 1.6
     #: ... but not a group of two or more meeting the board nowhere whose faces share no
     #: edge, only vertices, one of which stands in a straight row: two faces alike (of its
     #: size and turned its way, as loose.printed_copies judges them in the photo), of the

@@ -2424,7 +2424,10 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     a thousand, a tile joined under a hand always does). The board's digits at each vertex
     and its cells are those of ``board_idx`` unless given (``shows``, ``occupied``). A
     face on a cell beside the board with a seam of table between is a tile set down
-    apart, as in :func:`_adopt_loose` (``cfg.adopt_gap_clear``). A face of ``cut``
+    apart, as in :func:`_adopt_loose` (``cfg.adopt_gap_clear``), unless its group holds a
+    face with no such seam (``cfg.apart_seam_grouped``: the seam measured to a cell the
+    lattice drew off its tile); so is a face of a tile's size only within
+    ``cfg.apart_size_grouped`` (an outline traced too big or small). A face of ``cut``
     (face index -> its corners (3,) bool whose digits are in view: cut by the photo's
     edge) counts only the digits in view; alone, it joins only showing at least
     ``cfg.apart_cut_min`` of them.
@@ -2446,6 +2449,9 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     untold: dict[int, Vertex] = {}  # a hidden face's vertex with no digit in view
     exact: set[int] = set()  # faces lying exactly on their cell (cfg.apart_exact_*)
     far: set[int] = set()  # faces further off their cell than adopt_loose_frac
+    # faces that join only with a group holding a face of neither doubt: a seam of table
+    # to the board (cfg.apart_seam_grouped), not a tile's size (cfg.apart_size_grouped)
+    doubted: set[int] = set()
     for n in todo:
         px = seen[n].px
         cell, outline, off_centre, (k, turn, size) = _nearest_square_cell(
@@ -2456,10 +2462,19 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             # beside the board, a seam of table in view between: a tile set down apart
             # (the real photo's 4-4-5, turned 15 degrees), not one joined out of sight
             if _seam_between(cfg, fit, cell, np.roll(px, -k, axis=0) * s, occupied):
-                continue
+                if not cfg.apart_seam_grouped:
+                    continue
+                doubted.add(n)
         if off_centre > cfg.adopt_loose_frac * side:
             far.add(n)
-        if _squarely(cfg, turn, size):
+        squarely = _squarely(cfg, turn, size)
+        if (not squarely and turn <= cfg.adopt_loose_turn_deg
+                and 1 / cfg.apart_size_grouped < size < cfg.apart_size_grouped):
+            # an outline traced too big or small (a defocused face, its shadow or the
+            # table's print joined to it) still shows where and which way the tile lies
+            squarely = True
+            doubted.add(n)
+        if squarely:
             if (off_centre <= cfg.apart_exact_frac * side and turn <= cfg.apart_exact_turn_deg
                     and 1 / cfg.apart_exact_size <= size <= cfg.apart_exact_size):
                 exact.add(n)
@@ -2501,6 +2516,13 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
         for n in group:
             for v, d in on[n][2].items():
                 at.setdefault(v, set()).add(d)
+        if group <= doubted:
+            # a seam of table from the board (set down apart from it), or not a tile's
+            # size: only with a face of its group of neither doubt (dev3 76000355: two
+            # tiles beyond a hand, the lattice 0.25 of a side off there, the seam measured
+            # to the cell it drew beside one of them; 76000061: two beyond a hand, the
+            # outline of one traced 1.41 times a cell)
+            continue
         if any(len(ds) > 1 for ds in at.values()):
             continue  # its own tiles disagree: not a board's
         touch = [v for v in at if v in shows]
