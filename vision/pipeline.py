@@ -2160,12 +2160,14 @@ def _lies_on(cfg: ReaderConfig, px: np.ndarray, outline: np.ndarray) -> int:
 
 
 def _squarely(cfg: ReaderConfig, turn: float, size: float,
-              turn_max: float | None = None) -> bool:
+              turn_max: float | None = None, size_max: float | None = None) -> bool:
     """A face turned ``turn`` degrees from a cell, of ``size`` times its size, lies on it
     (:func:`_lies_on`; turned at most ``turn_max`` degrees, default
-    ``cfg.adopt_loose_turn_deg``)."""
+    ``cfg.adopt_loose_turn_deg``; its size within ``size_max``, a ratio either way,
+    default ``cfg.adopt_loose_size``)."""
     most = cfg.adopt_loose_turn_deg if turn_max is None else turn_max
-    return turn <= most and 1 / cfg.adopt_loose_size < size < cfg.adopt_loose_size
+    ratio = cfg.adopt_loose_size if size_max is None else size_max
+    return turn <= most and 1 / ratio < size < ratio
 
 
 def _drifted_faces(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
@@ -2468,8 +2470,7 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
         if off_centre > cfg.adopt_loose_frac * side:
             far.add(n)
         squarely = _squarely(cfg, turn, size)
-        if (not squarely and turn <= cfg.adopt_loose_turn_deg
-                and 1 / cfg.apart_size_grouped < size < cfg.apart_size_grouped):
+        if not squarely and _squarely(cfg, turn, size, size_max=cfg.apart_size_grouped):
             # an outline traced too big or small still shows where and which way the
             # tile lies (dev3 76000061, a defocused photo: 1.41 times its cell)
             squarely = True
