@@ -1890,24 +1890,6 @@ def test_a_face_measured_a_seam_from_a_drawn_cell_joins_apart_with_its_group() -
 
 
 @needs_model
-def test_a_face_traced_too_big_joins_apart_with_its_group() -> None:
-    # dev3 76000061: two tiles beyond a hand, sharing an edge, their digits agreeing at
-    # both its ends; the outline of one traced 1.41 times its cell (a defocused photo), past
-    # adopt_loose_size (1.35): judged alone, the other, 0.43 of a side off
-    # its cell, stayed off too. Judged with its group, both join, and the tile under the
-    # hand between them and the board is then read as well, every digit right (a cell
-    # beside the piece, over the hand, is then read as a false partial tile too: two
-    # digits at 0.47 and 0.48, over drop_partial_unsure's 0.4; left as it is)
-    grouped, alone = _dev_scores(76_000_061, DEFAULT,
-                                 replace(DEFAULT, apart_size_grouped=DEFAULT.adopt_loose_size))
-    assert grouped.found_tiles <= grouped.matched + 1
-    assert alone.matched == alone.label_tiles - 3
-    assert grouped.matched == grouped.label_tiles
-    assert grouped.digits_right == grouped.digits
-    assert grouped.loose_found == alone.loose_found - 2
-
-
-@needs_model
 def test_a_tile_cut_by_the_photos_edge_showing_one_digit_beside_an_object_joins() -> None:
     # dev2 71000902: a 0-5-5 at the bottom edge beside the board, its corner there beyond
     # the edge and its left one under a mug, its 5 in view read at 0.96: without the part

@@ -505,13 +505,6 @@ class ReaderConfig:
     #: it drew beside one of them; with the other, both join (+2 tiles; no other row of
     #: the 2,080 dev photos moved)
     apart_seam_grouped: bool = True
-    #: ... and so does a face of a tile's size within this ratio, beyond adopt_loose_size
-    #: (an outline traced too big or small; at adopt_loose_size: off). Dev3 76000061: an
-    #: outline 1.41 times its cell, its neighbour 0.43 of a side off: both join, and the
-    #: tile under the hand between (+4 tiles, one a mostly hidden one; a false partial
-    #: tile over the hand beside them too, two digits at 0.47 and 0.48); 76000262 a mostly
-    #: hidden tile more, dev 71000254 one fewer (a corner's digit in view)
-    apart_size_grouped: float = 1.6
     #: ... but not a group of two or more meeting the board nowhere whose faces share no
     #: edge, only vertices, one of which stands in a straight row: two faces alike (of its
     #: size and turned its way, as loose.printed_copies judges them in the photo), of the

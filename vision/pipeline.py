@@ -2160,14 +2160,12 @@ def _lies_on(cfg: ReaderConfig, px: np.ndarray, outline: np.ndarray) -> int:
 
 
 def _squarely(cfg: ReaderConfig, turn: float, size: float,
-              turn_max: float | None = None, size_max: float | None = None) -> bool:
+              turn_max: float | None = None) -> bool:
     """A face turned ``turn`` degrees from a cell, of ``size`` times its size, lies on it
     (:func:`_lies_on`; turned at most ``turn_max`` degrees, default
-    ``cfg.adopt_loose_turn_deg``; its size within ``size_max``, a ratio either way,
-    default ``cfg.adopt_loose_size``)."""
+    ``cfg.adopt_loose_turn_deg``)."""
     most = cfg.adopt_loose_turn_deg if turn_max is None else turn_max
-    ratio = cfg.adopt_loose_size if size_max is None else size_max
-    return turn <= most and 1 / ratio < size < ratio
+    return turn <= most and 1 / cfg.adopt_loose_size < size < cfg.adopt_loose_size
 
 
 def _drifted_faces(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
@@ -2428,8 +2426,7 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     face on a cell beside the board with a seam of table between is a tile set down
     apart, as in :func:`_adopt_loose` (``cfg.adopt_gap_clear``), unless its group holds a
     face with no such seam (``cfg.apart_seam_grouped``: the seam measured to a cell the
-    lattice drew off its tile); so is a face of a tile's size only within
-    ``cfg.apart_size_grouped`` (an outline traced too big or small). A face of ``cut``
+    lattice drew off its tile). A face of ``cut``
     (face index -> its corners (3,) bool whose digits are in view: cut by the photo's
     edge) counts only the digits in view; alone, it joins only showing at least
     ``cfg.apart_cut_min`` of them.
@@ -2451,9 +2448,7 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
     untold: dict[int, Vertex] = {}  # a hidden face's vertex with no digit in view
     exact: set[int] = set()  # faces lying exactly on their cell (cfg.apart_exact_*)
     far: set[int] = set()  # faces further off their cell than adopt_loose_frac
-    # faces that join only with a group holding a face of neither doubt: a seam of table
-    # to the board (cfg.apart_seam_grouped), not a tile's size (cfg.apart_size_grouped)
-    doubted: set[int] = set()
+    seamed: set[int] = set()  # a seam of table to the board (cfg.apart_seam_grouped)
     for n in todo:
         px = seen[n].px
         cell, outline, off_centre, (k, turn, size) = _nearest_square_cell(
@@ -2466,16 +2461,10 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             if _seam_between(cfg, fit, cell, np.roll(px, -k, axis=0) * s, occupied):
                 if not cfg.apart_seam_grouped:
                     continue
-                doubted.add(n)
+                seamed.add(n)
         if off_centre > cfg.adopt_loose_frac * side:
             far.add(n)
-        squarely = _squarely(cfg, turn, size)
-        if not squarely and _squarely(cfg, turn, size, size_max=cfg.apart_size_grouped):
-            # an outline traced too big or small still shows where and which way the
-            # tile lies (dev3 76000061, a defocused photo: 1.41 times its cell)
-            squarely = True
-            doubted.add(n)
-        if squarely:
+        if _squarely(cfg, turn, size):
             if (off_centre <= cfg.apart_exact_frac * side and turn <= cfg.apart_exact_turn_deg
                     and 1 / cfg.apart_exact_size <= size <= cfg.apart_exact_size):
                 exact.add(n)
@@ -2517,12 +2506,11 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
         for n in group:
             for v, d in on[n][2].items():
                 at.setdefault(v, set()).add(d)
-        if group <= doubted:
-            # a seam of table from the board (set down apart from it), or not a tile's
-            # size: only with a face of its group of neither doubt (dev3 76000355: two
-            # tiles beyond a hand, the lattice 0.25 of a side off there, the seam measured
-            # to the cell it drew beside one of them; 76000061: two beyond a hand, the
-            # outline of one traced 1.41 times a cell)
+        if group <= seamed:
+            # every face a seam of table from the board: set down apart from it; a face
+            # with a seam joins only with a face of its group with none (dev3 76000355:
+            # two tiles beyond a hand, the lattice 0.25 of a side off there, the seam
+            # measured to the cell it drew beside one of them)
             continue
         if any(len(ds) > 1 for ds in at.values()):
             continue  # its own tiles disagree: not a board's
