@@ -2502,16 +2502,16 @@ def _adopt_apart(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.nd
             near = {b for b in left if set(on[a][2]) & set(on[b][2])}
             left -= near
             stack += near
-        at: dict[Vertex, set[int]] = {}
-        for n in group:
-            for v, d in on[n][2].items():
-                at.setdefault(v, set()).add(d)
         if group <= seamed:
             # every face a seam of table from the board: set down apart from it; a face
             # with a seam joins only with a face of its group with none (dev3 76000355:
             # two tiles beyond a hand, the lattice 0.25 of a side off there, the seam
             # measured to the cell it drew beside one of them)
             continue
+        at: dict[Vertex, set[int]] = {}
+        for n in group:
+            for v, d in on[n][2].items():
+                at.setdefault(v, set()).add(d)
         if any(len(ds) > 1 for ds in at.values()):
             continue  # its own tiles disagree: not a board's
         touch = [v for v in at if v in shows]
