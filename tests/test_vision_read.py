@@ -33,6 +33,7 @@ from vision.pipeline import (
     NO_BOARD_FOUND,
     PAST_HIDDEN_CELL,
     READ_ALONE,
+    READ_OWN_OUTLINE,
     _drop_partial_unsure,
     read_array,
     read_photo,
@@ -1547,6 +1548,34 @@ def test_a_digit_the_board_overrules_is_read_again_from_the_outline_moved() -> N
 
 
 @needs_model
+def test_a_face_traced_short_at_a_corner_is_read_again_where_the_lattice_puts_it() -> None:
+    # dev3 76000122 (sharp 176 px tiles, a steep view): a tile at the board's edge, its
+    # face traced 0.13 of a side short at the corner its thick side shows under, and the
+    # crop there half off a 3 reads 2 at 0.53; the set then allows no 2 there and a 4 is
+    # chosen at 0.11. Moved toward that corner or away, it reads 2 again; with the corner
+    # where the lattice puts it, 3 (0.78), and the board read again overrules no digit
+    # there. Without the predicted corner, or with the bars before (0.6 to count a digit
+    # read clearly, 0.8 for every corner of a move), it stays 4-5-2
+    cell = (-2, -1, "D")
+    (*wrongs, right), (*befores, after) = _dev_read(
+        76_000_122, replace(DEFAULT, conflict_predicted=False),
+        replace(DEFAULT, conflict_own_min=0.6), replace(DEFAULT, conflict_free_min=0.8),
+        DEFAULT)
+    _read_without_mistake(right)
+    now = next(t for t in after.tiles if t.cell == cell)
+    assert sorted(now.corners) == [2, 3, 5]
+    assert not any("pixels say" in f for f in now.flags)
+    for wrong, before in zip(wrongs, befores, strict=True):
+        assert wrong.digits_right == wrong.digits - 1
+        was = next(t for t in before.tiles if t.cell == cell)
+        assert sorted(was.corners) == [2, 4, 5]
+        assert any(f.startswith("corner 0: pixels say 2") for f in was.flags)
+        # the rest of the board as read with the part
+        rest = {t.cell: t.corners for t in before.tiles if t.cell != cell}
+        assert rest == {t.cell: t.corners for t in after.tiles if t.cell != cell}
+
+
+@needs_model
 def test_only_a_board_read_clearly_is_read_again_where_overruled() -> None:
     # dev 71000661's first reading, as _read_board makes it: the one tile whose clear
     # digit the board overruled is moved; taken as a blurred board (its clarity under
@@ -1887,6 +1916,48 @@ def test_a_face_measured_a_seam_from_a_drawn_cell_joins_apart_with_its_group() -
     assert grouped.matched == alone.matched + 2
     assert grouped.loose_found == alone.loose_found - 2
     _no_false_tile_or_digit(grouped)
+
+
+@needs_model
+def test_a_cell_cut_by_the_photos_edge_under_a_face_cut_there_is_read_from_the_face() -> None:
+    # dev 71000200: big sharp tiles; a 4-5-4 at the bottom edge meets the board at a
+    # corner only (the tiles between lie beyond the edge), and the lattice draws its cell
+    # a fifth of a side off it: the lattice's crop reads its 5 as 4 at 0.33. A face cut
+    # by the edge outlines the tile itself, and read from that outline its 5 is 0.98
+    cell = (-1, -2, "D")
+    (wrong, right), (before, after) = _dev_read(
+        71_000_200, replace(DEFAULT, drift_face_cut=False), DEFAULT)
+    assert wrong.digits_right == wrong.digits - 1
+    _read_without_mistake(right)
+    was = next(t for t in before.tiles if t.cell == cell)
+    now = next(t for t in after.tiles if t.cell == cell)
+    assert "partial" in was.flags and "partial" in now.flags
+    assert READ_OWN_OUTLINE not in was.flags and READ_OWN_OUTLINE in now.flags
+    assert sorted(d for d in was.corners if d is not None) == [4, 4]
+    assert sorted(d for d in now.corners if d is not None) == [4, 5]
+    assert min(c for c, d in zip(now.confidence, now.corners, strict=True)
+               if d is not None) > 0.9
+    # its outline the face's, a fifth of a side from the lattice's cell
+    side = float(np.mean(np.linalg.norm(now.corner_px - np.roll(now.corner_px, 1, axis=0),
+                                        axis=1)))
+    assert 0.1 * side < np.abs(now.corner_px - was.corner_px).max() < 0.4 * side
+    # the face is that tile, not also a loose one; the rest read as before
+    assert len(after.off_board) == len(before.off_board)
+    rest = {t.cell: t.corners for t in before.tiles if t.cell != cell}
+    assert rest == {t.cell: t.corners for t in after.tiles if t.cell != cell}
+
+
+@needs_model
+def test_a_face_drawn_past_the_photos_edge_hides_no_corner_the_lattice_shows() -> None:
+    # dev3 76000221: a 2-3-1 cut by the bottom edge, its 3 a few pixels inside it, read
+    # at 0.97 on the lattice's cell. The face cut there is traced 0.06 of a side long,
+    # its corner past the edge: read from it, that corner is out of view and the 3 lost.
+    # The lattice's outline is kept where the face's would hide a corner it shows
+    (score,), (reading,) = _dev_read(76_000_221, DEFAULT)
+    _read_without_mistake(score)
+    tile = next(t for t in reading.tiles if t.cell == (2, -4, "U"))
+    assert "partial" in tile.flags and READ_OWN_OUTLINE not in tile.flags
+    assert sorted(d for d in tile.corners if d is not None) == [2, 3]
 
 
 @needs_model

@@ -96,6 +96,9 @@ RIVAL_BESIDE = ("read on a board grown from the digits beside this one (its own 
 #: the flag of a tile meeting the board at a vertex only, past a tile under a hand
 MET_PAST_HIDDEN = (f"{MEETS_AT_CORNER} (the tile between lies under a hand or an "
                    "object)")
+#: the flag of a board cell read from a loose face lying on it, not the lattice's outline
+READ_OWN_OUTLINE = ("read from its own outline, off the lattice (a hand-placed part of the "
+                    "board drifted)")
 #: the flag of a tile with a corner under a hand one cell from the board, the cell between
 #: read past the hand (a digit in view, no whole tile)
 PAST_HIDDEN_CELL = ("joined out of sight: the cell between it and the board shows a digit "
@@ -1776,6 +1779,20 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
                                 hidden2 + [n for n in weak2 if seen[n].cell not in told])
               if board_idx else [])
     under += under2
+    # a cell cut by the photo's edge under a loose face cut there too: that face is its
+    # tile, the lattice drawn off it (dev 71000200: a fifth of a side off, its 5 read as a
+    # 4 at 0.33 from the lattice's crop, 0.98 from the face's)
+    cut_drifted: set[int] = set()
+    if cfg.drift_face_cut:
+        was = {n: (seen[n], probs[n].copy()) for n in edge_cands}
+        for n in _drifted_faces(cfg, found, seen, probs, list(edge_cands), list(loose_cut)):
+            if (_visible(cfg, was[n][0].px, side_full, photo.width, photo.height)
+                    & ~_visible(cfg, seen[n].px, side_full, photo.width, photo.height)).any():
+                # (a corner in view on the lattice's outline lies beyond the edge on the
+                # face's, drawn on past it: dev3 76000221, a 3 read at 0.97 lost)
+                seen[n], probs[n] = was[n]
+            else:
+                cut_drifted.add(n)
     todo = list(edge_cands) + under
     placed_under: list[Cell | None] = []
     at_vertex: dict[Vertex, set[int]] = {}  # the digits the board's tiles show, as chosen
@@ -1835,6 +1852,8 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
                 flags.append(MET_PAST_HIDDEN)
             elif past_cell:
                 flags.append(PAST_HIDDEN_CELL)
+            if n in cut_drifted:
+                flags.append(READ_OWN_OUTLINE)
             if n in under:
                 shown = (_two_hidden_shown(cfg, probs[n]) if n in under2
                          else np.argmax(probs[n], axis=1) < 6)
@@ -1946,8 +1965,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
             if past.intersection(edge_neighbours(c)):
                 tr.flags.append(BESIDE_SHOWN_DIGIT)
         elif n in drifted:
-            tr.flags.append("read from its own outline, off the lattice (a hand-placed part "
-                            "of the board drifted)")
+            tr.flags.append(READ_OWN_OUTLINE)
         board.append(tr)
     more: frozenset[Cell] = frozenset()
     more_met: frozenset[Cell] = frozenset()
@@ -2170,12 +2188,14 @@ def _squarely(cfg: ReaderConfig, turn: float, size: float,
 
 def _drifted_faces(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.ndarray,
                    board_idx: list[int], loose_n: list[int]) -> list[int]:
-    """Board cells read only where the lattice puts them, under a loose face that is their
-    tile outlined off the lattice: a hand-placed arm drifts, the lattice's crops then miss
-    its digits by a fifth of a side, and the face's own outline is the better read. The
-    face (one per cell, of ``loose_n``: three digits read clearly, lying on the cell as
-    :func:`_lies_on` has it) replaces the cell's corners and probabilities in
-    ``seen`` and ``probs`` in place. Returns the indices of the cells so read."""
+    """Board cells (``board_idx``; or candidates cut by the photo's edge) read only where
+    the lattice puts them, under a loose face that is their tile outlined off the lattice:
+    a hand-placed arm drifts, the lattice's crops then miss its digits by a fifth of a
+    side, and the face's own outline is the better read. The face (one per cell, of
+    ``loose_n``: faces reading three digits clearly, or faces cut by the photo's edge;
+    lying on the cell as :func:`_lies_on` has it) replaces the cell's corners and
+    probabilities in ``seen`` and ``probs`` in place. Returns the indices of the cells so
+    read."""
     if not cfg.drift_face_over_lattice or not found.fit.shadowed:
         return []
     by_face = {seen[n].face: n for n in loose_n}
@@ -3722,9 +3742,11 @@ def _reread_conflicts(cfg: ReaderConfig, photo: Photo, found: Found, clf: object
     made of them. Only tiles in full view on the lattice outline they were read at, on a
     board read clearly (``cfg.support_clarity``). Each is moved
     ``cfg.conflict_shift_fracs`` x side toward and away from each corner, never over
-    another board tile's outline (``cfg.shift_overlap_max``), in one classifier call; the
-    move reading every corner at least ``cfg.shift_free_min``, another digit at an
-    overruled corner, clearest, replaces its outline and probabilities. Returns the
+    another board tile's outline (``cfg.shift_overlap_max``), and, a tile outlined by its
+    own face, with each overruled corner where the lattice's homography puts it
+    (``cfg.conflict_predicted``), all in one classifier call; the move reading every
+    corner at least ``cfg.conflict_free_min``, another digit at an overruled corner,
+    clearest, replaces its outline and probabilities. Returns the
     changed copies of ``seen`` and ``probs`` (the tiles moved marked
     ``Seen.conflict``), or None where no tile so moved."""
     if cfg.conflict_own_min > 1.0 or not cfg.conflict_shift_fracs or not board:
@@ -3752,6 +3774,16 @@ def _reread_conflicts(cfg: ReaderConfig, photo: Photo, found: Found, clf: object
     moves = [(n, m) for n in todo for m in _outline_moves(
         cfg, seen[n].px, side_full, cfg.conflict_shift_fracs,
         outlines[~np.all(np.isclose(outlines, seen[n].px), axis=(1, 2))])]  # (not its own)
+    # a face traced short at a corner (the tile's thick side at the board's edge) puts
+    # the crop half off its digit, where the lattice is right within a few % of a side
+    predicted = (predicted_corners(cfg, found.fit, seen, found.scale)
+                 if cfg.conflict_predicted else None) or {}
+    for n, ks in todo.items():
+        if n in predicted:
+            v = seen[n].px.copy()
+            v[ks] = predicted[n][ks]
+            if _upright(v) and not np.allclose(v, seen[n].px):
+                moves.append((n, v))
     if not moves:
         return None
     p_m, _ = _read_outlines(photo, np.stack([m for _, m in moves]), clf)
@@ -3759,7 +3791,7 @@ def _reread_conflicts(cfg: ReaderConfig, photo: Photo, found: Found, clf: object
     for j, (n, _) in enumerate(moves):
         q = p_m[j]
         arg = q.argmax(axis=1)
-        if (arg == 6).any() or float(q[:, :6].max(axis=1).min()) < cfg.shift_free_min:
+        if (arg == 6).any() or float(q[:, :6].max(axis=1).min()) < cfg.conflict_free_min:
             continue
         if all(arg[k] == probs[n][k].argmax() for k in todo[n]):
             continue  # the overruled digit again: the move tells nothing new
