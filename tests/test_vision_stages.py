@@ -3959,3 +3959,20 @@ def test_each_colour_channel_is_parted_midway_between_its_two_tones() -> None:
     assert abs(x - 220) <= 2 and abs(y - 90) <= 2 and abs(w - 111) <= 4 and abs(h - 111) <= 4
     # a photo of one colour has no two tones to part
     assert _colour_split(np.full((50, 50, 3), 128, np.uint8), 2.0) == []
+
+
+def test_an_outline_with_corners_where_the_lattice_puts_them() -> None:
+    # the corners named move to the lattice's place, the others stay; a corner put past
+    # the others turns the outline over: no tile
+    from vision.pipeline import _at_predicted, _upright
+    px = np.array([[0.0, 0.0], [100.0, 0.0], [50.0, 86.6]])
+    assert _upright(px)
+    predicted = px + [[3.0, -2.0], [4.0, 1.0], [0.0, 20.0]]
+    moved = _at_predicted(px, predicted, [2])
+    assert moved is not None
+    np.testing.assert_allclose(moved, [[0.0, 0.0], [100.0, 0.0], [50.0, 106.6]])
+    both = _at_predicted(px, predicted, [0, 1])
+    assert both is not None
+    np.testing.assert_allclose(both, [[3.0, -2.0], [104.0, 1.0], [50.0, 86.6]])
+    np.testing.assert_allclose(px, [[0.0, 0.0], [100.0, 0.0], [50.0, 86.6]])  # untouched
+    assert _at_predicted(px, np.array([[0.0, 0.0], [100.0, 0.0], [50.0, -40.0]]), [2]) is None

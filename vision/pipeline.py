@@ -1307,12 +1307,9 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
             moves.append(v)
         for u in _SIX_WAYS:
             moves.append(px + cfg.reread_shift * side_full * u)
-        v = px.copy()
-        if predicted is not None and n in predicted:
-            v[k] = predicted[n][k]
-            if not _upright(v):  # a corner predicted past the others: no tile
-                v = px.copy()
-        moves.append(v)  # (the outline itself again where nothing is predicted)
+        v = (_at_predicted(px, predicted[n], [k])
+             if predicted is not None and n in predicted else None)
+        moves.append(px.copy() if v is None else v)  # (itself again where none predicted)
         if cfg.reread_parallelogram:  # (a loose face has no neighbour: itself again)
             moves.append(px.copy() if seen[n].cell is None
                          else _across(seen[n].cell, px, k, faced))
@@ -1325,6 +1322,16 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
         if p[best, :6].max() >= cfg.reread_min:
             probs[n, k], raw[n, k] = p[best], r[best]
             seen[n].reread = (*seen[n].reread, k)
+
+
+def _at_predicted(px: np.ndarray, predicted: np.ndarray, ks: Sequence[int]
+                  ) -> np.ndarray | None:
+    """Outline ``px`` (3, 2) with its corners ``ks`` where the lattice's homography puts
+    them (``predicted`` (3, 2), :func:`predicted_corners`); None where that outline is no
+    tile (a corner predicted past the others)."""
+    v = px.copy()
+    v[list(ks)] = predicted[list(ks)]
+    return v if _upright(v) else None
 
 
 def _move_loose(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray,
@@ -3779,11 +3786,9 @@ def _reread_conflicts(cfg: ReaderConfig, photo: Photo, found: Found, clf: object
     predicted = (predicted_corners(cfg, found.fit, seen, found.scale)
                  if cfg.conflict_predicted else None) or {}
     for n, ks in todo.items():
-        if n in predicted:
-            v = seen[n].px.copy()
-            v[ks] = predicted[n][ks]
-            if _upright(v) and not np.allclose(v, seen[n].px):
-                moves.append((n, v))
+        v = _at_predicted(seen[n].px, predicted[n], ks) if n in predicted else None
+        if v is not None and not np.allclose(v, seen[n].px):
+            moves.append((n, v))
     if not moves:
         return None
     p_m, _ = _read_outlines(photo, np.stack([m for _, m in moves]), clf)
