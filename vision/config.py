@@ -1157,6 +1157,15 @@ class ReaderConfig:
     #: alone, with no lattice to correct it (the real photo turned 45 degrees: the loose
     #: 0-2-5's outline cut short through its 2, reported as 0-1-5 with no clear digit)
     reread_loose_min: float = 0.85
+    #: ... and so is a corner in view of a loose face cut by the photo's edge (no corner
+    #: showing no digit) whose digit reads under this (0: never): its outline, its own
+    #: edges alone, may be cut short there, and it may be the board's tile read from it
+    #: (drift_face_cut). A moved crop's reading replaces it only where it reads another
+    #: digit (the same one read more surely would only hide its flag). Dev 71000197: a
+    #: face traced 0.12 of a side short at its corner, a 3 read as 2 at 0.44, 3 at 0.89
+    #: moved. Board cells so read again (the lattice's unsure digits) lost: dev 71000034,
+    #: 71000043, a digit and three wrong more, nothing gained
+    reread_unsure_below: float = 0.6
     #: a loose face in full view showing digits at two corners or more, one of them read
     #: under move_loose_below, is read again from its outline moved each of
     #: move_loose_fracs x the board's side each of six ways (60 degrees apart); the

@@ -87,6 +87,8 @@ NO_BOARD_FOUND = ("read clearly where no board was found: off the board as seen,
 MOVED_OUTLINE = "read from its outline moved a little (its own read unsurely)"
 #: the flag (after "corner k: ") of a corner read from a crop moved (:func:`_reread`)
 MOVED_CROP = "read from a crop moved off the outline (its own showed no digit)"
+#: ... and (before "(its own read D at P)") of one whose own crop read another digit unsurely
+MOVED_CROP_UNSURE = "read from a crop moved off the outline"
 #: the flag of an off-board tile whose outline its edges did not show: found as a region
 #: of the board tiles' colour, its outline that region's triangle
 BY_COLOUR = "outline found by the tiles' colour (its edges show none)"
@@ -136,6 +138,10 @@ class Seen:
     mixed: bool = False
     #: corners read again from a moved crop (set by classify, see ``cfg.reread_min``)
     reread: tuple[int, ...] = ()
+    #: ... of a face cut by the photo's edge, digits its own crop read unsurely that a
+    #: moved crop read as another (``cfg.reread_unsure_below``): (corner, the digit its
+    #: own crop read, that probability)
+    reread_unsure: tuple[tuple[int, int, float], ...] = ()
     #: read from its outline moved off the lattice with no digit to go by (see
     #: :func:`_shift_free`)
     shifted: bool = False
@@ -1278,22 +1284,35 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
     confident moved crop replaces the corner's probabilities in place when its digit
     reaches ``cfg.reread_min``; the corner is listed in ``Seen.reread`` (reported as a
     flag). So is a loose face's (no cell) whose two other digits read at
-    ``cfg.reread_loose_min`` or more: its outline is its own edges alone."""
+    ``cfg.reread_loose_min`` or more: its outline is its own edges alone. And a loose
+    face's cut by the photo's edge whose digit in view reads under
+    ``cfg.reread_unsure_below``, where a moved crop reads another digit (listed in
+    ``Seen.reread_unsure``)."""
     if cfg.reread_min > 1.0:
         return
     arg = probs.argmax(axis=2)  # (N, 3)
+    vis_all = _visible_each(cfg, [t.px for t in seen], side_full, photo)
     todo: list[tuple[int, int]] = []
+    unsure: list[tuple[int, int]] = []  # digits read unsurely (read after todo's)
     for n, t in enumerate(seen):
-        none = arg[n] == 6
+        none, vis = arg[n] == 6, vis_all[n]
+        if t.cell is None and t.face >= 0 and not vis.all() and not none.any():
+            # a loose face cut by the photo's edge, a digit in view read unsurely: its
+            # outline, its own edges alone, may be cut short there (a side face or a
+            # shadow taken for the table); it may be the board's tile the lattice put
+            # off it (cfg.drift_face_cut)
+            unsure += [(n, int(k)) for k in np.flatnonzero(
+                vis & (probs[n, :, :6].max(axis=1) < cfg.reread_unsure_below))]
+            continue
         if none.sum() != 1:
             continue
         if t.cell is None and (t.face < 0 or float(np.delete(
                 probs[n, :, :6].max(axis=1), np.flatnonzero(none)).min()) < cfg.reread_loose_min):
             continue  # a loose face: only two digits read clearly beside the one not shown
-        if not _visible(cfg, t.px, side_full, photo.width, photo.height).all():
+        if not vis.all():
             continue  # a corner outside the photo shows nothing wherever the crop goes
         todo.append((n, int(np.flatnonzero(none)[0])))
-    todo = todo[:cfg.reread_max]
+    todo = (todo + unsure)[:cfg.reread_max]
     if not todo:
         return
     faced = {t.cell: t.px for t in seen if t.cell is not None and t.detected}
@@ -1319,9 +1338,15 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
     for j, (n, k) in enumerate(todo):
         r, p = raw_m[j, :, k], p_m[j, :, k]  # (per, 13), (per, 7): corner k of each outline
         best = int(np.argmax(p[:, :6].max(axis=1)))
+        if arg[n, k] < 6 and int(np.argmax(p[best, :6])) == arg[n, k]:
+            continue  # a digit read unsurely read so again, more surely: no news
         if p[best, :6].max() >= cfg.reread_min:
+            if arg[n, k] < 6:
+                seen[n].reread_unsure = (*seen[n].reread_unsure,
+                                         (k, int(arg[n, k]), float(probs[n, k, arg[n, k]])))
+            else:
+                seen[n].reread = (*seen[n].reread, k)
             probs[n, k], raw[n, k] = p[best], r[best]
-            seen[n].reread = (*seen[n].reread, k)
 
 
 def _at_predicted(px: np.ndarray, predicted: np.ndarray, ks: Sequence[int]
@@ -1500,7 +1525,7 @@ def reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen],
             # (read again at its own outline: what was read from moved crops of the
             # cell's outline is no longer its reading, nor flagged)
             seen0[n], probs0[n] = replace(seen0[n], px=px, own=None, reread=(),
-                                          moved=False), p
+                                          reread_unsure=(), moved=False), p
         board, off = _bridged(cfg, photo, found, seen0, probs0, set_name)
         seen[:], probs[...] = seen0, probs0
     return board, off
@@ -2216,7 +2241,12 @@ def _drifted_faces(cfg: ReaderConfig, found: Found, seen: list[Seen], probs: np.
         k = _lies_on(cfg, seen[m].px, t.px)
         if k < 0 or _quality(probs[m]) <= _quality(probs[n]):
             continue  # askew, or the lattice's outline reads as well
-        seen[n] = replace(t, px=np.roll(seen[m].px, -k, axis=0))
+        # (the face's corner j is the cell's j - k: what its crops were read from goes too)
+        face = seen[m]
+        seen[n] = replace(t, px=np.roll(face.px, -k, axis=0),
+                          reread=tuple((j - k) % 3 for j in face.reread),
+                          reread_unsure=tuple(((j - k) % 3, d, q)
+                                              for j, d, q in face.reread_unsure))
         probs[n] = np.roll(probs[m], -k, axis=0)
         out.append(n)
     return out
@@ -2981,6 +3011,8 @@ def _reread_flags(t: Seen) -> list[str]:
     """Flags of the corners of ``t`` read from a moved crop (:func:`_reread`), and of a
     loose face read from its outline moved (:func:`_move_loose`)."""
     out = [f"corner {k}: {MOVED_CROP}" for k in t.reread]
+    out += [f"corner {k}: {MOVED_CROP_UNSURE} (its own read {d} at {p:.2f})"
+            for k, d, p in t.reread_unsure]
     if t.moved:
         out.append(MOVED_OUTLINE)
     return out
