@@ -85,10 +85,11 @@ NO_BOARD_FOUND = ("read clearly where no board was found: off the board as seen,
                   "tile of a board not found")
 #: the flag of a loose face read from its outline moved (:func:`_move_loose`)
 MOVED_OUTLINE = "read from its outline moved a little (its own read unsurely)"
-#: the flag (after "corner k: ") of a corner read from a crop moved (:func:`_reread`)
-MOVED_CROP = "read from a crop moved off the outline (its own showed no digit)"
-#: ... and (before "(its own read D at P)") of one whose own crop read another digit unsurely
+#: the flag (after "corner k: ", before "(its own read D at P)") of a corner whose own
+#: crop read a digit unsurely, read as another from a crop moved (:func:`_reread`) ...
 MOVED_CROP_UNSURE = "read from a crop moved off the outline"
+#: ... and of one whose own crop showed no digit
+MOVED_CROP = f"{MOVED_CROP_UNSURE} (its own showed no digit)"
 #: the flag of an off-board tile whose outline its edges did not show: found as a region
 #: of the board tiles' colour, its outline that region's triangle
 BY_COLOUR = "outline found by the tiles' colour (its edges show none)"
