@@ -15,6 +15,7 @@ from vision.reading import (
     BESIDE_SHOWN_DIGIT,
     JOINED_BY_LATTICE,
     JOINED_OUT_OF_SIGHT,
+    MOVED_CROP,
     OUTLINE_INFERRED,
     Reading,
     TileReading,
@@ -247,6 +248,47 @@ def test_a_corner_showing_no_digit_at_the_cells_between_keeps_the_tile_joined(
         _covered_corner(tiles, none)
         assert _judge(_table(), tiles, cfg) == (1, 0)
         assert "corner_only" in _kinds(tiles)
+
+
+def _moved_corners(tiles: list[TileReading], two: bool) -> None:
+    """Flag the board tile's corner at the vertex APART meets the board at as read from a
+    crop moved off its outline (its own crop showed no digit); with ``two``, another
+    corner of that tile too."""
+    (v,) = set(cell_corners(APART)) & {v for c in BOARD for v in cell_corners(c)}
+    t = next(t for t in tiles if t.cell in BOARD and v in cell_corners(t.cell))  # type: ignore[arg-type]
+    ks = [cell_corners(t.cell).index(v)]  # type: ignore[arg-type]
+    if two:
+        ks.append((ks[0] + 1) % 3)
+    t.flags += [f"corner {k}: {MOVED_CROP}" for k in ks]
+    assert t.moved_from_none == sorted(ks)
+
+
+def test_corners_read_from_crops_moved_off_a_tile_under_a_hand_still_count_as_covered() -> None:
+    # dev 71000478: a tile's two corners under a hand showed no digit to their own crops
+    # and were read from crops moved off its outline: the digits are known (their
+    # probabilities no longer say "none"), but the hand still lies there, and over the
+    # cells between the piece and the board ("in 2 pieces" before)
+    for cfg, kept in ((DEFAULT, True), (replace(DEFAULT, apart_covered_moved=False), False)):
+        tiles = _tiles(None)
+        _moved_corners(tiles, two=True)
+        assert _judge(_table(), tiles, cfg) == ((0, 1) if kept else (1, 0))
+        assert ("corner_only" in _kinds(tiles)) is not kept
+    # one corner so read alone is an outline askew there, not a hand (dev with faults
+    # 71000222: the tile placed apart would go unreported)
+    tiles = _tiles(None)
+    _moved_corners(tiles, two=False)
+    assert _judge(_table(), tiles) == (1, 0)
+    assert "corner_only" in _kinds(tiles)
+    # unless another of its corners shows no digit (that hand over the tile still; that
+    # corner alone lies away from the cells between)
+    for cfg, kept in ((DEFAULT, True), (replace(DEFAULT, apart_covered_moved=False), False)):
+        tiles = _tiles(None)
+        _moved_corners(tiles, two=False)
+        t = next(t for t in tiles if t.moved_from_none)
+        near = {w for n in _between() for w in cell_corners(n)}
+        t.probs[next(k for k, w in enumerate(cell_corners(t.cell))  # type: ignore[arg-type]
+                     if w not in near), 6] = 0.9
+        assert _judge(_table(), tiles, cfg) == ((0, 1) if kept else (1, 0))
 
 
 def test_with_too_little_table_in_view_only_a_covered_corner_is_judged() -> None:

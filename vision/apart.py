@@ -31,8 +31,10 @@ cover all of it, so a cell that shows the table over a good part of its middle h
 none, whatever lies over the rest (a tile's side face, its shadow). But a cell at one of
 whose vertices a tile's corner shows no digit is not in plain view, whatever its colour: a
 hand or an object lies over that corner, and a hand the colour of a wood table passes for
-the table. So is it where too little table is in view to judge any cell by its colour (a
-board filling the photo).
+the table. So is one where a tile two of whose corners showed no digit to their own crops
+has a corner read from a crop moved off its outline (:data:`~vision.reading.MOVED_CROP`):
+the digit is known, the hand may lie there still. So is it where too little table is in
+view to judge any cell by its colour (a board filling the photo).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-from engine.lattice import Cell, cell_corners, cells_around, edge_neighbours
+from engine.lattice import Cell, Vertex, cell_corners, cells_around, edge_neighbours
 
 from .config import ReaderConfig
 from .detect import is_clockwise
@@ -306,13 +308,28 @@ class _Table:
                                    - {cell}))
 
 
+def _covered_corners(cfg: ReaderConfig, t: TileReading) -> list[Vertex]:
+    """The vertices of board tile ``t`` where something lies over its corner: those whose
+    crop shows no digit (``cfg.apart_covered_none``), and with ``cfg.apart_covered_moved``,
+    where two of its corners showed none to their own crops, those read from a crop moved
+    off its outline too (:attr:`~vision.reading.TileReading.moved_from_none`: a hand over
+    the tile, the digit read beside the finger). One corner so read alone is an outline
+    askew there, not a hand (dev with faults 71000222, 71000290, 71000357: a tile placed
+    apart, so read, would be judged joined out of sight)."""
+    ks = {k for k, p in enumerate(t.probs) if p[6] >= cfg.apart_covered_none}
+    if cfg.apart_covered_moved and len(ks | set(t.moved_from_none)) >= 2:
+        ks |= set(t.moved_from_none)
+    corners = cell_corners(t.cell)  # type: ignore[arg-type]
+    return [corners[k] for k in sorted(ks)]
+
+
 def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Reading,
                  scale: float = 1.0) -> tuple[int, int]:
     """Flag (in place) the tiles of every piece of the board but its own
     (:meth:`~vision.reading.Reading.pieces`): :data:`APART_IN_VIEW` where every free
     edge-neighbour cell of the piece is in view and shows the table (or lies beyond the
     photo's edge while no free cell of the rest does: ``cfg.apart_edge_both``), no
-    tile's corner at its vertices showing no digit (``cfg.apart_covered_none``; its
+    tile's corner at its vertices showing no digit (:func:`_covered_corners`; its
     joined-unseen flags dropped), else :data:`~vision.reading.JOINED_OUT_OF_SIGHT` where
     no flag says how it joins.
     :meth:`~vision.reading.Reading.board_violations` then reports the board in pieces, or
@@ -340,8 +357,7 @@ def judge_pieces(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: Re
                   {t.cell: t.corner_px for t in tiles if t.cell is not None})
     # the vertices where a tile's corner shows no digit: something lies over them
     covered = {v for t in tiles if t.cell is not None
-               for v, p in zip(cell_corners(t.cell), t.probs, strict=True)
-               if p[6] >= cfg.apart_covered_none}
+               for v in _covered_corners(cfg, t)}
     # with too little table in view to judge by, only a piece beside such a vertex is
     # judged: joined out of sight (cfg.apart_covered_unjudged)
     judged = view.judged

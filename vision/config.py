@@ -620,6 +620,13 @@ class ReaderConfig:
     #: two pieces, the tiles between under the fingers, on a dark wood table); above 1 =
     #: never
     apart_covered_none: float = 0.5
+    #: ... and so is one where a tile two of whose corners showed no digit to their own
+    #: crops has a corner read from a crop moved off its outline (vision.reading.MOVED_CROP):
+    #: the digit was read, but the hand that hid it may lie there still (dev 71000478: a
+    #: 1-3-4 under a hand, its two corners so read, the piece it makes reported apart in
+    #: view). One corner so read alone is an outline askew, not a hand: counted, dev with
+    #: faults 71000222, 71000290 and 71000357 lost the tile placed apart they report
+    apart_covered_moved: bool = True
     #: ... and so is one where too little table is in view to judge the cells by colour
     #: (fewer than apart_table_refs cells of it): a piece beside such a vertex is joined
     #: out of sight, the others are reported as they lie (dev 71000587: a hand over the
@@ -1166,6 +1173,13 @@ class ReaderConfig:
     #: moved. Board cells so read again (the lattice's unsure digits) lost: dev 71000034,
     #: 71000043, a digit and three wrong more, nothing gained
     reread_unsure_below: float = 0.6
+    #: ... and so are the two corners of a board cell in full view showing no digit, its
+    #: third's read at reread_loose_min or more (a hand over them, or the lattice's outline
+    #: drawn off its tile under a hand), a moved crop's reading taken where it reaches this
+    #: (above 1: never) and agrees with the digits other cells read clearly at that vertex
+    #: (moved, a crop can land on a finger or a neighbour: dev 71000216, 71000265 read so
+    #: at 0.86). Dev2 71000591: a 5-5-5 under a hand, its second 5 read at 0.92 moved
+    reread_two_none_min: float = 0.9
     #: a loose face in full view showing digits at two corners or more, one of them read
     #: under move_loose_below, is read again from its outline moved each of
     #: move_loose_fracs x the board's side each of six ways (60 degrees apart); the

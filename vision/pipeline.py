@@ -66,6 +66,8 @@ from .reading import (
     HIDDEN_TWO,
     JOINED_BY_LATTICE,
     MEETS_AT_CORNER,
+    MOVED_CROP,
+    MOVED_CROP_UNSURE,
     OUTLINE_INFERRED,
     SET_KINDS,
     Reading,
@@ -85,11 +87,6 @@ NO_BOARD_FOUND = ("read clearly where no board was found: off the board as seen,
                   "tile of a board not found")
 #: the flag of a loose face read from its outline moved (:func:`_move_loose`)
 MOVED_OUTLINE = "read from its outline moved a little (its own read unsurely)"
-#: the flag (after "corner k: ", before "(its own read D at P)") of a corner whose own
-#: crop read a digit unsurely, read as another from a crop moved (:func:`_reread`) ...
-MOVED_CROP_UNSURE = "read from a crop moved off the outline"
-#: ... and of one whose own crop showed no digit
-MOVED_CROP = f"{MOVED_CROP_UNSURE} (its own showed no digit)"
 #: the flag of an off-board tile whose outline its edges did not show: found as a region
 #: of the board tiles' colour, its outline that region's triangle
 BY_COLOUR = "outline found by the tiles' colour (its edges show none)"
@@ -1288,13 +1285,18 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
     ``cfg.reread_loose_min`` or more: its outline is its own edges alone. And a loose
     face's cut by the photo's edge whose digit in view reads under
     ``cfg.reread_unsure_below``, where a moved crop reads another digit (listed in
-    ``Seen.reread_unsure``)."""
+    ``Seen.reread_unsure``). And a board cell's two corners in view showing no digit, its
+    third read at ``cfg.reread_loose_min`` or more: a moved crop's digit is taken there
+    only at ``cfg.reread_two_none_min`` or more and where it agrees with the digits other
+    cells read clearly at that vertex (a hand lies over such a cell: moved, a crop can
+    read a finger's edge or a neighbour's digit)."""
     if cfg.reread_min > 1.0:
         return
     arg = probs.argmax(axis=2)  # (N, 3)
     vis_all = _visible_each(cfg, [t.px for t in seen], side_full, photo)
     todo: list[tuple[int, int]] = []
     unsure: list[tuple[int, int]] = []  # digits read unsurely (read after todo's)
+    two: list[tuple[int, int]] = []  # a cell's two corners showing no digit (then)
     for n, t in enumerate(seen):
         none, vis = arg[n] == 6, vis_all[n]
         if t.cell is None and t.face >= 0 and not vis.all() and not none.any():
@@ -1305,6 +1307,12 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
             unsure += [(n, int(k)) for k in np.flatnonzero(
                 vis & (probs[n, :, :6].max(axis=1) < cfg.reread_unsure_below))]
             continue
+        if (t.cell is not None and none.sum() == 2 and vis.all()
+                and float(probs[n, :, :6].max(axis=1)[~none][0]) >= cfg.reread_loose_min):
+            # a board cell reading one digit clearly and none at two corners: a hand over
+            # them, or an outline drawn off its tile there (the lattice under a hand)
+            two += [(n, int(k)) for k in np.flatnonzero(none)]
+            continue
         if none.sum() != 1:
             continue
         if t.cell is None and (t.face < 0 or float(np.delete(
@@ -1313,7 +1321,9 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
         if not vis.all():
             continue  # a corner outside the photo shows nothing wherever the crop goes
         todo.append((n, int(np.flatnonzero(none)[0])))
-    todo = (todo + unsure)[:cfg.reread_max]
+    if cfg.reread_two_none_min > 1.0:
+        two = []
+    todo = (todo + unsure + two)[:cfg.reread_max]
     if not todo:
         return
     faced = {t.cell: t.px for t in seen if t.cell is not None and t.detected}
@@ -1334,6 +1344,16 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
             moves.append(px.copy() if seen[n].cell is None
                          else _across(seen[n].cell, px, k, faced))
     per = len(moves) // len(todo)
+    # the digits other cells read clearly at each vertex: a moved crop of a cell showing
+    # no digit at two corners must agree with them (a hand over the corner: moved, the
+    # crop can land on a neighbour's digit)
+    clear: dict[Vertex, set[int]] = {}
+    if two:
+        for m, t in enumerate(seen):
+            if t.cell is not None:
+                ok = (arg[m] < 6) & (probs[m, :, :6].max(axis=1) >= cfg.reread_min)
+                _add_shown(clear, t.cell, _digits_shown(probs[m], ok))
+    twos = set(two)
     p_m, raw_m = _read_outlines(photo, np.stack(moves), classifier)
     p_m, raw_m = p_m.reshape(len(todo), per, 3, 7), raw_m.reshape(len(todo), per, 3, 13)
     for j, (n, k) in enumerate(todo):
@@ -1341,7 +1361,12 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
         best = int(np.argmax(p[:, :6].max(axis=1)))
         if arg[n, k] < 6 and int(np.argmax(p[best, :6])) == arg[n, k]:
             continue  # a digit read unsurely read so again, more surely: no news
-        if p[best, :6].max() >= cfg.reread_min:
+        d = int(np.argmax(p[best, :6]))
+        if (n, k) in twos:
+            v = cell_corners(seen[n].cell)[k]  # type: ignore[arg-type]
+            if (v in clear and d not in clear[v]) or p[best, d] < cfg.reread_two_none_min:
+                continue
+        if p[best, d] >= cfg.reread_min:
             if arg[n, k] < 6:
                 seen[n].reread_unsure = (*seen[n].reread_unsure,
                                          (k, int(arg[n, k]), float(probs[n, k, arg[n, k]])))

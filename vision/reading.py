@@ -24,6 +24,12 @@ OUTLINE_INFERRED = "outline inferred from the lattice"
 HIDDEN_CORNER = "a corner's digit hidden (under a hand or an object)"
 #: ... with two corners' digits out of sight: told by the board where it shows them
 HIDDEN_TWO = "two corners' digits hidden (under a hand or an object)"
+#: the flag (after "corner k: ", before "(its own read D at P)") of a corner whose own
+#: crop read a digit unsurely, read as another from a crop moved off its outline
+#: (vision.pipeline._reread) ...
+MOVED_CROP_UNSURE = "read from a crop moved off the outline"
+#: ... and of one whose own crop showed no digit
+MOVED_CROP = f"{MOVED_CROP_UNSURE} (its own showed no digit)"
 
 
 def _r(x: float, nd: int = 1) -> float:
@@ -70,6 +76,12 @@ class TileReading:
         chosen to agree with the tiles around it, or read as a tile of the set."""
         return [k for k, d in enumerate(self.corners) if d is not None
                 and int(np.argmax(self.probs[k])) != d]
+
+    @property
+    def moved_from_none(self) -> list[int]:
+        """The corners whose own crop showed no digit, read from a crop moved off the
+        outline (flagged :data:`MOVED_CROP`): something may lie over them."""
+        return [k for k in range(3) if f"corner {k}: {MOVED_CROP}" in self.flags]
 
     @property
     def own_corners(self) -> list[tuple[int, int]]:
