@@ -1177,8 +1177,8 @@ class ReaderConfig:
     #: third's read at reread_loose_min or more (a hand over them, or the lattice's outline
     #: drawn off its tile under a hand), a moved crop's reading taken where it reaches this
     #: (above 1: never) and agrees with the digits other cells read clearly at that vertex
-    #: (moved, a crop can land on a finger or a neighbour: dev 71000216, 71000265 read so
-    #: at 0.86). Dev2 71000591: a 5-5-5 under a hand, its second 5 read at 0.92 moved
+    #: (moved, a crop can land on a finger or a neighbour: dev 71000265 read a finger's
+    #: edge as 0 at 0.86). Dev2 71000591: a 5-5-5 under a hand, a 5 read at 0.92 moved
     reread_two_none_min: float = 0.9
     #: a loose face in full view showing digits at two corners or more, one of them read
     #: under move_loose_below, is read again from its outline moved each of
