@@ -1307,7 +1307,8 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
             unsure += [(n, int(k)) for k in np.flatnonzero(
                 vis & (probs[n, :, :6].max(axis=1) < cfg.reread_unsure_below))]
             continue
-        if (t.cell is not None and none.sum() == 2 and vis.all()
+        if (cfg.reread_two_none_min <= 1.0 and t.cell is not None and none.sum() == 2
+                and vis.all()
                 and float(probs[n, :, :6].max(axis=1)[~none][0]) >= cfg.reread_loose_min):
             # a board cell reading one digit clearly and none at two corners: a hand over
             # them, or an outline drawn off its tile there (the lattice under a hand)
@@ -1321,8 +1322,6 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
         if not vis.all():
             continue  # a corner outside the photo shows nothing wherever the crop goes
         todo.append((n, int(np.flatnonzero(none)[0])))
-    if cfg.reread_two_none_min > 1.0:
-        two = []
     todo = (todo + unsure + two)[:cfg.reread_max]
     if not todo:
         return
@@ -1347,21 +1346,17 @@ def _reread(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.ndarray
     # the digits other cells read clearly at each vertex: a moved crop of a cell showing
     # no digit at two corners must agree with them (a hand over the corner: moved, the
     # crop can land on a neighbour's digit)
-    clear: dict[Vertex, set[int]] = {}
-    if two:
-        for m, t in enumerate(seen):
-            if t.cell is not None:
-                ok = (arg[m] < 6) & (probs[m, :, :6].max(axis=1) >= cfg.reread_min)
-                _add_shown(clear, t.cell, _digits_shown(probs[m], ok))
+    clear = _board_shows(seen, probs, [m for m, t in enumerate(seen) if t.cell is not None],
+                         cfg.reread_min) if two else {}
     twos = set(two)
     p_m, raw_m = _read_outlines(photo, np.stack(moves), classifier)
     p_m, raw_m = p_m.reshape(len(todo), per, 3, 7), raw_m.reshape(len(todo), per, 3, 13)
     for j, (n, k) in enumerate(todo):
         r, p = raw_m[j, :, k], p_m[j, :, k]  # (per, 13), (per, 7): corner k of each outline
         best = int(np.argmax(p[:, :6].max(axis=1)))
-        if arg[n, k] < 6 and int(np.argmax(p[best, :6])) == arg[n, k]:
-            continue  # a digit read unsurely read so again, more surely: no news
         d = int(np.argmax(p[best, :6]))
+        if d == arg[n, k]:
+            continue  # a digit read unsurely read so again, more surely: no news
         if (n, k) in twos:
             v = cell_corners(seen[n].cell)[k]  # type: ignore[arg-type]
             if (v in clear and d not in clear[v]) or p[best, d] < cfg.reread_two_none_min:
