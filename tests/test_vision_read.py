@@ -2094,6 +2094,53 @@ def test_a_cell_whose_digit_spots_lie_on_a_tile_read_already_is_no_tile(part: st
 
 
 @needs_model
+@pytest.mark.slow
+def test_a_sharp_photo_reading_no_board_is_searched_again_at_three_quarters_size() -> None:
+    # onyx dev 73000034: eight dark tiles (90 px a side) on light wood beside a hand,
+    # sharp; searched at the photo's own size no board is found (one loose tile read), at
+    # three quarters of it the board is: read with no mistake, in the photo's pixels
+    s = onyx_dev(73_000_034)
+    off = read_array(s.image, replace(DEFAULT, rescale_empty=1.0), name="x")
+    assert not off.tiles and len(off.off_board) == 1
+    on = read_array(s.image, DEFAULT, name="x")
+    score = score_reading("x", s.label, on.to_json())
+    assert score.matched == 8
+    _read_without_mistake(score)
+    # (the first search's time counted in the detect stage's)
+    assert on.timing_ms["detect"] > off.timing_ms["detect"]
+    assert on.timing_ms["total"] == pytest.approx(
+        sum(v for k, v in on.timing_ms.items() if k != "total"))
+    # taken only read clearly: asked for more, the first search's reading stands
+    strict = read_array(s.image, replace(DEFAULT, rescale_clear=1.01), name="x")
+    assert not strict.tiles and len(strict.off_board) == 1
+
+
+@needs_model
+@pytest.mark.slow
+def test_a_second_search_is_not_made_on_a_blurred_photo_nor_taken_for_one_tile(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # dev3 76000049: small tiles under glare, no board read; the search at three quarters
+    # size reads one tile, a false one (a digit chosen against its pixels): one tile
+    # alone is no board to take
+    s = dev_photo(76_000_049)
+    assert not read_array(s.image, DEFAULT, name="x").tiles
+    one = read_array(s.image, replace(DEFAULT, rescale_min_tiles=1), name="x")
+    score = score_reading("x", s.label, one.to_json())
+    assert len(one.tiles) == 1 and score.matched == 0
+    # dev2 71000684: blurred (the hint of "no tiles found" says so), the board under a
+    # hand; searched again it would read four tiles the table does not have, clearly
+    import vision.pipeline
+    from vision.io import from_array
+    s = dev_photo(71_000_684)
+    assert "blurred" in vision.pipeline.why_empty(DEFAULT, from_array(DEFAULT, s.image))
+    assert not read_array(s.image, DEFAULT, name="x").tiles
+    monkeypatch.setattr(vision.pipeline, "why_empty", lambda cfg, photo: "")
+    unguarded = read_array(s.image, DEFAULT, name="x")
+    score = score_reading("x", s.label, unguarded.to_json())
+    assert len(unguarded.tiles) == 4 and score.matched == 0
+
+
+@needs_model
 def test_a_shift_search_move_over_the_edge_of_a_tile_read_already_still_reads() -> None:
     # onyx dev 73000108: large onyx tiles, the lattice a little off them; the move that
     # reads a real tile there covers an edge of the outline of a cell read as a tile

@@ -282,6 +282,33 @@ def test_a_large_jpeg_is_read_in_grey_at_half_size(turn: bool) -> None:
     assert off._half is None and np.array_equal(off.gray, full)
 
 
+def test_a_photo_searched_at_another_size_shares_its_images() -> None:
+    # Photo.searched_at: the default detection copies (grey and colour) made smaller again,
+    # their scale the original's pixels still; explicit sizes, the full images and the
+    # digit crops' source are the photo's own, shared, never decoded again
+    arr = vio.from_array(DEFAULT, vio.decode(DEFAULT, _photo_jpeg(300, 180)))
+    base, s = arr.scaled_gray()
+    view = arr.searched_at(0.75)
+    small, s2 = view.scaled_gray()
+    assert small.shape == (135, 225) and s2 == pytest.approx(0.75 * s)
+    assert view.scaled()[0].shape == (135, 225, 3) and view.scaled()[1] == s2
+    assert np.abs(small.astype(int) - cv2.resize(base, (225, 135),
+                                                  interpolation=cv2.INTER_AREA)).max() == 0
+    assert arr.scaled_gray()[0] is base and arr.search_factor == 1.0  # the photo unchanged
+    assert view.scaled_gray(arr.max_side)[0] is base  # a size asked for: as before
+    assert view.gray is arr.gray and view.image is arr.image
+    assert view.crop_gray(50.0)[0] is arr.crop_gray(50.0)[0]
+    assert view.searched_at(0.5).search_factor == 0.375 and view.search_factor == 0.75
+    # a JPEG read in grey at half size: its view searches a copy of the half, and still
+    # nothing is decoded in full
+    photo = vio.from_bytes(DEFAULT, _photo_jpeg(2904, 192), "x.jpg")
+    half_copy, s = photo.scaled_gray()
+    small, s2 = photo.searched_at(0.5).scaled_gray()
+    assert s2 == pytest.approx(s / 2) and small.shape == (half_copy.shape[0] // 2,
+                                                           half_copy.shape[1] // 2)
+    assert photo._gray is None and photo._image is None
+
+
 def test_gray_and_alpha() -> None:
     g = vio.decode(DEFAULT, _encode(Image.new("L", (8, 6), 90), "PNG"))
     assert g.shape == (6, 8, 3) and int(g[0, 0, 0]) == 90

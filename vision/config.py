@@ -1569,4 +1569,19 @@ class ReaderConfig:
     #: plain surface or a photo blurred past its edges; dev photos showed 312 or more)
     blur_hint_edges: int = 100
 
+    #: a sharp photo (no hint of pipeline.why_empty) where no board is read is searched
+    #: again on detection copies this many times the size (0 or 1: never): onyx dev
+    #: 73000034, 73000184 (dark tiles, 90 and 130 px a side, sharp) read no board at
+    #: their own size, and their boards at three quarters of it ...
+    rescale_empty: float = 0.75
+    #: ... taken where the median probability of the digits it reads on the board is at
+    #: least this (a board read clearly, not guesses: dev3 76000049, glare over small
+    #: tiles, read 2 false tiles at 0.61; dev2 71000992, blurred, 16 with 7 wrong at 0.52;
+    #: dev 71000333, its 3 tiles right, 0.86) ...
+    rescale_clear: float = 0.8
+    #: ... and of at least this many board tiles (one tile alone is no board to take on
+    #: a second search: dev3 76000049 read one false tile, a digit of it chosen against
+    #: its pixels, at 0.89)
+    rescale_min_tiles: int = 2
+
 DEFAULT = ReaderConfig()

@@ -5,6 +5,7 @@ Coordinates: images are numpy arrays indexed ``[row, col]``; geometry is ``(x, y
 
 from __future__ import annotations
 
+import copy
 import threading
 import warnings
 from pathlib import Path
@@ -68,6 +69,10 @@ class Photo:
         self._grays: dict[int, tuple[np.ndarray, float]] = {}
         self._colours: dict[int, np.ndarray] = {}
         self._pending: dict[int, threading.Thread] = {}
+        #: the default detection copies (:meth:`scaled`, :meth:`scaled_gray` without a
+        #: size) are made this many times smaller again (:meth:`searched_at`)
+        self.search_factor = 1.0
+        self._searched: dict[tuple[str, int], tuple[np.ndarray, float]] = {}
 
     def __repr__(self) -> str:
         return f"Photo({self.path!r}, {self.width}x{self.height})"
@@ -84,10 +89,47 @@ class Photo:
             self._image = img
         return self._image
 
+    def searched_at(self, factor: float) -> Photo:
+        """This photo with its default detection copies (:meth:`scaled` and
+        :meth:`scaled_gray` called without a size) ``factor`` times the size they were
+        (area-averaged): a search for tiles at another scale, its pixels still reported in
+        the original's. The decoded images are shared, nothing is decoded again, and the
+        digit crops are cut from the same full-resolution image."""
+        self.gray_done()
+        view = copy.copy(self)
+        # (the caches are the view's own from here, the copies made so far shared)
+        view._copies, view._grays = dict(self._copies), dict(self._grays)
+        view._colours, view._pending = dict(self._colours), {}
+        view.search_factor = self.search_factor * factor
+        view._searched = {}
+        return view
+
+    def gray_done(self) -> None:
+        """Wait for the images being decoded on background threads (:meth:`prefetch_gray`,
+        :meth:`prefetch_colour`)."""
+        if self._gray_job is not None:
+            self._gray_job.join()
+            self._gray_job = None
+        for factor in list(self._pending):
+            self._join(factor)
+
+    def _search_copy(self, kind: str, m: int, base: tuple[np.ndarray, float]
+                     ) -> tuple[np.ndarray, float]:
+        """``base`` (a detection copy and its scale) shrunk by :attr:`search_factor`."""
+        if (kind, m) not in self._searched:
+            img, s = base
+            h, w = img.shape[:2]
+            size = (max(1, round(w * self.search_factor)), max(1, round(h * self.search_factor)))
+            self._searched[kind, m] = (cv2.resize(img, size, interpolation=cv2.INTER_AREA),
+                                       s * size[0] / w)
+        return self._searched[kind, m]
+
     def scaled(self, max_side: int | None = None) -> tuple[np.ndarray, float]:
-        """A copy with its longest side <= ``max_side`` (default: the detection size) and
-        its scale factor (copy px / original px)."""
+        """A copy with its longest side <= ``max_side`` (default: the detection size, times
+        :attr:`search_factor`) and its scale factor (copy px / original px)."""
         m = int(max_side or self.max_side)
+        if max_side is None and self.search_factor != 1.0:
+            return self._search_copy("colour", m, self.scaled(m))
         if m not in self._copies:
             h, w = self.height, self.width
             f = int(np.ceil(max(h, w) / m))
@@ -128,6 +170,8 @@ class Photo:
         ``max_side`` and its scale factor (made from the half-size grey where the photo
         was read so: resized to the same size and scale)."""
         m = int(max_side or self.max_side)
+        if max_side is None and self.search_factor != 1.0:
+            return self._search_copy("gray", m, self.scaled_gray(m))
         if m not in self._grays:
             f = _shrink_factor(m, self.width, self.height)
             if self._half is not None and self._gray is None and f >= 2:

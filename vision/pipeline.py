@@ -3334,8 +3334,51 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
                set_name: str = "standard", decode_ms: float = 0.0) -> Reading:
     """Run detect, classify and reconstruct on a loaded photo.
 
+    Where no board is read in a sharp photo (no hint of :func:`why_empty`), the search is
+    made again on detection copies ``cfg.rescale_empty`` times the size
+    (:meth:`Photo.searched_at`): big tiles, or dark ones whose seams a copy of one size
+    does not show, may show at another. That reading is taken where its board has at
+    least ``cfg.rescale_min_tiles`` tiles, read clearly (the median probability of its
+    digits at least ``cfg.rescale_clear``); its ``timing_ms["detect"]`` then includes the
+    first search.
+
     Raises :class:`NoTilesError` ("no tiles found") when the photo shows no tile.
     """
+    t0 = time.perf_counter()
+    try:
+        reading: Reading | None = _read_once(cfg, photo, classifier, set_name, decode_ms)
+        failed: NoTilesError | None = None
+    except NoTilesError as e:
+        reading, failed = None, e
+    if ((reading is None or not reading.tiles) and 0 < cfg.rescale_empty != 1
+            and not why_empty(cfg, photo)):
+        first_ms = (time.perf_counter() - t0) * 1e3
+        try:
+            again = _read_once(cfg, photo.searched_at(cfg.rescale_empty), classifier,
+                               set_name, decode_ms)
+        except NoTilesError:
+            again = None
+        if (again is not None and len(again.tiles) >= cfg.rescale_min_tiles
+                and _board_clear(again, cfg.rescale_clear)):
+            again.timing_ms["detect"] += first_ms
+            again.timing_ms["total"] += first_ms
+            return again
+    if reading is None:
+        raise failed  # type: ignore[misc]
+    return reading
+
+
+def _board_clear(reading: Reading, least: float) -> bool:
+    """Whether ``reading`` has board tiles whose digits read (their corners' confidence,
+    hidden corners aside) have a median of at least ``least``."""
+    conf = [c for t in reading.tiles for d, c in zip(t.corners, t.confidence, strict=True)
+            if d is not None]
+    return bool(conf) and float(np.median(conf)) >= least
+
+
+def _read_once(cfg: ReaderConfig, photo: Photo, classifier: object | None, set_name: str,
+               decode_ms: float) -> Reading:
+    """:func:`read_image`'s search and reading on one size of detection copy."""
     t0 = time.perf_counter()
     found = detected = detect(cfg, photo)
     t1 = time.perf_counter()
