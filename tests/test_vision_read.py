@@ -888,8 +888,10 @@ def test_dark_faces_too_few_for_the_silhouette_are_read_where_its_lattice_reads_
     # (the photo's frame counted as outlines' sides: left out, as shipped since stop 78,
     # an outline's lattice finds the board too)
     with pytest.raises(NoTilesError, match="no tiles found"):
-        # (the centre pins' search, last, reads it too: off)
-        read_array(s.image, replace(FRAMED, more_faces_fallback=False, pin_top=0), name="x")
+        # (the centre pins' search, last, reads it too: off; so does the second search at
+        # three quarters size)
+        read_array(s.image, replace(FRAMED, more_faces_fallback=False, pin_top=0,
+                                    rescale_empty=1.0), name="x")
     for cfg in (FRAMED, DEFAULT):
         _read_without_mistake(scored(s, cfg))
 
@@ -1407,8 +1409,10 @@ def test_a_board_that_reads_nothing_gives_way_to_other_silhouettes(seed: int, ti
         # is the board of dark faces read in place of the silhouette's lattice, which
         # finds 71000315's board another way: more_faces_fallback)
         # (nor the board's tiles read clearly as loose faces reported alone: alone_loose)
+        # (nor the second search at three quarters size, which reads it too)
         read_array(s.image, replace(DEFAULT, other_boards=0, silhouette_loose_below=1,
-                                    more_faces_fallback=False, alone_loose=False), name="x")
+                                    more_faces_fallback=False, alone_loose=False,
+                                    rescale_empty=1.0), name="x")
     sc = score_reading("x", s.label, read_array(s.image, name="x").to_json())
     assert sc.matched >= tiles
     _no_false_tile_or_digit(sc)
@@ -2432,8 +2436,9 @@ def test_a_tile_read_alone_is_reported_off_the_board_not_no_tiles() -> None:
     from benchmarks.eval_reader import SIZE, _style
     from vision.synth import render
     s = render(71_000_829, size=SIZE, style=_style(71_000_829))
+    # (nor the second search at three quarters size, which reads the board too)
     cfg = replace(DEFAULT, silhouette_loose_below=1, cut_round_corner=0.0,
-                  other_boards_levels=())
+                  other_boards_levels=(), rescale_empty=1.0)
     with pytest.raises(NoTilesError, match="no tiles found"):
         read_array(s.image, replace(cfg, alone_clear=2.0), name="x")
     r = read_array(s.image, cfg, name="x")
@@ -2762,9 +2767,10 @@ def test_a_board_of_rimmed_faces_none_joined_is_read() -> None:
     from vision.synth import render
     s = render(71_000_667, size=SIZE, style=_style(71_000_667))
     with pytest.raises(NoTilesError):
-        # (the centre pins' search, last, reads it too: off)
-        read_array(s.image, replace(DEFAULT, apart_grow=(), pin_top=0, alone_loose=False),
-                   name="x")
+        # (the centre pins' search, last, reads it too: off; so does the second search at
+        # three quarters size)
+        read_array(s.image, replace(DEFAULT, apart_grow=(), pin_top=0, alone_loose=False,
+                                    rescale_empty=1.0), name="x")
     _read_without_mistake(score_reading("x", s.label,
                                         read_array(s.image, DEFAULT, name="x").to_json()))
 
@@ -3095,5 +3101,6 @@ def test_a_board_outlined_at_one_grey_level_between_the_searched_ones_is_read() 
     sc = scored(s)
     assert sc.matched == sc.found_tiles == 7
     assert sc.digits_right == sc.digits == 15
-    before = scored(s, replace(DEFAULT, other_boards_levels=()))
+    # (nor the second search at three quarters size, which reads 2 of its tiles)
+    before = scored(s, replace(DEFAULT, other_boards_levels=(), rescale_empty=1.0))
     assert before.found_tiles == 0

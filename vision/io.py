@@ -95,7 +95,7 @@ class Photo:
         (area-averaged): a search for tiles at another scale, its pixels still reported in
         the original's. The decoded images are shared, nothing is decoded again, and the
         digit crops are cut from the same full-resolution image."""
-        self.gray_done()
+        self.join_decodes()
         view = copy.copy(self)
         # (the caches are the view's own from here, the copies made so far shared)
         view._copies, view._grays = dict(self._copies), dict(self._grays)
@@ -104,7 +104,7 @@ class Photo:
         view._searched = {}
         return view
 
-    def gray_done(self) -> None:
+    def join_decodes(self) -> None:
         """Wait for the images being decoded on background threads (:meth:`prefetch_gray`,
         :meth:`prefetch_colour`)."""
         if self._gray_job is not None:
