@@ -107,9 +107,7 @@ class Photo:
     def join_decodes(self) -> None:
         """Wait for the images being decoded on background threads (:meth:`prefetch_gray`,
         :meth:`prefetch_colour`)."""
-        if self._gray_job is not None:
-            self._gray_job.join()
-            self._gray_job = None
+        self._join_gray()
         for factor in list(self._pending):
             self._join(factor)
 
@@ -152,9 +150,7 @@ class Photo:
         JPEG read at half size). Detection and the digit crops only look at grey levels,
         and on a 12 MP photo working on one channel instead of three saves tens of ms.
         Raises :class:`PhotoError` if a JPEG read at half size cannot be decoded in full."""
-        if self._gray_job is not None:
-            self._gray_job.join()
-            self._gray_job = None
+        self._join_gray()
         if self._gray is None:
             if self._half is not None:
                 g = self._decode_gray()
@@ -253,6 +249,12 @@ class Photo:
         th = threading.Thread(target=work, daemon=True)
         self._pending[factor] = th
         th.start()
+
+    def _join_gray(self) -> None:
+        """Wait for the full grey image being decoded by :meth:`prefetch_gray`, if it is."""
+        if self._gray_job is not None:
+            self._gray_job.join()
+            self._gray_job = None
 
     def _join(self, factor: int) -> None:
         th = self._pending.pop(factor, None)

@@ -3346,26 +3346,37 @@ def read_image(cfg: ReaderConfig, photo: Photo, *, classifier: object | None = N
     """
     t0 = time.perf_counter()
     try:
-        reading: Reading | None = _read_once(cfg, photo, classifier, set_name, decode_ms)
-        failed: NoTilesError | None = None
-    except NoTilesError as e:
-        reading, failed = None, e
-    if ((reading is None or not reading.tiles) and 0 < cfg.rescale_empty != 1
-            and not why_empty(cfg, photo)):
-        first_ms = (time.perf_counter() - t0) * 1e3
-        try:
-            again = _read_once(cfg, photo.searched_at(cfg.rescale_empty), classifier,
-                               set_name, decode_ms)
-        except NoTilesError:
-            again = None
-        if (again is not None and len(again.tiles) >= cfg.rescale_min_tiles
-                and _board_clear(again, cfg.rescale_clear)):
-            again.timing_ms["detect"] += first_ms
-            again.timing_ms["total"] += first_ms
+        reading = _read_once(cfg, photo, classifier, set_name, decode_ms)
+    except NoTilesError:
+        again = _searched_again(cfg, photo, classifier, set_name, decode_ms, t0)
+        if again is None:
+            raise
+        return again
+    if not reading.tiles:
+        again = _searched_again(cfg, photo, classifier, set_name, decode_ms, t0)
+        if again is not None:
             return again
-    if reading is None:
-        raise failed  # type: ignore[misc]
     return reading
+
+
+def _searched_again(cfg: ReaderConfig, photo: Photo, classifier: object | None,
+                    set_name: str, decode_ms: float, t0: float) -> Reading | None:
+    """For :func:`read_image`, whose first search (begun at ``t0``, ``time.perf_counter``)
+    read no board: the reading of a sharp photo searched again on detection copies
+    ``cfg.rescale_empty`` times the size, where it reads a board clearly; else None."""
+    if not 0 < cfg.rescale_empty != 1 or why_empty(cfg, photo):
+        return None
+    first_ms = (time.perf_counter() - t0) * 1e3
+    try:
+        again = _read_once(cfg, photo.searched_at(cfg.rescale_empty), classifier, set_name,
+                           decode_ms)
+    except NoTilesError:
+        return None
+    if len(again.tiles) < cfg.rescale_min_tiles or not _board_clear(again, cfg.rescale_clear):
+        return None
+    again.timing_ms["detect"] += first_ms
+    again.timing_ms["total"] += first_ms
+    return again
 
 
 def _board_clear(reading: Reading, least: float) -> bool:
