@@ -1172,6 +1172,52 @@ def test_a_cell_with_a_hand_over_a_corner_is_moved_onto_its_two_digits() -> None
     assert probs.argmax(axis=2).tolist() == before and not seen[0].shifted
 
 
+class _NearDotReader(_DarkCentreReader):
+    """A stand-in classifier: a crop whose centre is dark shows a 3 (0.95); one with a dark
+    spot off its centre shows no digit unsurely (0.45, the rest spread over the digits);
+    else no digit (0.95)."""
+
+    def predict_raw(self, crops: np.ndarray) -> np.ndarray:
+        out = super().predict_raw(crops)
+        c = np.asarray(crops, np.float64).reshape(len(crops), 32, 32)
+        near = (out[:, 3] < 0.5) & (c[:, 6:26, 6:26].min(axis=(1, 2)) < 120)
+        out[near, 12] = 0.45
+        out[near, :6] = 0.09
+        return out
+
+
+def test_a_cell_read_as_no_digit_unsurely_is_read_from_it_moved_a_little() -> None:
+    # a proposed cell outlined 0.06 of a side off its tile (small dots: every crop misses
+    # its dot, and reads "none" at 0.45 only): moved back, it reads the tile's digits
+    from dataclasses import replace
+
+    from vision.pipeline import Seen, _read_tiles, _shift_free
+    true, side, photo = _dotted_tile(5, 5)
+    u0 = (true[0] - true.mean(axis=0)) / np.linalg.norm(true[0] - true.mean(axis=0))
+
+    def case(cfg: ReaderConfig, off: float = 0.06) -> tuple[list[list[int]], np.ndarray,
+                                                             list[Seen]]:
+        seen = [Seen((0, 0, "U"), true - off * side * u0, False)]
+        clf = _NearDotReader()
+        probs, raw = _read_tiles(cfg, photo, seen, side, clf)
+        before = probs.argmax(axis=2).tolist()
+        _shift_free(cfg, photo, seen, probs, raw, side, clf, np.zeros((0, 3, 2)), 0.0)
+        return before, probs, seen
+
+    before, probs, seen = case(DEFAULT)
+    assert before == [[6, 6, 6]] and probs.argmax(axis=2).tolist() == [[3, 3, 3]]
+    assert seen[0].shifted and np.allclose(seen[0].px, true)
+    # off (shift_free_blank 0), or moved a tenth of a side only (past the tile: unsure
+    # again), it stays as it was
+    for cfg in (replace(DEFAULT, shift_free_blank=0.0),
+                replace(DEFAULT, shift_free_blank_fracs=(0.12,))):
+        before, probs, seen = case(cfg)
+        assert probs.argmax(axis=2).tolist() == before and not seen[0].shifted
+    # a cell read as no digit clearly (bare table) is not moved at all
+    before, probs, seen = case(DEFAULT, off=0.5)
+    assert probs[0, :, 6].min() > 0.9 and not seen[0].shifted
+
+
 def test_a_corner_whose_crop_missed_its_digit_is_read_again() -> None:
     from vision.pipeline import _seen_flags
     before, after, seen = _reread_case(0.25)

@@ -1252,6 +1252,15 @@ class ReaderConfig:
     #: ... moved by these fractions of a side only (each costs a classifier read of six
     #: outlines a cell; on the dev photos every such move kept was by 0.12)
     shift_free_fracs: tuple[float, ...] = (0.12,)
+    #: ... and so is such a cell showing no digit at any corner, but none of them clearly
+    #: (its "none" probability under this on average; 0: never): its crops fall beside
+    #: its digits (onyx dev 73000114: an arm of black tiles where the lattice, fitted 6 %
+    #: too large, lies 0.08 of a side off; "none" read at 0.33-0.58), moved by these
+    #: fractions (the smaller one first: the cells beside it lie off with it, and the
+    #: larger move covers them). A bare table's cells read "none" clearly: untried.
+    #: Dev A/B: that one tile more, every other row of the six dev sets the same
+    shift_free_blank: float = 0.6
+    shift_free_blank_fracs: tuple[float, ...] = (0.06, 0.12)
     #: a board tile in full view whose crop reads a digit at least conflict_own_min that the
     #: board's choice overrules (the digit chosen read under conflict_chosen_max: a
     #: second copy of a tile, or a mismatch with its neighbours) is read again from its

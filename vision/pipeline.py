@@ -1118,7 +1118,11 @@ def _shift_free(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.nda
     view, with no clear digit to go by: where the board's seams do not show (black
     tiles joined edge to edge) or an arm of it drifted, its lattice lies up to a fifth
     of a side off the tiles, and a proposed cell's crops then miss one or two of its
-    digits (dev 71000941, black tiles on a printed cloth).
+    digits (dev 71000941, black tiles on a printed cloth). So is, by
+    ``cfg.shift_free_blank_fracs`` x side, a cell that shows no digit at any corner but
+    reads "none" unclearly (its mean probability under ``cfg.shift_free_blank``): its
+    crops may fall just beside all three digits (onyx dev 73000114); it is kept only
+    where all three then show digits.
 
     No move covers an outlined face (``faces``), a loose face showing a digit (any, with
     ``cfg.shift_blank_face``) or a cell read as a whole tile, and one is kept only where
@@ -1138,9 +1142,13 @@ def _shift_free(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.nda
         return
     arg = probs.argmax(axis=2)
     vis = list(_visible_each(cfg, [t.px for t in seen], side_full, photo))
-    # (a cell showing no digit at all is the table: most candidates around a board)
-    todo = [n for n, t in enumerate(seen) if t.cell is not None and not t.detected
-            and vis[n].all() and (arg[n] == 6).any() and (arg[n] < 6).any()]
+    free = [n for n, t in enumerate(seen) if t.cell is not None and not t.detected
+            and vis[n].all() and (arg[n] == 6).any()]
+    todo = [n for n in free if (arg[n] < 6).any()]
+    # a cell showing no digit at all, clearly, is the table (most candidates around a
+    # board); unclearly, its crops may lie beside its tile's digits
+    blank = [n for n in free if (arg[n] == 6).all()
+             and float(probs[n][:, 6].mean()) < cfg.shift_free_blank]
     # a move never covers a cell read as a whole tile (it would read that tile's digits),
     # nor a loose face showing a digit (whether that tile joins the board is judged from
     # where it lies: the real product photo's loose 4-4-5 lies a third of a side past a
@@ -1148,10 +1156,13 @@ def _shift_free(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.nda
     whole = [t.px for n, t in enumerate(seen)
              if (t.cell is None and (cfg.shift_blank_face or (arg[n] < 6).any()))
              or (arg[n] < 6).all()]
-    moved = _shift_best(cfg, photo, seen, probs, raw, side_full, classifier,
-                        np.concatenate([faces.reshape(-1, 3, 2), np.reshape(whole, (-1, 3, 2))]),
-                        todo, vis, cfg.shift_free_min, cfg.shift_free_fracs,
-                        cfg.shift_hidden_min)
+    held = np.concatenate([faces.reshape(-1, 3, 2), np.reshape(whole, (-1, 3, 2))])
+    moved = _shift_best(cfg, photo, seen, probs, raw, side_full, classifier, held, todo,
+                        vis, cfg.shift_free_min, cfg.shift_free_fracs, cfg.shift_hidden_min)
+    if blank:
+        # (three digits shown, never two: a cell whose crops all miss is no hand's)
+        moved += _shift_best(cfg, photo, seen, probs, raw, side_full, classifier, held,
+                             blank, vis, cfg.shift_free_min, cfg.shift_free_blank_fracs)
     if not moved:
         return
     for n in moved:
