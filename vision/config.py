@@ -1254,10 +1254,12 @@ class ReaderConfig:
     shift_free_fracs: tuple[float, ...] = (0.12,)
     #: ... and so is such a cell showing no digit at any corner, but none of them clearly
     #: (its "none" probability under this on average; 0: never): its crops fall beside
-    #: its digits (onyx dev 73000114: an arm of black tiles where the lattice, fitted 6 %
+    #: its digits (onyx dev 73000114: an arm of black tiles where the lattice, fitted 5 %
     #: too large, lies 0.08 of a side off; "none" read at 0.33-0.58), moved by these
-    #: fractions (the smaller one first: the cells beside it lie off with it, and the
-    #: larger move covers them). A bare table's cells read "none" clearly: untried.
+    #: fractions (the smaller one too: 0.12 overshoots that tile, and covers the cell
+    #: beside it, read as a whole tile). A bare table's cells read "none" clearly:
+    #: untried. Only for these cells: 0.06 added to shift_free_fracs cost dev2 71000925
+    #: three digits.
     #: Dev A/B: that one tile more, every other row of the six dev sets the same
     shift_free_blank: float = 0.6
     shift_free_blank_fracs: tuple[float, ...] = (0.06, 0.12)
