@@ -1260,9 +1260,18 @@ class ReaderConfig:
     #: beside it, read as a whole tile). A bare table's cells read "none" clearly:
     #: untried. Only for these cells: 0.06 added to shift_free_fracs cost dev2 71000925
     #: three digits.
-    #: Dev A/B: that one tile more, every other row of the six dev sets the same
-    shift_free_blank: float = 0.6
+    #: Dev A/B: that one tile more, every other row of the six dev sets the same. 0.7
+    #: since stop 122 (0.6 before): a hand over one corner reads "none" there clearly,
+    #: lifting the mean of a cell whose other two crops miss their digits (dev2
+    #: 71000918: 0.40, 0.81 and 0.76, the hand's corner)
+    shift_free_blank: float = 0.7
     shift_free_blank_fracs: tuple[float, ...] = (0.06, 0.12)
+    #: ... kept too, where no move shows three digits, where one shows two at this or more
+    #: and none at the third corner (a hand over it; above 1: never, as before stop 122):
+    #: the lattice carried across a hand lies off the tiles beyond it (onyx dev 73000078:
+    #: a 5-1-3's cell 0.28 of a side off it, reading "none" at 0.44-0.55; moved 0.12 of
+    #: a side, 0.87 and 0.93 and none under the hand). As shift_hidden_min
+    shift_free_blank_hidden: float = 0.85
     #: a board tile in full view whose crop reads a digit at least conflict_own_min that the
     #: board's choice overrules (the digit chosen read under conflict_chosen_max: a
     #: second copy of a tile, or a mismatch with its neighbours) is read again from its

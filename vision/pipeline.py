@@ -1122,7 +1122,9 @@ def _shift_free(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.nda
     ``cfg.shift_free_blank_fracs`` x side, a cell that shows no digit at any corner but
     reads "none" unclearly (its mean probability under ``cfg.shift_free_blank``): its
     crops may fall just beside all three digits (onyx dev 73000114); it is kept only
-    where all three then show digits.
+    where all three then show digits, or, where no move shows three, two read at least
+    ``cfg.shift_free_blank_hidden`` and the third none (a hand over it: the lattice
+    carried across the hand lies off the tiles there, onyx dev 73000078).
 
     No move covers an outlined face (``faces``), a loose face showing a digit (any, with
     ``cfg.shift_blank_face``) or a cell read as a whole tile, and one is kept only where
@@ -1160,9 +1162,10 @@ def _shift_free(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.nda
     moved = _shift_best(cfg, photo, seen, probs, raw, side_full, classifier, held, todo,
                         vis, cfg.shift_free_min, cfg.shift_free_fracs, cfg.shift_hidden_min)
     if blank:
-        # (three digits shown, never two: a cell whose crops all miss is no hand's)
+        # (three digits shown, or two clearly and none where a hand lies over the third)
         moved += _shift_best(cfg, photo, seen, probs, raw, side_full, classifier, held,
-                             blank, vis, cfg.shift_free_min, cfg.shift_free_blank_fracs)
+                             blank, vis, cfg.shift_free_min, cfg.shift_free_blank_fracs,
+                             cfg.shift_free_blank_hidden)
     if not moved:
         return
     for n in moved:
