@@ -2422,8 +2422,12 @@ def test_the_faces_offered_as_loose_are_not_the_next_boards_faces() -> None:
     # faces of the board's size, not to those offered to the silhouette as loose only
     # (with them, a board of 19 tiles stood for the 29). Without the board of dark faces
     # read where the silhouette's lattice reads nothing, which is read first and finds 27
-    # of the 29 (more_faces_fallback, stop 77: a loss left, see MEASUREMENTS)
-    (score,) = _fault_read(71_000_315, replace(DEFAULT, more_faces_fallback=False))
+    # of the 29 (more_faces_fallback, stop 77: a loss left, see MEASUREMENTS). With stop
+    # 122's bar for cells reading "none" unclearly (0.7) that next board reads a real tile
+    # more (19, not 18), the boards grown against it start from other seeds and none
+    # outgrows it (20 of 29): stop 121's bar (0.6) keeps this path as it was
+    (score,) = _fault_read(71_000_315, replace(DEFAULT, more_faces_fallback=False,
+                                               shift_free_blank=0.6))
     assert score.label_tiles == 29
     _read_without_mistake(score)
 
