@@ -1270,7 +1270,9 @@ class ReaderConfig:
     #: and none at the third corner (a hand over it; above 1: never, as before stop 122):
     #: the lattice carried across a hand lies off the tiles beyond it (onyx dev 73000078:
     #: a 5-1-3's cell 0.28 of a side off it, reading "none" at 0.44-0.55; moved 0.12 of
-    #: a side, 0.87 and 0.93 and none under the hand). As shift_hidden_min
+    #: a side, 0.87 and 0.93 and none under the hand). As shift_hidden_min. Dev A/B
+    #: (with shift_free_blank 0.7): a tile more on 73000078 and on dev2 71000918, every
+    #: other row of the six dev sets the same
     shift_free_blank_hidden: float = 0.85
     #: a board tile in full view whose crop reads a digit at least conflict_own_min that the
     #: board's choice overrules (the digit chosen read under conflict_chosen_max: a
