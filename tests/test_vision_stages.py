@@ -7,6 +7,7 @@ import io as _io
 import struct
 import zlib
 from dataclasses import replace
+from typing import Any
 
 import cv2
 import numpy as np
@@ -1186,36 +1187,40 @@ class _NearDotReader(_DarkCentreReader):
         return out
 
 
+def _blank_cell_case(cfg: ReaderConfig, off: float = 0.06, hide: tuple[int, ...] = ()
+                     ) -> tuple[np.ndarray, np.ndarray, Any, np.ndarray]:
+    """A proposed cell over a dotted tile (small dots, none at the corners ``hide``: a
+    hand over them) outlined ``off`` of a side away from the tile's corner 0, read by
+    :class:`_NearDotReader` and then by ``_shift_free`` with ``cfg``: its probabilities
+    before and after (1, 3, 7), the cell as it then stands, and the tile's true corners."""
+    from vision.pipeline import Seen, _read_tiles, _shift_free
+    true, side, photo = _dotted_tile(5, 5, hide)
+    u0 = (true[0] - true.mean(axis=0)) / np.linalg.norm(true[0] - true.mean(axis=0))
+    seen = [Seen((0, 0, "U"), true - off * side * u0, False)]
+    clf = _NearDotReader()
+    probs, raw = _read_tiles(cfg, photo, seen, side, clf)
+    before = probs.copy()
+    _shift_free(cfg, photo, seen, probs, raw, side, clf, np.zeros((0, 3, 2)), 0.0)
+    return before, probs, seen[0], true
+
+
 def test_a_cell_read_as_no_digit_unsurely_is_read_from_it_moved_a_little() -> None:
     # a proposed cell outlined 0.06 of a side off its tile (small dots: every crop misses
     # its dot, and reads "none" at 0.45 only): moved back, it reads the tile's digits
-    from dataclasses import replace
-
-    from vision.pipeline import Seen, _read_tiles, _shift_free
-    true, side, photo = _dotted_tile(5, 5)
-    u0 = (true[0] - true.mean(axis=0)) / np.linalg.norm(true[0] - true.mean(axis=0))
-
-    def case(cfg: ReaderConfig, off: float = 0.06) -> tuple[list[list[int]], np.ndarray,
-                                                             list[Seen]]:
-        seen = [Seen((0, 0, "U"), true - off * side * u0, False)]
-        clf = _NearDotReader()
-        probs, raw = _read_tiles(cfg, photo, seen, side, clf)
-        before = probs.argmax(axis=2).tolist()
-        _shift_free(cfg, photo, seen, probs, raw, side, clf, np.zeros((0, 3, 2)), 0.0)
-        return before, probs, seen
-
-    before, probs, seen = case(DEFAULT)
-    assert before == [[6, 6, 6]] and probs.argmax(axis=2).tolist() == [[3, 3, 3]]
-    assert seen[0].shifted and np.allclose(seen[0].px, true)
+    before, probs, seen, true = _blank_cell_case(DEFAULT)
+    assert before.argmax(axis=2).tolist() == [[6, 6, 6]]
+    assert probs.argmax(axis=2).tolist() == [[3, 3, 3]]
+    assert seen.shifted and np.allclose(seen.px, true)
     # off (shift_free_blank 0), or moved a tenth of a side only (past the tile: unsure
     # again), it stays as it was
     for cfg in (replace(DEFAULT, shift_free_blank=0.0),
                 replace(DEFAULT, shift_free_blank_fracs=(0.12,))):
-        before, probs, seen = case(cfg)
-        assert probs.argmax(axis=2).tolist() == before and not seen[0].shifted
+        before, probs, seen, _ = _blank_cell_case(cfg)
+        assert probs.argmax(axis=2).tolist() == before.argmax(axis=2).tolist()
+        assert not seen.shifted
     # a cell read as no digit clearly (bare table) is not moved at all
-    before, probs, seen = case(DEFAULT, off=0.5)
-    assert probs[0, :, 6].min() > 0.9 and not seen[0].shifted
+    before, probs, seen, _ = _blank_cell_case(DEFAULT, off=0.5)
+    assert probs[0, :, 6].min() > 0.9 and not seen.shifted
 
 
 def test_a_cell_read_as_no_digit_unsurely_under_a_hand_is_moved_onto_its_two_digits(
@@ -1223,21 +1228,7 @@ def test_a_cell_read_as_no_digit_unsurely_under_a_hand_is_moved_onto_its_two_dig
     # a tile with a hand over corner 2, its cell outlined 0.06 of a side off (every crop
     # misses its dot: "none" at 0.45, 0.45, and clearly where the hand is): moved back,
     # it shows its two digits and none at the hand's corner, and is kept so
-    from dataclasses import replace
-
-    from vision.pipeline import Seen, _read_tiles, _shift_free
-    true, side, photo = _dotted_tile(5, 5, hide=(2,))
-    u0 = (true[0] - true.mean(axis=0)) / np.linalg.norm(true[0] - true.mean(axis=0))
-
-    def case(cfg: ReaderConfig) -> tuple[np.ndarray, np.ndarray, Seen]:
-        seen = [Seen((0, 0, "U"), true - 0.06 * side * u0, False)]
-        clf = _NearDotReader()
-        probs, raw = _read_tiles(cfg, photo, seen, side, clf)
-        before = probs.copy()
-        _shift_free(cfg, photo, seen, probs, raw, side, clf, np.zeros((0, 3, 2)), 0.0)
-        return before, probs, seen[0]
-
-    before, probs, seen = case(DEFAULT)
+    before, probs, seen, true = _blank_cell_case(DEFAULT, hide=(2,))
     assert before.argmax(axis=2).tolist() == [[6, 6, 6]]
     assert 0.6 < float(before[0, :, 6].mean()) < DEFAULT.shift_free_blank
     assert probs.argmax(axis=2).tolist() == [[3, 3, 6]] and probs[0, :2, 3].min() > 0.9
@@ -1246,7 +1237,7 @@ def test_a_cell_read_as_no_digit_unsurely_under_a_hand_is_moved_onto_its_two_dig
     # stop 121's bar (0.6: the hand's clear "none" lifts its mean over it)
     for cfg in (replace(DEFAULT, shift_free_blank_hidden=2.0),
                 replace(DEFAULT, shift_free_blank=0.6)):
-        before, probs, seen = case(cfg)
+        before, probs, seen, _ = _blank_cell_case(cfg, hide=(2,))
         assert np.array_equal(probs, before) and not seen.shifted
 
 

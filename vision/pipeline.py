@@ -1143,14 +1143,15 @@ def _shift_free(cfg: ReaderConfig, photo: Photo, seen: list[Seen], probs: np.nda
     if not outlined or _read_clearly(cfg, photo, seen, probs, outlined, side_full) < read_min:
         return
     arg = probs.argmax(axis=2)
-    vis = list(_visible_each(cfg, [t.px for t in seen], side_full, photo))
+    vis_all = _visible_each(cfg, [t.px for t in seen], side_full, photo)
+    vis = list(vis_all)
     free = [n for n, t in enumerate(seen) if t.cell is not None and not t.detected
             and vis[n].all() and (arg[n] == 6).any()]
     todo = [n for n in free if (arg[n] < 6).any()]
     # a cell showing no digit at all, clearly, is the table (most candidates around a
     # board); unclearly, its crops may lie beside its tile's digits
-    blank = [n for n in free if (arg[n] == 6).all()
-             and float(probs[n][:, 6].mean()) < cfg.shift_free_blank]
+    none_means = _none_means(cfg, photo, seen, probs, side_full, vis_all)
+    blank = [n for n in free if (arg[n] == 6).all() and none_means[n] < cfg.shift_free_blank]
     # a move never covers a cell read as a whole tile (it would read that tile's digits),
     # nor a loose face showing a digit (whether that tile joins the board is judged from
     # where it lies: the real product photo's loose 4-4-5 lies a third of a side past a
