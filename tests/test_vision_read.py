@@ -1922,9 +1922,25 @@ def test_a_lone_face_cut_by_the_photos_edge_apart_from_the_board_joins_showing_e
     # dev2 71000915: a 0-5-5 cut by the left edge lies exactly on a cell apart from the
     # board (the tiles between under a hand), its three digits in view: it joins; asked
     # for four digits in view (more than a tile shows), it stays off the board
-    shown, asked = _dev_scores(71_000_915, DEFAULT, replace(DEFAULT, apart_cut_min=4))
+    # (without the cells under the cup that join through it: its own test is below)
+    base = replace(DEFAULT, under_after_late=False)
+    shown, asked = _dev_scores(71_000_915, base, replace(base, apart_cut_min=4))
     assert shown.matched == asked.matched + 1
     _no_false_tile_or_digit(shown)
+
+
+@needs_model
+def test_cells_under_a_cup_join_through_a_face_cut_by_the_photos_edge_joined_late() -> None:
+    # dev2 71000915: beside that 0-5-5, a 5-5-5 under a cup (cut by the edge too) reads
+    # two 5s at 0.99 and joins only through it, and a 5-5-4 mostly under the cup beyond
+    # joins through the 5-5-5; the 0-5-5 joins once the tiles under the hand are placed,
+    # so they are tried again after it (under_after_late): the photo is read with no
+    # mistake
+    (without, read), (_, reading) = _dev_read(
+        71_000_915, replace(DEFAULT, under_after_late=False), DEFAULT)
+    assert read.matched == without.matched + 2
+    _read_without_mistake(read)
+    assert sum(HIDDEN_CORNER in t.flags for t in reading.tiles) >= 2
 
 
 @needs_model

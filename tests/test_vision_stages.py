@@ -2628,6 +2628,55 @@ def test_faces_on_the_lattice_apart_from_the_board_join_it_when_their_digits_agr
     assert read([corner], odd=corner)[0] == {board_cell}
 
 
+def test_a_cell_under_a_hand_beside_a_tile_joined_late_joins_too() -> None:
+    # dev2 71000915: a face cut by the photo's edge lies exactly on a cell apart from the
+    # board (the tiles between under a cup) and joins late, once the tiles under the hand
+    # are placed (apart_cut_min); the cell beside it, its third corner under the cup,
+    # reaches the board only through it: it is placed after that face (under_after_late),
+    # partial, its hidden digit unknown; never where a digit it shows differs
+    from vision.detect import Triangle
+    from vision.fit import LatticeFit
+    from vision.pipeline import HIDDEN_CORNER, Found, Seen, reconstruct
+
+    board_cell, face, cell = (1, 0, "U"), (-1, -1, "D"), (-1, 0, "U")
+    digits = {v: i % 6 for i, v in enumerate(sorted({v for c in [board_cell, face, cell]
+                                                     for v in cell_corners(c)}))}
+    # the face's corner at y = 290 lies beyond the photo's bottom edge; the cell and the
+    # board tile share no vertex (the cells between lie under the hand)
+    assert not set(cell_corners(cell)) & set(cell_corners(board_cell))
+    assert not set(cell_corners(face)) & set(cell_corners(board_cell))
+    photo = vio.from_array(DEFAULT, np.full((250, 500, 3), 128, np.uint8))
+    hidden = next(k for k, v in enumerate(cell_corners(cell)) if v not in cell_corners(face))
+
+    def read(cfg: ReaderConfig = DEFAULT, odd: bool = False) -> dict:  # type: ignore[type-arg]
+        pts = np.roll(_cell_px(face), 1, axis=0) + [2.0, -1.0]  # found apart, a corner round
+        fit = LatticeFit(triangles=[Triangle(pts, 0.9, cut=True)], side=104.0,
+                         homography=_LATTICE_104,
+                         vertex_px={v: p for v, p in zip(cell_corners(board_cell),
+                                                         _cell_px(board_cell), strict=True)})
+        p_cell = _clear(digits, cell)
+        p_cell[hidden] = 0.0
+        p_cell[hidden, 6] = 0.9
+        if odd:  # a digit it shows is not the face's at that vertex
+            k = (hidden + 1) % 3
+            p_cell[k, :6] = np.roll(p_cell[k, :6], 1)
+        seen = [Seen(board_cell, _cell_px(board_cell), True), Seen(None, pts, True, face=0),
+                Seen(cell, _cell_px(cell), False, True)]
+        probs = np.stack([_clear(digits, board_cell), np.roll(_clear(digits, face), 1, axis=0),
+                          p_cell])
+        board, _ = reconstruct(cfg, photo, Found(fit, 1.0), seen, probs)
+        return {t.cell: t for t in board}
+
+    got = read()
+    assert set(got) == {board_cell, face, cell}
+    assert "partial" in got[face].flags  # read where in view
+    assert HIDDEN_CORNER in got[cell].flags and "partial" in got[cell].flags
+    assert got[cell].corners == [None if k == hidden else digits[v]
+                                 for k, v in enumerate(cell_corners(cell))]
+    assert set(read(replace(DEFAULT, under_after_late=False))) == {board_cell, face}
+    assert set(read(odd=True)) == {board_cell, face}
+
+
 def test_a_candidate_off_its_drifted_tile_is_read_from_its_outline_moved() -> None:
     # a drifted arm: the lattice's outline of a tile sits 0.12 side off it, so only the
     # corner with a big digit still shows it; moving the whole outline finds all three,

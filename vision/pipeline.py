@@ -1877,81 +1877,88 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     passed = (_read_past(cfg, photo, seen, probs, side_full, none_means)
               if cfg.hidden_at_vertex and under else set())
     board_cells = set(cells)
-    while todo:
-        rest = []
-        for n in todo:
-            t = seen[n]
-            at_corner = beyond = past_cell = False
-            if n in under2 and not board_cells.intersection(edge_neighbours(t.cell)):  # type: ignore[arg-type]
-                # two corners hidden: only beside a tile of the board in full, or meeting
-                # it at a vertex past a tile under the same hand (cfg.two_hidden_past)
-                past = (cfg.two_hidden_past and t.cell not in joined
-                        and any(nb in passed and nb not in joined
-                                for nb in edge_neighbours(t.cell))  # type: ignore[arg-type]
-                        and _meets_at_corner(cfg, photo, t, probs[n], at_vertex, side_full))
-                if not past:
-                    rest.append(n)
-                    continue
-            if t.cell in joined or not any(nb in joined  # type: ignore[arg-type]
-                                           for nb in edge_neighbours(t.cell)):
-                meets = t.cell not in joined and _meets_at_corner(cfg, photo, t, probs[n],
-                                                                  at_vertex, side_full)
-                at_corner = cfg.cut_corner_join and n not in under and meets
-                # a tile with a corner under a hand meeting the board at a vertex only:
-                # the tile between, partly in view, lies under the hand too
-                beyond = (n in under and meets and any(
-                    nb in passed and nb not in joined
-                    for nb in edge_neighbours(t.cell)))  # type: ignore[arg-type]
-                # ... or one cell from the board: the cell between, read past the hand,
-                # lies beside the board (dev 71000403)
-                past_cell = (cfg.hidden_past_cell and n in under and not beyond
-                             and t.cell not in joined
-                             and _past_hidden_cell(t.cell, probs[n], passed, joined,  # type: ignore[arg-type]
-                                                   at_vertex))
-                if not (at_corner or beyond or past_cell):
-                    rest.append(n)
-                    continue
-            # (a face of its own, where one outlined it: cfg.cell_two_hidden)
-            flags = ["partial"] + ([] if t.detected else [OUTLINE_INFERRED])
-            if at_corner:
-                flags.append(f"{MEETS_AT_CORNER} (the tiles between lie beyond "
-                             "the photo's edge)")
-            if beyond:
-                flags.append(MET_PAST_HIDDEN)
-            elif past_cell:
-                flags.append(PAST_HIDDEN_CELL)
-            if n in cut_drifted:
-                flags.append(READ_OWN_OUTLINE)
-            if n in under:
-                shown = (_two_hidden_shown(cfg, probs[n]) if n in under2
-                         else np.argmax(probs[n], axis=1) < 6)
-                # (one of under2 cut by the photo's edge has one corner hidden, the
-                # other beyond the edge: cfg.two_hidden_cut)
-                flags.insert(1, HIDDEN_TWO if n in under2 and vis_all[n].all()
-                             else HIDDEN_CORNER)
-                placed_under.append(t.cell)
-            else:
-                vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
-                shown = _shown(cfg, t.px, probs[n], vis, side_full, photo.width, photo.height)
-                if not _clear_in_view(cfg, probs[n], shown):
-                    continue  # no digit in view read clearly: no evidence of a tile
-                if _lone_digit_off(cfg, t.cell, probs[n], shown, at_vertex):  # type: ignore[arg-type]
-                    continue  # one digit, not the board's there: table texture
-            digits = _digits_shown(probs[n], shown)
-            if n in under2:
-                placed = {tr.tile for tr in partial} | {
-                    Tile.from_digits(choice.digits[c]) for c in cells}  # type: ignore[index]
-                digits = _told_by_board(t.cell, digits, at_vertex, set_name,  # type: ignore[arg-type]
-                                        placed)
-                if None not in digits:
-                    flags.remove("partial")  # every digit known: a tile of the board
-            partial.append(_tile_reading(cfg, t.cell, t.px, probs[n], digits,
-                                         flags + _seen_flags(t)))
-            _add_shown(at_vertex, t.cell, digits)
-            joined.add(t.cell)
-        if len(rest) == len(todo):
-            break
-        todo = rest
+
+    def place(todo: list[int]) -> list[int]:
+        # joins the cells of todo that reach the board (repeatedly: one joined may let
+        # another join); returns those left
+        while todo:
+            rest = []
+            for n in todo:
+                t = seen[n]
+                at_corner = beyond = past_cell = False
+                if n in under2 and not board_cells.intersection(edge_neighbours(t.cell)):  # type: ignore[arg-type]
+                    # two corners hidden: only beside a tile of the board in full, or meeting
+                    # it at a vertex past a tile under the same hand (cfg.two_hidden_past)
+                    past = (cfg.two_hidden_past and t.cell not in joined
+                            and any(nb in passed and nb not in joined
+                                    for nb in edge_neighbours(t.cell))  # type: ignore[arg-type]
+                            and _meets_at_corner(cfg, photo, t, probs[n], at_vertex, side_full))
+                    if not past:
+                        rest.append(n)
+                        continue
+                if t.cell in joined or not any(nb in joined  # type: ignore[arg-type]
+                                               for nb in edge_neighbours(t.cell)):
+                    meets = t.cell not in joined and _meets_at_corner(cfg, photo, t, probs[n],
+                                                                      at_vertex, side_full)
+                    at_corner = cfg.cut_corner_join and n not in under and meets
+                    # a tile with a corner under a hand meeting the board at a vertex only:
+                    # the tile between, partly in view, lies under the hand too
+                    beyond = (n in under and meets and any(
+                        nb in passed and nb not in joined
+                        for nb in edge_neighbours(t.cell)))  # type: ignore[arg-type]
+                    # ... or one cell from the board: the cell between, read past the hand,
+                    # lies beside the board (dev 71000403)
+                    past_cell = (cfg.hidden_past_cell and n in under and not beyond
+                                 and t.cell not in joined
+                                 and _past_hidden_cell(t.cell, probs[n], passed, joined,  # type: ignore[arg-type]
+                                                       at_vertex))
+                    if not (at_corner or beyond or past_cell):
+                        rest.append(n)
+                        continue
+                # (a face of its own, where one outlined it: cfg.cell_two_hidden)
+                flags = ["partial"] + ([] if t.detected else [OUTLINE_INFERRED])
+                if at_corner:
+                    flags.append(f"{MEETS_AT_CORNER} (the tiles between lie beyond "
+                                 "the photo's edge)")
+                if beyond:
+                    flags.append(MET_PAST_HIDDEN)
+                elif past_cell:
+                    flags.append(PAST_HIDDEN_CELL)
+                if n in cut_drifted:
+                    flags.append(READ_OWN_OUTLINE)
+                if n in under:
+                    shown = (_two_hidden_shown(cfg, probs[n]) if n in under2
+                             else np.argmax(probs[n], axis=1) < 6)
+                    # (one of under2 cut by the photo's edge has one corner hidden, the
+                    # other beyond the edge: cfg.two_hidden_cut)
+                    flags.insert(1, HIDDEN_TWO if n in under2 and vis_all[n].all()
+                                 else HIDDEN_CORNER)
+                    placed_under.append(t.cell)
+                else:
+                    vis = _visible(cfg, t.px, side_full, photo.width, photo.height)
+                    shown = _shown(cfg, t.px, probs[n], vis, side_full, photo.width, photo.height)
+                    if not _clear_in_view(cfg, probs[n], shown):
+                        continue  # no digit in view read clearly: no evidence of a tile
+                    if _lone_digit_off(cfg, t.cell, probs[n], shown, at_vertex):  # type: ignore[arg-type]
+                        continue  # one digit, not the board's there: table texture
+                digits = _digits_shown(probs[n], shown)
+                if n in under2:
+                    placed = {tr.tile for tr in partial} | {
+                        Tile.from_digits(choice.digits[c]) for c in cells}  # type: ignore[index]
+                    digits = _told_by_board(t.cell, digits, at_vertex, set_name,  # type: ignore[arg-type]
+                                            placed)
+                    if None not in digits:
+                        flags.remove("partial")  # every digit known: a tile of the board
+                partial.append(_tile_reading(cfg, t.cell, t.px, probs[n], digits,
+                                             flags + _seen_flags(t)))
+                _add_shown(at_vertex, t.cell, digits)
+                joined.add(t.cell)
+            if len(rest) == len(todo):
+                return rest
+            todo = rest
+        return []
+
+    left = place(todo)
     for n, tr in blank_two.items():
         if seen[n].cell not in joined:  # joined nothing: a shape showing a speck
             off.append(tr)
@@ -1964,6 +1971,7 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
     # runs on beyond the edge)
     cut_off = ({n: v for n, v in loose_cut.items() if seen[n].cell is None}
                if cfg.apart_cut_min > 0 else {})
+    n_partial = len(partial)  # (the tiles read partial before those joined late)
     late = [n for n in loose_n + loose_hidden if seen[n].cell is None]
     late = (_adopt_apart(cfg, found, seen, probs, board_idx, late + list(cut_off),
                          loose_hidden, at_vertex, joined | {tr.cell for tr in partial},
@@ -1991,6 +1999,17 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
             cfg, seen[n].cell, seen[n].px, probs[n], late_digits[n],
             ["partial", HIDDEN_CORNER, f"{JOINED_BY_LATTICE}: lies on the board's lattice "
              "apart from it", *_seen_flags(seen[n])]))
+    if left and cfg.under_after_late and len(partial) + len(late) > n_partial:
+        # the tiles joined late may reach a cell under a hand that joins nothing else (dev2
+        # 71000915: a 5-5-5 under a cup beside a face cut by the photo's edge): tried again
+        # where a digit it shows is theirs or the board's at that vertex, and none differs
+        for tr in partial[n_partial:]:
+            _add_shown(at_vertex, tr.cell, tr.corners)
+            joined.add(tr.cell)  # type: ignore[arg-type]
+        for n in late:
+            _add_shown(at_vertex, seen[n].cell, late_digits[n])
+            joined.add(seen[n].cell)  # type: ignore[arg-type]
+        place([n for n in left if _agrees(seen[n].cell, probs[n], at_vertex, least=1)])  # type: ignore[arg-type]
     if cfg.cut_beside_board:
         # a face cut by the photo's edge on a board cell read as partial is that tile; on a
         # cell next to the board, a board tile read too little to join (most of it beyond
