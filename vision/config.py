@@ -483,9 +483,11 @@ class ReaderConfig:
     #: 76000038: two tiles of an arm along the top edge, read off the board); one alone
     #: only showing at least this many digits in view; 0 = off
     apart_cut_min: int = 2
-    #: cells under a hand left unjoined are tried again once those late faces are joined:
-    #: one may reach the board only through them (dev2 71000915: a 5-5-5 under a cup
-    #: beside a face cut by the photo's edge, joined apart); False = off
+    #: cells left unjoined (under a hand, or cut by the photo's edge) are tried again once
+    #: those late faces are joined: one may reach the board only through them (dev2
+    #: 71000915: a 5-5-5 under a cup beside a face cut by the photo's edge, joined apart;
+    #: dev A/B: that photo read with no mistake, dev3 76000262 two tiles cut by the edge
+    #: more, nothing else changed); False = off
     under_after_late: bool = True
     #: ... or reads two so and no digit at the third, where a tile of the board shows the
     #: digit at that vertex and the two agree with the board (a hand over one corner of

@@ -2000,9 +2000,9 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
             ["partial", HIDDEN_CORNER, f"{JOINED_BY_LATTICE}: lies on the board's lattice "
              "apart from it", *_seen_flags(seen[n])]))
     if left and cfg.under_after_late and len(partial) + len(late) > n_partial:
-        # the tiles joined late may reach a cell under a hand that joins nothing else (dev2
-        # 71000915: a 5-5-5 under a cup beside a face cut by the photo's edge): tried again
-        # where a digit it shows is theirs or the board's at that vertex, and none differs
+        # the tiles joined late may reach a cell left unjoined (under a hand, or cut by the
+        # photo's edge; dev2 71000915: a 5-5-5 under a cup beside a face cut by the edge):
+        # tried again where a digit it shows is theirs or the board's there, none differing
         for tr in partial[n_partial:]:
             _add_shown(at_vertex, tr.cell, tr.corners)
             joined.add(tr.cell)  # type: ignore[arg-type]
