@@ -2648,12 +2648,22 @@ def test_a_cell_under_a_hand_beside_a_tile_joined_late_joins_too() -> None:
     photo = vio.from_array(DEFAULT, np.full((250, 500, 3), 128, np.uint8))
     hidden = next(k for k, v in enumerate(cell_corners(cell)) if v not in cell_corners(face))
 
-    def read(cfg: ReaderConfig = DEFAULT, odd: bool = False) -> dict:  # type: ignore[type-arg]
+    # the cell's tile outlined askew, short of its corner under the hand, reading no digit
+    c = _cell_px(cell).mean(axis=0)
+    a = np.deg2rad(25)
+    askew = 0.8 * (_cell_px(cell) - c) @ np.array([[np.cos(a), -np.sin(a)],
+                                                  [np.sin(a), np.cos(a)]]).T + c
+    p_askew = np.zeros((3, 7))
+    p_askew[:, 6] = 0.95
+
+    def read(cfg: ReaderConfig = DEFAULT, odd: bool = False, askew_face: bool = False
+             ) -> dict:  # type: ignore[type-arg]
         pts = np.roll(_cell_px(face), 1, axis=0) + [2.0, -1.0]  # found apart, a corner round
-        fit = LatticeFit(triangles=[Triangle(pts, 0.9, cut=True)], side=104.0,
-                         homography=_LATTICE_104,
+        fit = LatticeFit(triangles=[Triangle(pts, 0.9, cut=True), Triangle(askew, 0.9)],
+                         side=104.0, homography=_LATTICE_104,
                          vertex_px={v: p for v, p in zip(cell_corners(board_cell),
                                                          _cell_px(board_cell), strict=True)})
+        fit.shadowed[cell] = [1]
         p_cell = _clear(digits, cell)
         p_cell[hidden] = 0.0
         p_cell[hidden, 6] = 0.9
@@ -2662,10 +2672,15 @@ def test_a_cell_under_a_hand_beside_a_tile_joined_late_joins_too() -> None:
             p_cell[k, :6] = np.roll(p_cell[k, :6], 1)
         seen = [Seen(board_cell, _cell_px(board_cell), True), Seen(None, pts, True, face=0),
                 Seen(cell, _cell_px(cell), False, True)]
-        probs = np.stack([_clear(digits, board_cell), np.roll(_clear(digits, face), 1, axis=0),
-                          p_cell])
-        board, _ = reconstruct(cfg, photo, Found(fit, 1.0), seen, probs)
-        return {t.cell: t for t in board}
+        probs = [_clear(digits, board_cell), np.roll(_clear(digits, face), 1, axis=0), p_cell]
+        if askew_face:
+            seen.append(Seen(None, askew, True, face=1))
+            probs.append(p_askew)
+        board, off = reconstruct(cfg, photo, Found(fit, 1.0), seen, np.stack(probs))
+        got = {t.cell: t for t in board}
+        # the askew face is no tile of its own (face-down) once its cell is placed
+        assert len(off) == (askew_face and cell not in got)
+        return got
 
     got = read()
     assert set(got) == {board_cell, face, cell}
@@ -2675,6 +2690,9 @@ def test_a_cell_under_a_hand_beside_a_tile_joined_late_joins_too() -> None:
                                  for k, v in enumerate(cell_corners(cell))]
     assert set(read(replace(DEFAULT, under_after_late=False))) == {board_cell, face}
     assert set(read(odd=True)) == {board_cell, face}
+    assert set(read(askew_face=True)) == {board_cell, face, cell}
+    assert set(read(replace(DEFAULT, under_after_late=False), askew_face=True)) == {
+        board_cell, face}
 
 
 def test_a_candidate_off_its_drifted_tile_is_read_from_its_outline_moved() -> None:
