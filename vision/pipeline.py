@@ -1959,12 +1959,6 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         return []
 
     left = place(todo)
-    for n, tr in blank_two.items():
-        if seen[n].cell not in joined:  # joined nothing: a shape showing a speck
-            off.append(tr)
-            off_face.append(seen[n].face)
-    # an askew face on a cell under a hand was its tile, outlined short by the hand
-    off, off_face = _without_faces(off, off_face, _shadowed(found, placed_under))
     # faces apart from the board that meet only those tiles at a vertex (a tile beyond a
     # hand, touching the tiles under it): judged again with their digits
     # (and faces cut by the photo's edge lying on the lattice apart from it: the board
@@ -2009,13 +2003,14 @@ def _reconstruct(cfg: ReaderConfig, photo: Photo, found: Found, seen: list[Seen]
         for n in late:
             _add_shown(at_vertex, seen[n].cell, late_digits[n])
             joined.add(seen[n].cell)  # type: ignore[arg-type]
-        k = len(placed_under)
         place([n for n in left if _agrees(seen[n].cell, probs[n], at_vertex, least=1)])  # type: ignore[arg-type]
-        # (an askew face on a cell so placed under a hand was its tile, and a face read
-        # blank on one so joined showed it, as above)
-        off, off_face = _without_faces(
-            off, off_face, _shadowed(found, placed_under[k:])
-            | {seen[n].face for n in blank_two if seen[n].cell in joined})
+    # (judged once every cell is placed, on either try)
+    for n, tr in blank_two.items():
+        if seen[n].cell not in joined:  # joined nothing: a shape showing a speck
+            off.append(tr)
+            off_face.append(seen[n].face)
+    # an askew face on a cell under a hand was its tile, outlined short by the hand
+    off, off_face = _without_faces(off, off_face, _shadowed(found, placed_under))
     if cfg.cut_beside_board:
         # a face cut by the photo's edge on a board cell read as partial is that tile; on a
         # cell next to the board, a board tile read too little to join (most of it beyond
