@@ -556,3 +556,38 @@ def test_a_tile_of_inferred_outline_on_a_cell_showing_the_table_is_dropped() -> 
                          [OUTLINE_INFERRED] if c == n else []) for c in [*BOARD, n]]
     assert drop_on_table(DEFAULT, lambda: bare, Reading("x", 520, 440, tiles=tiles)) == 0
     assert dropped(bare, [OUTLINE_INFERRED], replace(DEFAULT, apart_table_refs=10**4)) == []
+
+
+def test_a_board_of_inferred_outlines_judges_the_table_round_its_clearly_read_tiles() -> None:
+    # onyx dev 73000152: a board of black tiles fitted to its silhouette, no edge of any
+    # tile found, and a cell of bare granite beside it read 5 and 3 at 0.43, its third
+    # corner no digit (taken as under a hand). With no outline found there was nothing
+    # to judge the table round; the tiles read clearly at all three corners
+    # (drop_table_read_min) are tiles whatever found them, and judged round those, the
+    # cell shows the table
+    n = next(n for n in _between() if set(edge_neighbours(n)) & set(BOARD))
+    bare = _table(apart=False)
+
+    def kept(cfg: object, sure: float) -> bool:
+        tiles = []
+        for c in BOARD:
+            digits = [DIGIT[v] for v in cell_corners(c)]
+            p = np.zeros((3, 7))
+            p[np.arange(3), digits] = sure
+            tiles.append(TileReading(c, list(digits), _px(c), [sure] * 3, p,
+                                     [OUTLINE_INFERRED]))
+        p = np.zeros((3, 7))
+        p[0, 5] = p[1, 3] = 0.43
+        p[2, 6] = 0.9
+        tiles.append(TileReading(n, [5, 3, None], _px(n), [0.43, 0.43, 0.0], p,
+                                 ["partial", OUTLINE_INFERRED]))
+        reading = Reading("x", 520, 440, tiles=tiles, homography=H)
+        gone = drop_on_table(cfg, lambda: bare, reading)  # type: ignore[arg-type]
+        assert {t.cell for t in reading.tiles} >= set(BOARD)
+        assert gone == (n not in {t.cell for t in reading.tiles})
+        return n in {t.cell for t in reading.tiles}
+
+    assert not kept(DEFAULT, 0.97)
+    # with the part off, or no board tile read clearly at every corner, nothing is judged
+    assert kept(replace(DEFAULT, drop_table_read_min=2.0), 0.97)
+    assert kept(DEFAULT, 0.85)

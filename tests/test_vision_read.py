@@ -1878,6 +1878,33 @@ def test_the_table_outlined_at_the_photos_edge_showing_no_digit_is_no_tile() -> 
 
 
 @needs_model
+def test_a_cell_whose_only_digit_read_lies_beyond_the_photos_foot_is_no_tile() -> None:
+    # dev faults 71000209: the lattice's cell beside a tile at the photo's foot, its apex
+    # just inside the frame and the rest beyond; the apex's crop lay wholly beyond the
+    # edge (the border repeated) and read "1" at 0.67: a partial tile of bare table
+    from benchmarks.eval_reader import SIZE, _style
+    from vision.synth import render
+    s = render(71_000_209, size=SIZE, style=_style(71_000_209), faults=True)
+    kept, read = (score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
+                  for cfg in (replace(DEFAULT, partial_crop_beyond=False), DEFAULT))
+    assert kept.found_tiles == kept.matched + 1
+    _read_without_mistake(read)
+
+
+@needs_model
+def test_a_cell_of_granite_beside_a_board_found_by_its_silhouette_is_no_tile() -> None:
+    # onyx dev 73000152: black tiles on grey granite, no tile's edge found (the board
+    # fitted to its silhouette); the cell beside it read 5 and 3 at 0.43 and no digit at
+    # its third corner, taken as under a hand. Judged round the tiles read clearly
+    # (drop_table_read_min), its cell shows the table
+    s = onyx_dev(73_000_152)
+    kept, read = (scored(s, cfg) for cfg in (replace(DEFAULT, drop_table_read_min=2.0),
+                                             DEFAULT))
+    assert kept.found_tiles == kept.matched + 1
+    _read_without_mistake(read)
+
+
+@needs_model
 def test_a_tile_of_no_set_whose_pixels_give_two_digits_barely_is_no_board_tile() -> None:
     # dev 71000969: a face read 0-4-1 (no tile of the set) with 0 and 1 given 0.01 each by
     # its pixels (5 and no digit first): chosen to agree with the board, a guess (the

@@ -2102,6 +2102,24 @@ def test_a_digit_in_view_is_read_though_its_corner_is_beyond_the_frame() -> None
     assert _shown(off, px, clear, vis, 100.0, 300, 200).tolist() == [False, True, True]
 
 
+def test_a_corner_in_view_whose_crop_lies_beyond_the_frame_is_not_read() -> None:
+    import dataclasses
+
+    from vision.pipeline import _shown
+    # dev faults 71000209: a cell of table at the photo's foot, its apex just inside the
+    # frame, the rest beyond; the apex's crop, centred 0.54 of the way to the centre,
+    # lay wholly beyond the edge (the border repeated) and read "1" at 0.67
+    px = np.array([[150.0, 195.0], [200.0, 282.0], [100.0, 282.0]])  # 100 px, h = 200
+    vis = np.array([True, False, False])
+    clear = np.tile(_onehot(1, 0.95), (3, 1))
+    assert _shown(DEFAULT, px, clear, vis, 100.0, 300, 200).tolist() == [False] * 3
+    off = dataclasses.replace(DEFAULT, partial_crop_beyond=False)
+    assert _shown(off, px, clear, vis, 100.0, 300, 200).tolist() == [True, False, False]
+    # its spot less than a crop's half-width beyond the edge: part of the digit in view
+    up = px - np.array([0.0, 25.0])
+    assert _shown(DEFAULT, up, clear, vis, 100.0, 300, 200).tolist() == [True, False, False]
+
+
 def test_a_face_cut_by_the_photo_edge_is_completed_from_its_corner_in_view() -> None:
     from vision.detect import edge_map, find_cut_faces
     side = 80.0

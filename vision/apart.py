@@ -425,6 +425,12 @@ def drop_on_table(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: R
                and _shows_no_two(cfg, t)]
     seen = {t.cell: t.corner_px for t in reading.tiles
             if t.cell is not None and OUTLINE_INFERRED not in t.flags}
+    if not seen and cfg.drop_table_read_min <= 1.0:
+        # no outline found on the board (a board fitted to its silhouette): its tiles are
+        # those read clearly at all three corners
+        seen = {t.cell: t.corner_px for t in reading.tiles
+                if t.cell is not None and t.own_digits == 3
+                and min(t.confidence) >= cfg.drop_table_read_min}
     if not guessed or not seen:
         return 0
     view = _Table(cfg, image(), reading, scale, set(seen), seen)

@@ -566,6 +566,12 @@ class ReaderConfig:
     #: lay on cells showing the table: that one, a board tile reading 0.92 and 0.98, and
     #: two mostly under a hand; 0 = off, two digits always kept)
     drop_table_two_max: float = 0.8
+    #: ... and where no board tile's outline was found (a board fitted to its silhouette),
+    #: the tiles reading all three corners their crops' own first choices at this or more
+    #: are taken as seen, the tiles' colours and the table's judged round them (onyx dev
+    #: 73000152: 5 and 3 read at 0.43 on bare granite beside a board of black tiles, its
+    #: third corner "no digit"); above 1: nothing judged there
+    drop_table_read_min: float = 0.9
     #: the cells are judged inside their triangles shrunk by this toward the centre (a
     #: tile's side face and shadow reach into the next cell under a tilted camera, and a
     #: hand-placed tile lies off its cell)
@@ -1371,6 +1377,11 @@ class ReaderConfig:
     #: where its digit's spot is in view and read with at least this probability (above
     #: 1: never)
     partial_read_min: float = 0.9
+    #: ... and a corner in view whose digit's crop lies wholly beyond the edge (its spot
+    #: more than a crop's half-width, 0.15 of a side, past it) is not read: that crop is
+    #: the photo's border repeated, no digit's pixels (dev faults 71000209: a "1" at 0.67
+    #: on a cell of table at the photo's foot); False = read as any corner in view
+    partial_crop_beyond: bool = True
     #: a candidate cut by the photo's edge joins the board only where one of its digits in
     #: view reads at least this (a cut cell of table beside the board reads digits no
     #: better than guesses; 0 = off)

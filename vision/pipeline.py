@@ -776,7 +776,12 @@ def _shown(cfg: ReaderConfig, px: np.ndarray, p: np.ndarray, vis: np.ndarray, si
     (``vis``), and those whose corner lies beyond it while the digit's own spot (0.54 of
     the way to the centre, a crop's half-width inside the frame) is in view and read
     clearly (top probability at least ``cfg.partial_read_min``): a digit sits a third of a
-    side in from its corner, and a photo's edge may cut the tile between the two."""
+    side in from its corner, and a photo's edge may cut the tile between the two. With
+    ``cfg.partial_crop_beyond``, a corner in view whose crop lies wholly beyond the edge
+    (its spot more than a crop's half-width past it) is not read: the crop repeats the
+    photo's border."""
+    if cfg.partial_crop_beyond:
+        vis = vis & _spot_in_view(px, side, w, h, -0.15)
     if cfg.partial_read_min > 1.0:
         return vis
     return vis | (_spot_in_view(px, side, w, h) & (p[:, :6].max(axis=1) >= cfg.partial_read_min))
