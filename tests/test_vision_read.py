@@ -294,20 +294,22 @@ def test_check_from_two_photos(tmp_path: Path) -> None:
     assert any("no new tile" in p for p in data["problems"])
 
 
-def _dev_read(seed: int, *cfgs: object) -> tuple[list, list]:  # type: ignore[type-arg]
+def _dev_read(seed: int, *cfgs: object, faults: bool = False
+              ) -> tuple[list, list]:  # type: ignore[type-arg]
     """Dev photo ``seed`` (as the reader evaluation renders it: 1024 x 768, the held-out
-    edition or font by the seed's parity) read with each of ``cfgs``: the scores and the
-    readings."""
+    edition or font by the seed's parity; with ``faults``, as ``--faults`` does) read with
+    each of ``cfgs``: the scores and the readings."""
     from benchmarks.eval_reader import SIZE, _style
     from vision.synth import render
-    s = render(seed, size=SIZE, style=_style(seed))
+    s = render(seed, size=SIZE, style=_style(seed), faults=faults)
     readings = [read_array(s.image, cfg, name="x") for cfg in cfgs]  # type: ignore[arg-type]
     return [score_reading("x", s.label, r.to_json()) for r in readings], readings
 
 
-def _dev_scores(seed: int, *cfgs: object) -> list:  # type: ignore[type-arg]
+def _dev_scores(seed: int, *cfgs: object, faults: bool = False
+                ) -> list:  # type: ignore[type-arg]
     """The scores of dev photo ``seed`` read with each of ``cfgs`` (:func:`_dev_read`)."""
-    return _dev_read(seed, *cfgs)[0]
+    return _dev_read(seed, *cfgs, faults=faults)[0]
 
 
 def _one_tile_more_with_the_part(seed: int, without: object,
@@ -323,10 +325,12 @@ def _one_tile_more_with_the_part(seed: int, without: object,
     return reading
 
 
-def _one_false_tile_without_the_part(seed: int, without: object) -> None:
-    """Dev photo ``seed`` read with ``without`` (the reader without the part under test)
-    reports exactly one false tile; read by the shipped reader, it has no mistake."""
-    kept, read = _dev_scores(seed, without, DEFAULT)
+def _one_false_tile_without_the_part(seed: int, without: object, faults: bool = False
+                                     ) -> None:
+    """Dev photo ``seed`` (with ``faults``: as ``--faults`` renders it) read with
+    ``without`` (the reader without the part under test) reports exactly one false tile;
+    read by the shipped reader, it has no mistake."""
+    kept, read = _dev_scores(seed, without, DEFAULT, faults=faults)
     assert kept.found_tiles == kept.matched + 1
     _read_without_mistake(read)
 
@@ -1860,13 +1864,8 @@ def test_the_table_outlined_at_the_photos_edge_showing_print_alone_is_no_tile() 
     # dev faults 71000266: the table between tiles at the photo's top edge, outlined by
     # them; a yellow print by the board's vertex read 5 (0.85) where the board shows 2,
     # the other corner in view read no digit (0.98) and was taken as the board's 1
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-    s = render(71_000_266, size=SIZE, style=_style(71_000_266), faults=True)
-    kept, read = (score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
-                  for cfg in (replace(DEFAULT, partial_face_lone=False), DEFAULT))
-    assert kept.found_tiles == kept.matched + 1
-    _read_without_mistake(read)
+    _one_false_tile_without_the_part(71_000_266, replace(DEFAULT, partial_face_lone=False),
+                                     faults=True)
 
 
 @needs_model
@@ -1882,13 +1881,8 @@ def test_a_cell_whose_only_digit_read_lies_beyond_the_photos_foot_is_no_tile() -
     # dev faults 71000209: the lattice's cell beside a tile at the photo's foot, its apex
     # just inside the frame and the rest beyond; the apex's crop lay wholly beyond the
     # edge (the border repeated) and read "1" at 0.67: a partial tile of bare table
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-    s = render(71_000_209, size=SIZE, style=_style(71_000_209), faults=True)
-    kept, read = (score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())
-                  for cfg in (replace(DEFAULT, partial_crop_beyond=False), DEFAULT))
-    assert kept.found_tiles == kept.matched + 1
-    _read_without_mistake(read)
+    _one_false_tile_without_the_part(71_000_209, replace(DEFAULT, partial_crop_beyond=False),
+                                     faults=True)
 
 
 @needs_model
@@ -2328,12 +2322,8 @@ def test_a_board_of_one_tile_is_weighed_against_one_grown_by_its_digits() -> Non
 
 def _fault_read(seed: int, *cfgs: object) -> list:  # type: ignore[type-arg]
     """Dev photo ``seed`` with its deliberate faults (as ``eval_reader --faults`` renders
-    it) read with each of ``cfgs``: the scores."""
-    from benchmarks.eval_reader import SIZE, _style
-    from vision.synth import render
-    s = render(seed, size=SIZE, style=_style(seed), faults=True)
-    return [score_reading("x", s.label, read_array(s.image, cfg, name="x").to_json())  # type: ignore[arg-type]
-            for cfg in cfgs]
+    it) read with each of ``cfgs``: the scores (:func:`_dev_scores`)."""
+    return _dev_scores(seed, *cfgs, faults=True)
 
 
 @needs_model
