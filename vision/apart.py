@@ -418,7 +418,10 @@ def drop_on_table(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: R
     passes for the table, dev3 76000174; two read unclearly are the grain's, dev2
     71000869.) ``image`` gives the BGR photo at ``scale`` of the original pixels. Nothing
     is dropped without ``cfg.drop_inferred_on_table``, a homography, or enough table in
-    view to judge. Returns the number of tiles removed."""
+    view to judge. Where no board tile's outline was found (a board fitted to its
+    silhouette), the tiles whose crops' own first choices are their digits at all three
+    corners, each at ``cfg.drop_table_read_min`` or more, stand for the tiles seen (none
+    above 1). Returns the number of tiles removed."""
     if not cfg.drop_inferred_on_table or reading.homography is None:
         return 0
     guessed = [t for t in reading.tiles if t.cell is not None and OUTLINE_INFERRED in t.flags

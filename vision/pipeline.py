@@ -35,7 +35,7 @@ from engine.tiles import Tile, rotations
 from .apart import as_off_board, drop_on_table, judge_pieces
 from .classifier import DigitClassifier, digit_probs
 from .config import DEFAULT, ReaderConfig
-from .crops import corner_crops
+from .crops import CROP_SIDE, corner_crops
 from .detect import (
     Triangle,
     dark_faces,
@@ -781,7 +781,7 @@ def _shown(cfg: ReaderConfig, px: np.ndarray, p: np.ndarray, vis: np.ndarray, si
     (its spot more than a crop's half-width past it) is not read: the crop repeats the
     photo's border."""
     if cfg.partial_crop_beyond:
-        vis = vis & _spot_in_view(px, side, w, h, -0.15)
+        vis = vis & _spot_in_view(px, side, w, h, -CROP_SIDE / 2)
     if cfg.partial_read_min > 1.0:
         return vis
     return vis | (_spot_in_view(px, side, w, h) & (p[:, :6].max(axis=1) >= cfg.partial_read_min))
