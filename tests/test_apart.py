@@ -531,6 +531,14 @@ def test_a_tile_of_inferred_outline_on_a_cell_showing_the_table_is_dropped() -> 
     _lay(pale, BOARD, (206, 206, 206))
     assert dropped(pale, [OUTLINE_INFERRED]) == []
     assert dropped(pale, [OUTLINE_INFERRED], replace(DEFAULT, drop_tile_margin=0.0)) == [n]
+    # ... but short of that margin, nearly all of its middle nearer the table by the
+    # smaller drop_close_margin is the table (dev faults 71000151: bare light wood a
+    # little off the tiles' colour); a face there stays
+    wood = _table(cloth=(180, 205, 220), apart=False)
+    assert dropped(wood, [OUTLINE_INFERRED]) == [n]
+    assert dropped(wood, [OUTLINE_INFERRED], replace(DEFAULT, drop_close_share=2.0)) == []
+    assert dropped(_table(cloth=(180, 205, 220), more=(n,), apart=False),
+                   [OUTLINE_INFERRED]) == []
     # a table of the tiles' colour tells nothing by its colour, nor by showing no digits
     # (a tile's as blank under glare: dev3 76000052, a checked cloth's light squares)
     ivory = _table(cloth=(215, 228, 232), apart=False, dots=True).astype(float)

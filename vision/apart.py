@@ -287,11 +287,22 @@ class _Table:
                 # nearer than the tiles round it, which lie in its light (a board's far
                 # tiles under glare are lighter than those the tiles' colour was taken
                 # from, onyx dev 73000043, black tiles on dark granite)
-                far = near + cfg.drop_tile_margin
-                strict = bare & (far < theirs)
                 around = self._around(cell)
-                if around:
-                    strict &= far < _nearness(cfg, pix, around)
+                near_around = _nearness(cfg, pix, around) if around else None
+
+                def nearer_by(margin: float) -> np.ndarray:
+                    far = near + margin
+                    out = bare & (far < theirs)
+                    return out if near_around is None else out & (far < near_around)
+
+                strict = nearer_by(cfg.drop_tile_margin)
+                if (cfg.drop_close_share <= 1.0 and float(strict.mean()) < least
+                        and float(nearer_by(cfg.drop_close_margin).mean())
+                        >= cfg.drop_close_share):
+                    # nearly all of it nearer the table by a smaller margin: bare wood
+                    # a little off the tiles' colour (dev faults 71000151); a light tile
+                    # on a light table is nearer it over 0.73-0.78 at no margin at all
+                    return True
             else:
                 strict = bare & (near < theirs)
                 if (cfg.apart_no_digit and float(bare.mean()) >= least

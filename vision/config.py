@@ -559,6 +559,13 @@ class ReaderConfig:
     #: none by 0.5; the false tiles' cells on the dev sets 0.87 or more, but dev3
     #: 76000039's, a grey cloth, none)
     drop_tile_margin: float = 0.5
+    #: ... or, short of that, nearer the table's colours by this smaller margin over at
+    #: least drop_close_share of the cell's middle (dev faults 71000151: bare light wood
+    #: beside the board, its cell 0.47 nearer by 0.5, 0.95 by 0.2; fresh 75000282's and
+    #: 75000024's light grey tiles on white marble 0.73 and 0.78 nearer at no margin);
+    #: drop_close_share above 1: off
+    drop_close_margin: float = 0.2
+    drop_close_share: float = 0.9
     #: ... and so too such a tile with two of its digits its crops' own first choices,
     #: each read under this: read unclearly in the table's grain, no tile's two digits
     #: (dev2 71000869: 2 and 1 read at 0.76 and 0.72 on bare light wood beside the
