@@ -263,7 +263,9 @@ class _Table:
         there is being judged), the colour alone decides, a pixel is the table's only
         within ``cfg.drop_table_near`` of its colours and nearer them by
         ``cfg.drop_tile_margin`` than the tiles' colours and those of the tiles round the
-        cell."""
+        cell; short of ``least`` so, the cell is the table's too where at least
+        ``cfg.drop_close_share`` of its pixels are nearer by the smaller
+        ``cfg.drop_close_margin``."""
         cfg = self.cfg
         least = cfg.apart_table_min if least is None else least
         got = self.pixels(cell)
@@ -423,7 +425,8 @@ def drop_on_table(cfg: ReaderConfig, image: Callable[[], np.ndarray], reading: R
     or at two read unclearly (:func:`_shows_no_two`), and whose cell shows the table
     (:meth:`_Table.plain`: nearer the table's colours, taken round the tiles whose
     outlines were found, than the tiles', theirs and those round the cell, over at least
-    ``cfg.drop_table_min`` of its middle): the classifier read digits in the table's
+    ``cfg.drop_table_min`` of its middle, or nearer by the smaller ``cfg.drop_close_margin``
+    over ``cfg.drop_close_share``): the classifier read digits in the table's
     grain or print there, and no tile lies in a cell the table shows. (Two digits read
     clearly are a tile's, whatever covers its middle: a hand the colour of a wood table
     passes for the table, dev3 76000174; two read unclearly are the grain's, dev2
