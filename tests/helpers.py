@@ -30,12 +30,13 @@ def board_of(*placements: str, set_name: str = "standard") -> Board:
 FRAMED = replace(DEFAULT, silhouette_frame_sides=True)
 
 
-def dev_photo(seed: int, pins: dict[str, Any] | None = None) -> Any:
+def dev_photo(seed: int, pins: dict[str, Any] | None = None, faults: bool = False) -> Any:
     """The synthetic photo ``seed`` as ``eval_reader`` renders it (``pins``: style keys
-    pinned or restricted, as ``--style`` takes them; None: none)."""
+    pinned or restricted, as ``--style`` takes them; None: none; ``faults``: with its
+    deliberate rule faults, as ``--faults`` renders it)."""
     from benchmarks.eval_reader import SIZE, _style
     from vision.synth import render
-    return render(seed, size=SIZE, style=_style(seed, pins))
+    return render(seed, size=SIZE, style=_style(seed, pins), faults=faults)
 
 
 def onyx_dev(seed: int, **pins: Any) -> Any:

@@ -787,8 +787,8 @@ def _shown(cfg: ReaderConfig, px: np.ndarray, p: np.ndarray, vis: np.ndarray, si
     return vis | (_spot_in_view(px, side, w, h) & (p[:, :6].max(axis=1) >= cfg.partial_read_min))
 
 
-def _spot_in_view(px: np.ndarray, side: float, w: int, h: int, inside: float = 0.15
-                  ) -> np.ndarray:
+def _spot_in_view(px: np.ndarray, side: float, w: int, h: int,
+                  inside: float = CROP_SIDE / 2) -> np.ndarray:
     """Which corners' digit spots (0.54 of the way from corner to centre of the tile
     ``px`` (3, 2), ``side`` px) lie in a ``w`` x ``h`` photo, ``inside`` sides inside
     (0.15: a crop's half-width)."""
